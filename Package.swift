@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top (see docs/ARCHITECTURE.md). Arrows point one way:
+// KernelInput knows nothing of views, TouchUI knows nothing of Linux,
+// Bridge wires them, and the touchbridge command only parses options.
+let package = Package(
+    name: "TouchBridge",
+    products: [
+        .executable(name: "touchbridge", targets: ["touchbridge"]),
+        .library(name: "KernelInput", targets: ["KernelInput"]),
+        .library(name: "TouchUI", targets: ["TouchUI"]),
+        .library(name: "Bridge", targets: ["Bridge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(
+            name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .target(name: "CInputShim"),
+        .target(
+            name: "KernelInput",
+            dependencies: [
+                "CLibevdev", "CInputShim",
+                .product(name: "Yams", package: "Yams"),
+            ]),
+        .target(name: "TouchUI"),
+        .target(
+            name: "Bridge",
+            dependencies: ["KernelInput", "TouchUI"],
+            resources: [.copy("BundledRecordings")]),
+        .executableTarget(
+            name: "touchbridge",
+            dependencies: [
+                "Bridge", "KernelInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "touchbridge-benchmarks",
+            dependencies: ["KernelInput"],
+            path: "Benchmarks/touchbridge-benchmarks"),
+        // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
+        .target(name: "FuzzCorpus", path: "Fuzz/FuzzCorpus"),
+        .executableTarget(name: "fuzz-evemu", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzEvemu"),
+        .executableTarget(name: "fuzz-evtest", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzEvtest"),
+        .executableTarget(
+            name: "fuzz-libinput-record", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzLibinputRecord"),
+        .testTarget(name: "KernelInputTests", dependencies: ["KernelInput"]),
+        .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
+        .testTarget(name: "CommandTests", dependencies: ["touchbridge"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,137 @@
+import CInputShim
+import CLibevdev
+import Dispatch
+import Glibc
+
+/// What reading a live device gives: events, or the news that it went away.
+public enum InputDeviceUpdate: Sendable {
+    case events([InputEvent])
+    /// The device was unplugged (ENODEV) or failed; `reason` says which.
+    case removed(reason: String)
+}
+
+/// A live evdev node read through libevdev: non-blocking, optionally grabbed
+/// for exclusive use, and read from a DispatchSource. After a SYN_DROPPED,
+/// libevdev's resync brings the state up to date; feed its events to a
+/// ContactTracker made with `.resyncFollows`.
+///
+/// Once `startReading` is called, the device is used only on that queue.
+public final class InputDevice: @unchecked Sendable {
+    public let path: String
+    public let description: DeviceDescription
+    private let fd: Int32
+    private let evdev: OpaquePointer
+    private var source: (any DispatchSourceRead)?
+    private var isGrabbed = false
+
+    public init(path: String, grab: Bool = false) throws {
+        self.path = path
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw RecordingError(file: path, "cannot open: \(Self.errorText(errno))") }
+        var handle: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &handle)
+        guard rc == 0, let handle else {
+            close(fd)
+            throw RecordingError(file: path, "not an evdev device: \(Self.errorText(-rc))")
+        }
+        evdev = handle
+        description = Self.describe(handle)
+        if grab {
+            let grabbed = tb_input_grab(fd, 1)
+            guard grabbed == 0 else {
+                libevdev_free(handle)
+                close(fd)
+                throw RecordingError(
+                    file: path, "cannot grab for exclusive use: \(Self.errorText(-grabbed)) (is another program grabbing it?)")
+            }
+            isGrabbed = true
+        }
+    }
+
+    deinit {
+        source?.cancel()
+        if isGrabbed { _ = tb_input_grab(fd, 0) }
+        libevdev_free(evdev)
+        close(fd)
+    }
+
+    /// The evdev protocol version the kernel speaks, e.g. 0x10001.
+    public var protocolVersion: Int32? {
+        var version: Int32 = 0
+        return tb_input_get_version(fd, &version) == 0 ? version : nil
+    }
+
+    /// Reads until the kernel has nothing more. SYN_DROPPED is passed on,
+    /// followed by libevdev's resync events and their closing SYN_REPORT.
+    public func readAvailable() -> InputDeviceUpdate {
+        var events: [InputEvent] = []
+        var event = input_event()
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        while true {
+            let rc = libevdev_next_event(evdev, flags, &event)
+            if rc == -EAGAIN {
+                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue  // resync done; back to normal events
+                    continue
+                }
+                return .events(events)
+            }
+            if rc < 0 {
+                if !events.isEmpty { return .events(events) }  // deliver what came before; the next read reports it
+                return .removed(reason: rc == -ENODEV ? "the device was removed" : Self.errorText(-rc))
+            }
+            if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { flags = LIBEVDEV_READ_FLAG_SYNC.rawValue }
+            events.append(
+                InputEvent(
+                    time: EventTime(seconds: Int64(event.time.tv_sec), microseconds: Int64(event.time.tv_usec)),
+                    type: event.type, code: event.code, value: event.value))
+        }
+    }
+
+    /// Starts delivering updates on `queue`. After `.removed`, reading stops.
+    public func startReading(on queue: DispatchQueue, handler: @escaping @Sendable (InputDeviceUpdate) -> Void) {
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { [unowned self] in
+            let update = self.readAvailable()
+            if case .removed = update { self.source?.cancel() }
+            handler(update)
+        }
+        self.source = source
+        source.resume()
+    }
+
+    public func stopReading() {
+        source?.cancel()
+        source = nil
+    }
+
+    private static func describe(_ evdev: OpaquePointer) -> DeviceDescription {
+        var types: Set<UInt16> = []
+        var codes: [UInt16: Set<UInt16>] = [:]
+        var absInfo: [UInt16: AbsInfo] = [:]
+        for type in 0...EventType.max where libevdev_has_event_type(evdev, UInt32(type)) != 0 {
+            types.insert(type)
+            guard type != EventType.syn, let maxCode = EventNames.maxCode(type: type) else { continue }
+            for code in 0...maxCode where libevdev_has_event_code(evdev, UInt32(type), UInt32(code)) != 0 {
+                codes[type, default: []].insert(code)
+                if type == EventType.abs, let info = libevdev_get_abs_info(evdev, UInt32(code))?.pointee {
+                    absInfo[code] = AbsInfo(
+                        value: info.value, minimum: info.minimum, maximum: info.maximum, fuzz: info.fuzz,
+                        flat: info.flat, resolution: info.resolution)
+                }
+            }
+        }
+        let properties = Set(
+            (0...InputProperty.max).filter { libevdev_has_property(evdev, UInt32($0)) != 0 })
+        let id = InputID(
+            bustype: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(evdev)),
+            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(evdev)),
+            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(evdev)),
+            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(evdev)))
+        return DeviceDescription(
+            name: libevdev_get_name(evdev).map { String(cString: $0) } ?? "",
+            id: id, properties: properties, types: types, codes: codes, absInfo: absInfo)
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

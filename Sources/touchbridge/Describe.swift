@@ -1,0 +1,22 @@
+import ArgumentParser
+import KernelInput
+
+struct Describe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a device: a recording, or a live /dev/input/eventN node.")
+
+    @Argument(help: "A recording, or an event node such as /dev/input/event3.")
+    var source: String
+
+    func run() throws {
+        if source.hasPrefix("/dev/") {
+            let device = try InputDevice(path: source)
+            print(DeviceReport.text(device.description, node: source), terminator: "")
+            return
+        }
+        for recording in try RecordingReader.load(files: [source]) {
+            guard let device = recording.device else { continue }
+            print(DeviceReport.text(device, node: nil, recording: recording), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Bridge
+import Foundation
+import KernelInput
+
+struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
+    var width: Double
+    var height: Double
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0
+        else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var description: String { "\(Int(width))x\(Int(height))" }
+}
+
+extension Rotation: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: Int(argument) ?? -1) }
+    public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
+}
+
+struct CalibrationArgument: ExpressibleByArgument {
+    var matrix: CalibrationMatrix
+    init?(argument: String) {
+        guard let matrix = CalibrationMatrix(parsing: argument) else { return nil }
+        self.matrix = matrix
+    }
+}
+
+/// How device coordinates become screen points.
+struct MappingOptions: ParsableArguments {
+    @Option(help: "Calibration matrix in libinput's convention: six numbers, \"a b c d e f\".")
+    var calibration: CalibrationArgument?
+
+    @Option(help: "Rotation of the screen content, clockwise: 0, 90, 180 or 270.")
+    var rotate: Rotation = .none
+
+    @Flag(help: "Swap the X and Y axes.")
+    var swapAxes = false
+
+    @Flag(help: "Invert the X axis.")
+    var invertX = false
+
+    @Flag(help: "Invert the Y axis.")
+    var invertY = false
+
+    func replayOptions(screen: ScreenSize) -> ReplayOptions {
+        ReplayOptions(
+            screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
+            rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY)
+    }
+}
+
+/// Collects output and writes it in large pieces: a replay prints a line per touch change.
+struct BufferedOutput {
+    private var buffer = ""
+
+    mutating func write(_ text: String) {
+        buffer += text
+        if buffer.utf8.count > 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(Data(buffer.utf8))
+        buffer = ""
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct TouchBridgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchbridge",
+        abstract: "Bridge Linux touchscreens to a UIKit-style event model.",
+        subcommands: [Replay.self, Describe.self, Convert.self])
+}

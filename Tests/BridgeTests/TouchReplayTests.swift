@@ -1,0 +1,144 @@
+import Bridge
+import KernelInput
+import Testing
+
+struct TouchReplayTests {
+    @Test func jsonLineFollowsTheContract() {
+        let record = TouchRecord(
+            time: EventTime(seconds: 1_357_751_031, microseconds: 716_015), touch: 0, phase: .began, x: 123.4,
+            y: 56.7, tapCount: 1, force: nil, majorRadius: nil, device: 0, frame: 0)
+        #expect(
+            record.jsonLine
+                == #"{"time": 1357751031.716015, "touch": 0, "phase": "began", "x": 123.4, "y": 56.7, "tapCount": 1, "device": 0, "frame": 0}"#
+        )
+    }
+
+    @Test func mapsToScreenPointsAndCarriesForceAndRadius() throws {
+        let input = try recording(
+            panel + """
+                E: 0.000001 0003 0039 0001
+                E: 0.000001 0003 0035 0500
+                E: 0.000001 0003 0036 0250
+                E: 0.000001 0003 003a 0051
+                E: 0.000001 0003 0030 0020
+                E: 0.000001 0000 0000 0000
+                E: 0.010000 0003 0035 0600
+                E: 0.010000 0000 0000 0000
+                E: 0.020000 0003 0039 -1
+                E: 0.020000 0000 0000 0000
+                """)
+        let (records, warnings) = try replay([input], options: ReplayOptions(screenWidth: 800, screenHeight: 400))
+        #expect(warnings.isEmpty)
+        #expect(records.map(\.phase) == [.began, .moved, .ended])
+        // (500 - 0) * 800 / 1000 = 400; (250 - 0) * 400 / 1000 = 100.
+        #expect((records[0].x, records[0].y) == (400, 100))
+        #expect((records[1].x, records[2].x) == (480, 480))
+        #expect(records[0].force == 0.2)  // 51 of 0...255
+        #expect(records[0].majorRadius == 8)  // 20 units * 0.8 points per unit / 2
+        #expect(records.map(\.frame) == [0, 1, 2])
+        #expect(records.allSatisfy { $0.touch == 0 && $0.tapCount == 1 })
+    }
+
+    @Test func stationaryTouchesPrintNothingAndTheEndCancels() throws {
+        let input = try recording(
+            panel + """
+                E: 0.000001 0003 0039 0001
+                E: 0.000001 0003 0035 0100
+                E: 0.000001 0003 0036 0100
+                E: 0.000001 0000 0000 0000
+                E: 0.010000 0003 003a 0099
+                E: 0.010000 0000 0000 0000
+                """)
+        let (records, _) = try replay([input])
+        #expect(records.map(\.phase) == [.began, .cancelled])
+        #expect(records[1].time == EventTime(microseconds: 10000))
+    }
+
+    @Test func touchNumbersAreUniqueAcrossFiles() throws {
+        let file = Fixtures.path("evemu-ep0430m09-touchscreen-2finger-touch-release.txt")
+        let recordings = try RecordingReader.load(files: [file, file])
+        let (records, _) = try replay(recordings)
+        let began = records.filter { $0.phase == .began }
+        #expect(began.map(\.touch) == [0, 1, 2, 3])
+        #expect(began.map(\.device) == [0, 0, 1, 1])
+    }
+
+    @Test func touchpadsAreRefusedUnlessAllowed() throws {
+        let touchpad = try recording(
+            """
+            N: Synaptics TouchPad
+            B: 01 00 00 00 00 00 00 00 00
+            B: 01 00 00 00 00 00 00 00 00
+            B: 01 00 00 00 00 00 00 00 00
+            B: 01 00 00 00 00 00 00 00 00
+            B: 01 00 00 00 00 00 00 00 00
+            B: 01 20 04 00 00 00 00 00 00
+            A: 00 0 1000 0 0 0
+            A: 01 0 1000 0 0 0
+            E: 0.1 0001 014a 0001
+            E: 0.1 0000 0000 0000
+
+            """, file: "pad.evemu")
+        #expect(touchpad.device?.kind == .touchpad)
+        #expect(throws: RecordingError.self) { try replay([touchpad]) }
+        do {
+            _ = try replay([touchpad])
+        } catch let error as RecordingError {
+            #expect(error.description.hasPrefix("pad.evemu: 'Synaptics TouchPad' is a touchpad"))
+            #expect(error.description.contains("--allow-touchpad"))
+        }
+        let (records, warnings) = try replay([touchpad], options: ReplayOptions(allowTouchpads: true))
+        #expect(records.map(\.phase) == [.began, .cancelled])
+        #expect(warnings.count == 1)
+    }
+
+    @Test func anOlderTouchscreenWithoutDirectGetsOneWarning() throws {
+        let recordings = try RecordingReader.load(files: [Fixtures.path("evtest-elan-elants-i2c-touchscreen-1finger.txt")])
+        let (records, warnings) = try replay(recordings)
+        #expect(warnings.count == 1)
+        #expect(warnings[0].contains("does not declare INPUT_PROP_DIRECT"))
+        #expect(records.filter { $0.phase == .began }.count == 2)
+    }
+
+    @Test func fastTapsCountUp() throws {
+        let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt")])
+        let (records, _) = try replay(recordings)
+        // Nine taps about 0.14 s apart within 30 points of each other.
+        #expect(records.filter { $0.phase == .began }.map(\.tapCount) == Array(1...9))
+    }
+
+    @Test func separateDragsEachCountOne() throws {
+        let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-4finger-drag.txt")])
+        let (records, _) = try replay(recordings)
+        #expect(records.filter { $0.phase == .began }.map(\.tapCount) == [1, 1, 1, 1])
+    }
+
+    @Test func theSummaryCountsWhatItSaw() throws {
+        let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")])
+        var summary = ReplaySummary()
+        _ = try TouchReplay(options: ReplayOptions()).run(recordings, warn: { _ in }, emit: { summary.add($0) })
+        #expect(summary.devices[0]?.touches == 12)
+        #expect(summary.devices[0]?.maximumSimultaneous == 5)
+        #expect(summary.touchesLeftDown == 0)
+        #expect(summary.report(for: recordings).hasSuffix("12 touches, at most 5 at once, 0 cancelled, 5363 events\n"))
+    }
+
+    @Test func theBundledRecordingShipsWithTheBuild() throws {
+        let path = try #require(BundledRecording.path)
+        let recordings = try RecordingReader.load(files: [path])
+        #expect(recordings.first?.device?.name == "EP0430M09")
+    }
+}
+
+struct RealTouchpadReplayTests {
+    @Test func aRealTouchpadRecordingIsRefusedThenForced() throws {
+        let path = Fixtures.directory.deletingLastPathComponent()
+            .appendingPathComponent("libinput-record/SUBSTITUTE-not-touchscreen_touchpad_ELAN1206-04F3-30F1_elan1206-bug.yml").path
+        let recordings = try RecordingReader.load(files: [path])
+        #expect(throws: RecordingError.self) { try replay(recordings) }
+        let (records, warnings) = try replay(recordings, options: ReplayOptions(allowTouchpads: true))
+        #expect(warnings.count == 1)
+        #expect(records.filter { $0.phase == .began }.count == 25)
+        #expect(records.filter { $0.phase == .ended }.count == 25)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+struct ConvertAndDescribeCommandTests {
+    @Test(arguments: ["evemu", "evtest"])
+    func convertRoundTrips(_ format: String) throws {
+        let original = Fixtures.path("evemu-atmel-maxtouch-touchscreen-2finger-touch-release.txt")
+        let once = temporaryPath("once.\(format)")
+        let twice = temporaryPath("twice.\(format)")
+        defer {
+            try? FileManager.default.removeItem(atPath: once)
+            try? FileManager.default.removeItem(atPath: twice)
+        }
+        #expect(try touchbridge("convert", original, "--to", format, "-o", once).status == 0)
+        #expect(try touchbridge("convert", once, "--to", format, "-o", twice).status == 0)
+        #expect(try String(contentsOfFile: once, encoding: .utf8) == String(contentsOfFile: twice, encoding: .utf8))
+        let a = try touchbridge("replay", original, "--format", "jsonl")
+        let b = try touchbridge("replay", twice, "--format", "jsonl")
+        #expect(a.stdout == b.stdout)
+        #expect(a.lines.count == 18)  // counted by hand from the recording
+    }
+
+    @Test func describeARecording() throws {
+        let result = try touchbridge("describe", Fixtures.path("evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt"))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Device:      Advanced Silicon S.A. CoolTouch® System\n"))
+        #expect(result.stdout.contains("ID:          bus 0x0003 vendor 0x2575 product 0x0204 version 0x0111\n"))
+        #expect(result.stdout.contains("Kind:        touchscreen\n"))
+        #expect(result.stdout.contains("Properties:  INPUT_PROP_DIRECT\n"))
+        #expect(result.stdout.contains("Multitouch:  protocol B, 5 slots\n"))
+        #expect(result.stdout.contains("Size:        595.8 x 334.4 mm\n"))
+        #expect(result.stdout.contains("  ABS_MT_POSITION_X    min 0 max 32767 fuzz 0 flat 0 resolution 55 (595.8 mm)\n"))
+    }
+
+    @Test func describeAMissingNode() throws {
+        let result = try touchbridge("describe", "/dev/input/event99")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: /dev/input/event99: cannot open: No such file or directory\n")
+    }
+}
