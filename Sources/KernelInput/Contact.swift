@@ -60,9 +60,9 @@ public struct ContactFrame: Sendable {
     /// Counts the frames the tracker produced, from 0.
     public var index: Int
     /// In slot order; an ended contact comes before a new one in the same slot.
-    public var contacts: [Contact]
+    public var contacts: ContactList
 
-    public init(time: EventTime = .zero, index: Int = 0, contacts: [Contact] = []) {
+    public init(time: EventTime = .zero, index: Int = 0, contacts: ContactList = ContactList()) {
         self.time = time
         self.index = index
         self.contacts = contacts
@@ -70,4 +70,64 @@ public struct ContactFrame: Sendable {
 
     /// True when some contact began, moved, ended or was cancelled.
     public var hasChanges: Bool { contacts.contains { $0.phase != .stationary } }
+}
+
+/// The contacts of a frame. The tracker refills the same storage frame after
+/// frame, so keeping a frame costs nothing until the tracker writes the next
+/// one (then copy-on-write gives the kept frame its own copy).
+public struct ContactList: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+    @usableFromInline var storage: [Contact]
+    public private(set) var count: Int
+
+    public init() {
+        storage = []
+        count = 0
+    }
+
+    public init(_ contacts: [Contact]) {
+        storage = contacts
+        count = contacts.count
+    }
+
+    public init(arrayLiteral contacts: Contact...) { self.init(contacts) }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    @inlinable
+    public subscript(position: Int) -> Contact {
+        precondition(position >= 0 && position < count, "contact index out of range")
+        return storage[position]
+    }
+
+    /// Iterates the storage directly: no per-element range check beyond the array's own.
+    @inlinable
+    public func makeIterator() -> IndexingIterator<ArraySlice<Contact>> { storage[..<count].makeIterator() }
+
+    public static func == (a: ContactList, b: ContactList) -> Bool { a.elementsEqual(b) }
+
+    public func hash(into hasher: inout Hasher) {
+        for contact in self { hasher.combine(contact) }
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    mutating func append(_ contact: Contact) {
+        if count < storage.count {
+            storage[count] = contact
+        } else {
+            storage.append(contact)
+        }
+        count += 1
+    }
+
+    /// Replaces the contents with what `body` writes, at most `maximumCount`
+    /// contacts; `body` returns how many it wrote. One uniqueness check for
+    /// the whole frame rather than one per contact.
+    mutating func refill(maximumCount: Int, _ body: (UnsafeMutablePointer<Contact>) -> Int) {
+        if storage.count < maximumCount {
+            storage.append(contentsOf: repeatElement(Contact(id: -1), count: maximumCount - storage.count))
+        }
+        count = storage.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
 }

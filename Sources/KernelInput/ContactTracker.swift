@@ -23,7 +23,10 @@ public struct ContactTracker: Sendable {
     /// The frame the last `process` call that returned true completed.
     public private(set) var frame = ContactFrame()
 
-    private var slots: [SlotState]
+    /// Protocol-B slots, copied on write like an array but checked for
+    /// uniqueness once per call rather than once per event.
+    private var slotStorage: SlotStorage
+    private var slots: UnsafeMutableBufferPointer<SlotState> { slotStorage.slots }
     private var currentSlot: Int
     private var dropping = false
     private var endedThisFrame: [Contact] = []
@@ -44,15 +47,14 @@ public struct ContactTracker: Sendable {
         self.dropPolicy = dropPolicy
         let slotCount: Int
         if case .slots(let count) = mode { slotCount = count } else { slotCount = 0 }
-        slots = (0..<slotCount).map { SlotState(slot: Int32($0)) }
+        slotStorage = SlotStorage((0..<slotCount).map { SlotState(slot: Int32($0)) })
         currentSlot = (0..<slotCount).contains(initialSlot) ? initialSlot : 0
-        frame.contacts.reserveCapacity(max(slotCount + 2, 4))
     }
 
     /// Number of contacts down after the last frame.
     public var contactsDown: Int {
         switch mode {
-        case .slots: slots.reduce(0) { $0 + ($1.contactID >= 0 ? 1 : 0) }
+        case .slots: slots.reduce(0) { $0 + ($1.isActive ? 1 : 0) }
         case .reports: protocolA.previous.count
         case .singleTouch: singleTouch.contactID >= 0 ? 1 : 0
         }
@@ -60,6 +62,7 @@ public struct ContactTracker: Sendable {
 
     /// Feeds a batch of events, calling `onFrame` with each frame it completes.
     public mutating func process(_ events: UnsafeBufferPointer<InputEvent>, onFrame: (ContactFrame) -> Void) {
+        makeSlotsUnique()
         var index = 0
         while index < events.count {
             if !slots.isEmpty && !dropping { index = applySlotAxes(events, from: index) }
@@ -75,6 +78,7 @@ public struct ContactTracker: Sendable {
 
     /// Feeds one event. Returns true when it completed a frame, now in `frame`.
     public mutating func process(_ event: InputEvent) -> Bool {
+        makeSlotsUnique()
         if !slots.isEmpty && !dropping {
             var single = event
             let handled = withUnsafePointer(to: &single) {
@@ -88,22 +92,32 @@ public struct ContactTracker: Sendable {
     /// Applies the run of slot selections and axis updates starting at
     /// `start`; returns the index of the first event it left alone.
     private mutating func applySlotAxes(_ events: UnsafeBufferPointer<InputEvent>, from start: Int) -> Int {
+        let slots = self.slots
+        let base = UnsafeMutableRawPointer(slots.baseAddress!)
+        let axesOffset = SlotState.axesOffset  // read once: a runtime-initialized global
+        let stride = MemoryLayout<SlotState>.stride
         var index = start
         var current = currentSlot
-        slots.withUnsafeMutableBufferPointer { slots in
-            while index < events.count {
-                let event = events[index]
-                guard event.type == EventType.abs else { return }
-                if event.code == AbsCode.mtSlot {
-                    // A slot the device did not declare: drop its events, as libevdev does.
-                    current = event.value >= 0 && Int(event.value) < slots.count ? Int(event.value) : -1
-                } else if event.code == AbsCode.mtTrackingID {
-                    return
-                } else if current >= 0 {
-                    slots[current].set(axis: event.code, to: event.value)
+        while index < events.count {
+            let event = events[index]
+            guard event.type == EventType.abs else { break }
+            if event.code == AbsCode.mtSlot {
+                // A slot the device did not declare: drop its events, as libevdev does.
+                current = event.value >= 0 && Int(event.value) < slots.count ? Int(event.value) : -1
+            } else if event.code == AbsCode.mtTrackingID {
+                break
+            } else if current >= 0 {
+                // Axes ABS_MT_TOUCH_MAJOR...ABS_MT_PRESSURE land in the slot's table by
+                // code: one store, no branch per axis. Other codes are not slot axes.
+                let axis = Int(event.code) &- Int(AbsCode.mtTouchMajor)
+                if UInt(bitPattern: axis) < UInt(SlotState.axisCount) {
+                    base.storeBytes(
+                        of: event.value,
+                        toByteOffset: current &* stride &+ axesOffset &+ axis &* 4,
+                        as: Int32.self)
                 }
-                index += 1
             }
+            index += 1
         }
         currentSlot = current
         return index
@@ -150,6 +164,7 @@ public struct ContactTracker: Sendable {
     /// The end of the stream: whatever is still down is cancelled. Returns
     /// true (and fills `frame`) when there was something to cancel.
     public mutating func finish(at time: EventTime) -> Bool {
+        makeSlotsUnique()
         dropping = false
         return cancelAll(at: time)
     }
@@ -161,29 +176,28 @@ public struct ContactTracker: Sendable {
         if slots[slot].quarantined {
             // The first tracking-ID change after a drop is a fresh start for this slot.
             slots[slot].quarantined = false
-            slots[slot].trackingID = -1
+            slots[slot].contact.trackingID = -1
         }
-        if slots[slot].trackingID == trackingID { return }
-        if slots[slot].contactID >= 0 {
+        if slots[slot].contact.trackingID == trackingID { return }
+        if slots[slot].isActive {
             // A lift, or a new tracking ID without a -1 first: the old contact ends.
-            var ended = slots[slot].values
-            ended.id = slots[slot].contactID
-            ended.trackingID = slots[slot].trackingID
+            var ended = slots[slot].snapshot
             ended.phase = resyncing ? .cancelled : .ended
             endedThisFrame.append(ended)
-            slots[slot].contactID = -1
             slots[slot].began = false
         }
-        slots[slot].trackingID = trackingID
+        slots[slot].contact.trackingID = trackingID
         if trackingID >= 0 {
-            slots[slot].contactID = nextContactID
+            slots[slot].contact.id = nextContactID
             nextContactID += 1
             slots[slot].began = true
+        } else {
+            slots[slot].contact.id = -1
         }
     }
 
     private mutating func finishFrame(at time: EventTime) -> Bool {
-        frame.contacts.removeAll(keepingCapacity: true)
+        frame.contacts.removeAll()
         switch mode {
         case .slots: collectSlots()
         case .reports: protocolA.finishFrame(into: &frame.contacts, nextID: &nextContactID, cancelEnds: resyncing)
@@ -197,40 +211,51 @@ public struct ContactTracker: Sendable {
     }
 
     private mutating func collectSlots() {
-        let ends = endedThisFrame
-        var contacts = frame.contacts
-        frame.contacts = []  // keeps `contacts` uniquely referenced while it is refilled
-        contacts.removeAll(keepingCapacity: true)
-        slots.withUnsafeMutableBufferPointer { slots in
+        Self.collect(slots: slots, ends: endedThisFrame, into: &frame.contacts)
+        if !endedThisFrame.isEmpty { endedThisFrame.removeAll(keepingCapacity: true) }
+    }
+
+    /// Every contact down, in slot order, each ended contact before its slot's new one.
+    private static func collect(
+        slots: UnsafeMutableBufferPointer<SlotState>, ends: [Contact], into list: inout ContactList
+    ) {
+        list.refill(maximumCount: slots.count + ends.count) { out in
+            var count = 0
             for index in slots.indices {
                 if !ends.isEmpty {
-                    for ended in ends where Int(ended.slot) == index { contacts.append(ended) }
+                    for ended in ends where Int(ended.slot) == index {
+                        out[count] = ended
+                        count += 1
+                    }
                 }
-                guard slots[index].contactID >= 0 else { continue }
-                var contact = slots[index].values
-                contact.id = slots[index].contactID
-                contact.trackingID = slots[index].trackingID
-                if slots[index].began {
-                    contact.phase = .began
-                    slots[index].began = false
-                } else if contact.x != slots[index].reportedX || contact.y != slots[index].reportedY {
-                    contact.phase = .moved
+                let slot = slots.baseAddress! + index
+                guard slot.pointee.isActive else { continue }
+                let contact = out + count
+                slot.pointee.write(to: contact)
+                if slot.pointee.began {
+                    contact.pointee.phase = .began
+                    slot.pointee.began = false
+                } else if contact.pointee.x != slot.pointee.reportedX || contact.pointee.y != slot.pointee.reportedY {
+                    contact.pointee.phase = .moved
                 } else {
-                    contact.phase = .stationary
+                    contact.pointee.phase = .stationary
                 }
-                slots[index].reportedX = contact.x
-                slots[index].reportedY = contact.y
-                contacts.append(contact)
+                slot.pointee.reportedX = contact.pointee.x
+                slot.pointee.reportedY = contact.pointee.y
+                count += 1
             }
+            return count
         }
-        frame.contacts = contacts
-        if !ends.isEmpty { endedThisFrame.removeAll(keepingCapacity: true) }
+    }
+
+    private mutating func makeSlotsUnique() {
+        if !isKnownUniquelyReferenced(&slotStorage) { slotStorage = SlotStorage(Array(slotStorage.slots)) }
     }
 
     // MARK: Lost events
 
     private mutating func cancelAll(at time: EventTime) -> Bool {
-        frame.contacts.removeAll(keepingCapacity: true)
+        frame.contacts.removeAll()
         switch mode {
         case .slots:
             for ended in endedThisFrame {
@@ -239,13 +264,11 @@ public struct ContactTracker: Sendable {
                 frame.contacts.append(cancelled)
             }
             endedThisFrame.removeAll(keepingCapacity: true)
-            for index in slots.indices where slots[index].contactID >= 0 {
-                var contact = slots[index].values
-                contact.id = slots[index].contactID
-                contact.trackingID = slots[index].trackingID
+            for index in slots.indices where slots[index].isActive {
+                var contact = slots[index].snapshot
                 contact.phase = .cancelled
                 frame.contacts.append(contact)
-                slots[index].contactID = -1
+                slots[index].contact.id = -1
                 slots[index].began = false
                 slots[index].quarantined = true
             }
@@ -263,30 +286,51 @@ public struct ContactTracker: Sendable {
     }
 }
 
+/// The slots' memory, owned by one tracker (or shared by copies until one writes).
+final class SlotStorage: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<SlotState>
+
+    init(_ initial: [SlotState]) {
+        slots = .allocate(capacity: initial.count)
+        _ = slots.initialize(from: initial)
+    }
+
+    deinit { slots.deallocate() }  // SlotState holds no references: nothing to deinitialize
+}
+
 /// One protocol-B slot: the latest axis values (they persist across the
 /// contacts that use the slot, as in the kernel) and the contact in it.
 struct SlotState: Sendable {
-    var values: Contact
-    var trackingID: Int32 = -1
-    var contactID = -1
+    /// Identity of the contact in the slot; `id` is -1 while there is none.
+    var contact: Contact
+    /// ABS_MT_TOUCH_MAJOR (0x30) through ABS_MT_PRESSURE (0x3a), by code.
+    var axes: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var began = false
     var quarantined = false
     var reportedX: Int32 = 0
     var reportedY: Int32 = 0
 
-    init(slot: Int32) { values = Contact(id: -1, slot: slot) }
+    static let axisCount = 11
+    static let axesOffset = MemoryLayout<SlotState>.offset(of: \SlotState.axes)!
 
+    init(slot: Int32) { contact = Contact(id: -1, slot: slot) }
+
+    var isActive: Bool { contact.id >= 0 }
+
+    /// The contact with the slot's current axis values.
+    var snapshot: Contact {
+        var result = contact
+        withUnsafeMutablePointer(to: &result) { write(to: $0) }
+        return result
+    }
+
+    /// Writes the contact with the slot's current axis values to `target`.
     @inline(__always)
-    mutating func set(axis code: UInt16, to value: Int32) {
-        switch code {
-        case AbsCode.mtPositionX: values.x = value
-        case AbsCode.mtPositionY: values.y = value
-        case AbsCode.mtPressure: values.pressure = value
-        case AbsCode.mtTouchMajor: values.touchMajor = value
-        case AbsCode.mtTouchMinor: values.touchMinor = value
-        case AbsCode.mtOrientation: values.orientation = value
-        case AbsCode.mtToolType: values.toolType = value
-        default: break
-        }
+    func write(to target: UnsafeMutablePointer<Contact>) {
+        target.initialize(
+            to: Contact(
+                id: contact.id, slot: contact.slot, trackingID: contact.trackingID, x: axes.5, y: axes.6,
+                pressure: axes.10, touchMajor: axes.0, touchMinor: axes.1, orientation: axes.4, toolType: axes.7,
+                phase: contact.phase))
     }
 }

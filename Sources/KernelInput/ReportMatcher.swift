@@ -32,7 +32,7 @@ struct ReportMatcher: Sendable {
         pendingHasData = false
     }
 
-    mutating func finishFrame(into out: inout [Contact], nextID: inout Int, cancelEnds: Bool) {
+    mutating func finishFrame(into out: inout ContactList, nextID: inout Int, cancelEnds: Bool) {
         if pendingHasData { commitReport() }  // the last SYN_MT_REPORT may be omitted
         var matchedPrevious = [Bool](repeating: false, count: previous.count)
         var assigned = [Int](repeating: -1, count: reports.count)  // index into previous
@@ -89,7 +89,7 @@ struct ReportMatcher: Sendable {
         reports.removeAll(keepingCapacity: true)
     }
 
-    mutating func cancelAll(into out: inout [Contact]) {
+    mutating func cancelAll(into out: inout ContactList) {
         for old in previous {
             var cancelled = old
             cancelled.phase = .cancelled
@@ -133,7 +133,7 @@ struct SingleTouchState: Sendable {
         quarantined = false
     }
 
-    mutating func finishFrame(into out: inout [Contact], nextID: inout Int, cancelEnds: Bool) {
+    mutating func finishFrame(into out: inout ContactList, nextID: inout Int, cancelEnds: Bool) {
         if quarantined { return }
         if touching && contactID < 0 {
             contactID = nextID
@@ -157,7 +157,7 @@ struct SingleTouchState: Sendable {
         reportedY = values.y
     }
 
-    mutating func cancel(into out: inout [Contact]) {
+    mutating func cancel(into out: inout ContactList) {
         guard contactID >= 0 else { return }
         var contact = values
         contact.id = contactID

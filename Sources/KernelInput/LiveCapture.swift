@@ -1,0 +1,65 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Why a live capture stopped.
+public enum CaptureEnd: Equatable, Sendable {
+    case frameLimit
+    case timeLimit
+    case interrupted
+    /// The device went away (unplugged, or a virtual device destroyed).
+    case removed(reason: String)
+}
+
+/// Reads a live device from a DispatchSource until a limit, a signal
+/// (SIGINT, SIGTERM) or the device's removal, handing each batch of events
+/// to `onEvents` on the reading queue. Blocks the caller until then.
+public func captureEvents(
+    from device: InputDevice, frameLimit: Int? = nil, timeLimit: Double? = nil,
+    onEvents: @escaping @Sendable ([InputEvent]) -> Void
+) -> CaptureEnd {
+    let queue = DispatchQueue(label: "touchbridge.capture")
+    let finished = DispatchSemaphore(value: 0)
+    let state = Mutex<(frames: Int, end: CaptureEnd?)>((0, nil))
+    let finish: @Sendable (CaptureEnd) -> Void = { end in
+        let first = state.withLock { state -> Bool in
+            guard state.end == nil else { return false }
+            state.end = end
+            return true
+        }
+        if first { finished.signal() }
+    }
+
+    var signalSources: [any DispatchSourceSignal] = []
+    for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { finish(.interrupted) }
+        source.resume()
+        signalSources.append(source)
+    }
+    device.startReading(on: queue) { update in
+        switch update {
+        case .events(let events):
+            onEvents(events)
+            let frames = events.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
+            let total = state.withLock { state -> Int in
+                state.frames += frames
+                return state.frames
+            }
+            if let frameLimit, total >= frameLimit { finish(.frameLimit) }
+        case .removed(let reason):
+            finish(.removed(reason: reason))
+        }
+    }
+    if let timeLimit {
+        queue.asyncAfter(deadline: .now() + timeLimit) { finish(.timeLimit) }
+    }
+    finished.wait()
+    queue.sync {
+        device.stopReading()
+        for source in signalSources { source.cancel() }
+    }
+    for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
+    return state.withLock { $0.end ?? .interrupted }
+}
