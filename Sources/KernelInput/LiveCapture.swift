@@ -14,8 +14,12 @@ public enum CaptureEnd: Equatable, Sendable {
 /// Reads a live device from a DispatchSource until a limit, a signal
 /// (SIGINT, SIGTERM) or the device's removal, handing each batch of events
 /// to `onEvents` on the reading queue. Blocks the caller until then.
+///
+/// `readingDelay` leaves the device unread for that many seconds first: the
+/// kernel keeps queueing its events meanwhile, and when they are more than
+/// its buffer holds, reading starts with SYN_DROPPED and libevdev's resync.
 public func captureEvents(
-    from device: InputDevice, frameLimit: Int? = nil, timeLimit: Double? = nil,
+    from device: InputDevice, frameLimit: Int? = nil, timeLimit: Double? = nil, readingDelay: Double = 0,
     onEvents: @escaping @Sendable ([InputEvent]) -> Void
 ) -> CaptureEnd {
     let queue = DispatchQueue(label: "touchbridge.capture")
@@ -38,7 +42,7 @@ public func captureEvents(
         source.resume()
         signalSources.append(source)
     }
-    device.startReading(on: queue) { update in
+    let startReading = { @Sendable in device.startReading(on: queue) { update in
         switch update {
         case .events(let events):
             onEvents(events)
@@ -51,7 +55,8 @@ public func captureEvents(
         case .removed(let reason):
             finish(.removed(reason: reason))
         }
-    }
+    } }
+    queue.asyncAfter(deadline: .now() + max(0, readingDelay), execute: startReading)
     if let timeLimit {
         queue.asyncAfter(deadline: .now() + timeLimit) { finish(.timeLimit) }
     }

@@ -25,6 +25,9 @@ struct Record: ParsableCommand {
     @Flag(help: "Grab the device (EVIOCGRAB) so nothing else sees its events while recording.")
     var grab = false
 
+    @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
+    var delayReading: Double = 0
+
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
         let sink = try TextSink(path: output)
@@ -33,7 +36,8 @@ struct Record: ParsableCommand {
             format == .evemu
                 ? "# EVEMU 1.3\n" + EvemuWriter.description(input.description)
                 : EvtestWriter.header(input.description))
-        let end = captureEvents(from: input, frameLimit: frames, timeLimit: seconds) { events in
+        let end = captureEvents(from: input, frameLimit: frames, timeLimit: seconds, readingDelay: delayReading) {
+            events in
             var text = ""
             for event in events {
                 if format == .evemu {

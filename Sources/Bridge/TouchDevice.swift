@@ -1,0 +1,55 @@
+import KernelInput
+
+/// One touch device as the bridge sees it: its tracker, and how its
+/// contacts become screen points, force and radius.
+struct TouchDevice {
+    let index: Int
+    let mapping: ScreenMapping
+    let pressureAxis: AbsInfo?
+    let hasTouchMajor: Bool
+    var tracker: ContactTracker
+
+    /// Refuses what is not a touchscreen (a touchpad unless allowed, a device
+    /// without absolute axes); warns about a touchscreen that does not say it is one.
+    init(
+        _ device: DeviceDescription, index: Int, source: String, options: ReplayOptions, dropPolicy: DropPolicy,
+        warn: (String) -> Void
+    ) throws {
+        switch device.kind {
+        case .touchscreen, .tablet:
+            break
+        case .probableTouchscreen:
+            warn(
+                "\(source): warning: '\(device.name)' does not declare INPUT_PROP_DIRECT; "
+                    + "replaying it as a touchscreen")
+        case .touchpad:
+            guard options.allowTouchpads else {
+                throw RecordingError(
+                    file: source,
+                    "'\(device.name)' is a touchpad (no INPUT_PROP_DIRECT), not a touchscreen: its positions are "
+                        + "not screen positions; pass --allow-touchpad to replay it anyway")
+            }
+            warn("\(source): warning: '\(device.name)' is a touchpad; replaying it as a touchscreen")
+        case .other:
+            throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
+        }
+        guard let mapping = options.mapping(for: device) else {
+            throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
+        }
+        self.index = index
+        self.mapping = mapping
+        let multitouch = device.multitouchProtocol != .singleTouch
+        pressureAxis = device.absInfo[multitouch ? AbsCode.mtPressure : AbsCode.pressure]
+        hasTouchMajor = multitouch && device.absInfo[AbsCode.mtTouchMajor] != nil
+        tracker = ContactTracker(device: device, dropPolicy: dropPolicy)
+    }
+
+    func force(_ contact: Contact) -> Double? {
+        guard let axis = pressureAxis else { return nil }
+        return Double(Int64(contact.pressure) - Int64(axis.minimum)) / Double(Int64(axis.maximum) - Int64(axis.minimum))
+    }
+
+    func majorRadius(_ contact: Contact) -> Double? {
+        hasTouchMajor ? mapping.scaleX(Double(contact.touchMajor)) / 2 : nil
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Bridge
+import Foundation
+import KernelInput
+
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the touches of a live device, as replay does for a recording.",
+        discussion: """
+            Stops at --frames or --seconds, on Ctrl-C, or when the device goes away; touches still
+            down then are printed as cancelled.
+            """)
+
+    @Argument(help: "The event node, e.g. /dev/input/event3.")
+    var device: String
+
+    @Option(help: "Screen size in points, WIDTHxHEIGHT.")
+    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
+
+    @Option(help: "Output: text (for people) or jsonl (one JSON object per touch change).")
+    var format: OutputFormat = .text
+
+    @OptionGroup var mapping: MappingOptions
+
+    @Flag(help: "Accept devices that look like touchpads (no INPUT_PROP_DIRECT).")
+    var allowTouchpad = false
+
+    @Flag(help: "Grab the device (EVIOCGRAB) so nothing else sees its events.")
+    var grab = false
+
+    @Option(help: "Stop after this many frames.")
+    var frames: Int?
+
+    @Option(help: "Stop after this many seconds.")
+    var seconds: Double?
+
+    @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
+    var delayReading: Double = 0
+
+    func run() throws {
+        let input = try InputDevice(path: device, grab: grab)
+        var options = mapping.replayOptions(screen: screen)
+        options.allowTouchpads = allowTouchpad
+        let touches = try LiveTouches(input.description, node: device, options: options, warn: { printError($0) })
+        let sink = try TextSink(path: nil)
+        let format = format
+        let write = { @Sendable (record: TouchRecord) in
+            sink.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")
+        }
+        let end = captureEvents(from: input, frameLimit: frames, timeLimit: seconds, readingDelay: delayReading) {
+            events in touches.handle(events, emit: write)
+        }
+        touches.finish(emit: write)
+        if case .removed(let reason) = end { printError("\(device): \(reason)") }
+    }
+}
