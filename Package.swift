@@ -25,7 +25,7 @@ let package = Package(
         .target(
             name: "KernelInput",
             dependencies: [
-                "CLibevdev", "CInputShim",
+                "CLibevdev", "CLibudev", "CInputShim",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(name: "TouchUI"),
@@ -44,7 +44,7 @@ let package = Package(
             dependencies: ["KernelInput"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
-        .target(name: "FuzzCorpus", path: "Fuzz/FuzzCorpus"),
+        .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),
         .executableTarget(name: "fuzz-evemu", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzEvemu"),
         .executableTarget(name: "fuzz-evtest", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzEvtest"),
         .executableTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import KernelInput
 
 public typealias FuzzEntry = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 
@@ -36,5 +37,17 @@ public enum FuzzCorpus {
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         guard let data, size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+}
+
+/// A recording that passes validation goes through the tracker too: it
+/// must never trap, and must leave nothing down once finished.
+public func trackIfValid(_ recording: Recording) {
+    guard (try? recording.validate()) != nil, let device = recording.device else { return }
+    for policy in [DropPolicy.discardAndCancel, .resyncFollows] {
+        var tracker = ContactTracker(device: device, dropPolicy: policy)
+        tracker.process(recording.events) { _ in }
+        _ = tracker.finish(at: recording.events.last?.time ?? .zero)
+        precondition(tracker.contactsDown == 0, "a contact was left down")
     }
 }

@@ -7,7 +7,7 @@ func fuzzEvtest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = FuzzCorpus.bytes(data, size)
     guard let recordings = try? EvtestReader.read(bytes, file: "fuzz") else { return 0 }
     for recording in recordings {
-        _ = try? recording.validate()
+        trackIfValid(recording)
         // SYN codes evtest has no marker for cannot round-trip through its text.
         let hasOddSyn = recording.events.contains { $0.type == EventType.syn && $0.code > SynCode.dropped }
         guard !hasOddSyn, recording.device != nil else { continue }

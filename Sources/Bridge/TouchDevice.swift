@@ -16,20 +16,21 @@ struct TouchDevice {
         warn: (String) -> Void
     ) throws {
         switch device.kind {
-        case .touchscreen, .tablet:
+        case .touchscreen, .penDisplay:
             break
         case .probableTouchscreen:
             warn(
                 "\(source): warning: '\(device.name)' does not declare INPUT_PROP_DIRECT; "
                     + "replaying it as a touchscreen")
-        case .touchpad:
+        case .touchpad, .tablet:
+            let what = device.kind == .touchpad ? "a touchpad" : "a pen tablet"
             guard options.allowTouchpads else {
                 throw RecordingError(
                     file: source,
-                    "'\(device.name)' is a touchpad (no INPUT_PROP_DIRECT), not a touchscreen: its positions are "
+                    "'\(device.name)' is \(what) (no INPUT_PROP_DIRECT), not a touchscreen: its positions are "
                         + "not screen positions; pass --allow-touchpad to replay it anyway")
             }
-            warn("\(source): warning: '\(device.name)' is a touchpad; replaying it as a touchscreen")
+            warn("\(source): warning: '\(device.name)' is \(what); replaying it as a touchscreen")
         case .other:
             throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
         }
@@ -50,6 +51,6 @@ struct TouchDevice {
     }
 
     func majorRadius(_ contact: Contact) -> Double? {
-        hasTouchMajor ? mapping.scaleX(Double(contact.touchMajor)) / 2 : nil
+        hasTouchMajor ? mapping.scaleLength(Double(contact.touchMajor)) / 2 : nil
     }
 }

@@ -68,10 +68,16 @@ struct RecordedDevice {
 
     /// Feeds events up to the next frame; at the end of the events, cancels what is still down.
     mutating func step() -> ContactFrame? {
-        while position < recording.events.count {
-            let event = recording.events[position]
-            position += 1
-            if device.tracker.process(event) { return device.tracker.frame }
+        let events = recording.events
+        while position < events.count {
+            var end = position
+            while end < events.count - 1 && !events[end].isFrameEnd { end += 1 }
+            var completed: ContactFrame?
+            events.withUnsafeBufferPointer { all in
+                device.tracker.process(UnsafeBufferPointer(rebasing: all[position...end])) { completed = $0 }
+            }
+            position = end + 1
+            if let completed { return completed }
         }
         isFinished = true
         let lastTime = recording.events.last?.time ?? .zero

@@ -131,13 +131,15 @@ struct ByteScanner {
         return false
     }
 
-    /// The rest of the line, without trailing blanks or a carriage return.
-    mutating func rest() -> String {
+    /// The rest of the line as text, without a trailing carriage return;
+    /// nil when it is not valid UTF-8 or holds control characters.
+    mutating func rest() -> String? {
         var last = end
-        while last > position, [0x20, 0x09, 0x0d].contains(bytes[last - 1]) { last -= 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<last]), as: UTF8.self)
+        if last > position, bytes[last - 1] == 0x0d { last -= 1 }
+        let line = UnsafeBufferPointer(rebasing: bytes[position..<last])
         position = end
-        return text
+        guard !line.contains(where: TextCheck.isControl) else { return nil }
+        return String(validating: line, as: UTF8.self)
     }
 
     /// True when only blanks, a carriage return or a `# comment` remain.
@@ -174,17 +176,17 @@ struct LineSplitter {
 /// Checks a file looks like text before a reader starts, so binary garbage
 /// gets one clear message instead of a confusing parse error on line 1.
 enum TextCheck {
+    /// The start of the file must be text: no control bytes but tab, CR and
+    /// LF, and valid UTF-8. (What becomes a String, such as a device name, is
+    /// checked again where it is read, wherever it is in the file.)
     static func requireText(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws {
         guard !bytes.isEmpty else { throw RecordingError(file: file, "the file is empty") }
         let sample = UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 8192)])
-        var line = 1
-        for (offset, byte) in sample.enumerated() {
-            if byte == 0x0a { line += 1 }
-            if byte == 0 || (byte < 0x20 && byte != 0x09 && byte != 0x0a && byte != 0x0d) {
-                throw RecordingError(
-                    file: file, line: line,
-                    "binary data (byte 0x\(String(byte, radix: 16)) at offset \(offset)): not a text recording")
-            }
+        if let offset = sample.firstIndex(where: isControl) {
+            let line = sample[..<offset].reduce(1) { $0 + ($1 == 0x0a ? 1 : 0) }
+            throw RecordingError(
+                file: file, line: line,
+                "binary data (byte 0x\(String(sample[offset], radix: 16)) at offset \(offset)): not a text recording")
         }
         // A multi-byte UTF-8 character may straddle the sample's end, so only
         // complain when the invalid sequence is not at the very end.
@@ -194,4 +196,6 @@ enum TextCheck {
             throw RecordingError(file: file, "binary data (not valid UTF-8 text): not a text recording")
         }
     }
+
+    static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 && byte != 0x0a && byte != 0x0d }
 }

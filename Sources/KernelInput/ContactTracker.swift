@@ -125,6 +125,11 @@ public struct ContactTracker: Sendable {
 
     private mutating func processOther(_ event: InputEvent) -> Bool {
         if dropping {
+            // The kernel sends ABS_MT_SLOT only when the slot changes, so keep
+            // following it through the discarded events.
+            if event.type == EventType.abs, event.code == AbsCode.mtSlot, !slots.isEmpty {
+                currentSlot = event.value >= 0 && Int(event.value) < slots.count ? Int(event.value) : -1
+            }
             guard event.isFrameEnd else { return false }
             dropping = false
             return cancelAll(at: event.time)
@@ -148,6 +153,7 @@ public struct ContactTracker: Sendable {
                 if case .reports = mode { protocolA.commitReport() }
                 return false
             case SynCode.dropped:
+                protocolA.discardPartialFrame()
                 switch dropPolicy {
                 case .discardAndCancel: dropping = true
                 case .resyncFollows: resyncing = true
@@ -182,6 +188,11 @@ public struct ContactTracker: Sendable {
         if slots[slot].isActive {
             // A lift, or a new tracking ID without a -1 first: the old contact ends.
             var ended = slots[slot].snapshot
+            if slots[slot].began {
+                // It began in this very frame: it is reported beginning, then ending.
+                ended.phase = .began
+                endedThisFrame.append(ended)
+            }
             ended.phase = resyncing ? .cancelled : .ended
             endedThisFrame.append(ended)
             slots[slot].began = false
@@ -258,16 +269,21 @@ public struct ContactTracker: Sendable {
         frame.contacts.removeAll()
         switch mode {
         case .slots:
-            for ended in endedThisFrame {
+            // Contacts that began in the frame being thrown away were never
+            // reported: they vanish with it. The others are cancelled.
+            let unreported = Set(endedThisFrame.lazy.filter { $0.phase == .began }.map(\.id))
+            for ended in endedThisFrame where !unreported.contains(ended.id) {
                 var cancelled = ended
                 cancelled.phase = .cancelled
                 frame.contacts.append(cancelled)
             }
             endedThisFrame.removeAll(keepingCapacity: true)
             for index in slots.indices where slots[index].isActive {
-                var contact = slots[index].snapshot
-                contact.phase = .cancelled
-                frame.contacts.append(contact)
+                if !slots[index].began {
+                    var contact = slots[index].snapshot
+                    contact.phase = .cancelled
+                    frame.contacts.append(contact)
+                }
                 slots[index].contact.id = -1
                 slots[index].began = false
                 slots[index].quarantined = true

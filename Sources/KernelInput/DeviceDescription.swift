@@ -35,6 +35,19 @@ public struct AbsInfo: Hashable, Sendable {
         self.resolution = resolution
     }
 
+    /// The most slots TouchBridge accepts; real panels have 10 or fewer.
+    public static let maximumSlots: Int32 = 64
+
+    /// What is wrong with this axis as a device may describe it, or nil.
+    public func problem(axis code: UInt16) -> String? {
+        let name = EventNames.codeName(type: EventType.abs, code: code) ?? "axis \(code)"
+        guard minimum < maximum else { return "\(name): minimum \(minimum) is not below maximum \(maximum)" }
+        if code == AbsCode.mtSlot && (minimum != 0 || maximum >= Self.maximumSlots) {
+            return "\(name): slots must run from 0 to at most \(Self.maximumSlots - 1), not \(minimum)...\(maximum)"
+        }
+        return nil
+    }
+
     /// Number of distinct values, the way libinput counts an axis' width.
     public var span: Int64 { Int64(maximum) - Int64(minimum) + 1 }
 
@@ -60,6 +73,9 @@ public enum DeviceKind: String, Sendable {
     /// Absolute multi-finger axes but no INPUT_PROP_DIRECT and no touchpad signs: most likely an older touchscreen driver.
     case probableTouchscreen = "probable touchscreen"
     case touchpad
+    /// A pen screen (INPUT_PROP_DIRECT with BTN_TOOL_PEN): its positions are screen positions.
+    case penDisplay = "pen display"
+    /// A pen tablet beside the screen (no INPUT_PROP_DIRECT).
     case tablet
     case other
 }
@@ -94,18 +110,12 @@ public struct DeviceDescription: Hashable, Sendable {
         self.switchStates = switchStates
     }
 
-    public func supports(type: UInt16, code: UInt16) -> Bool {
-        if type == EventType.syn { return code <= 0x0f }
-        return codes[type]?.contains(code) ?? false
-    }
-
-    public func supports(abs code: UInt16) -> Bool { absInfo[code] != nil }
-
     public var isDirect: Bool { properties.contains(InputProperty.direct) }
 
     public var multitouchProtocol: MultitouchProtocol {
         if let slots = absInfo[AbsCode.mtSlot], absInfo[AbsCode.mtPositionX] != nil {
-            return .slots(count: Int(max(0, Int64(slots.maximum) + 1)))
+            // Readers refuse other ranges; a description built in code is clamped.
+            return .slots(count: Int(min(max(1, Int64(slots.maximum) + 1), Int64(AbsInfo.maximumSlots))))
         }
         if absInfo[AbsCode.mtPositionX] != nil { return .reports }
         return .singleTouch
@@ -133,8 +143,8 @@ public struct DeviceDescription: Hashable, Sendable {
 
     public var kind: DeviceKind {
         let keys = codes[EventType.key] ?? []
-        if keys.contains(KeyCode.toolPen) { return .tablet }
         guard positionAxes != nil else { return .other }
+        if keys.contains(KeyCode.toolPen) { return isDirect ? .penDisplay : .tablet }
         if isDirect { return .touchscreen }
         if keys.contains(KeyCode.toolFinger) || properties.contains(InputProperty.pointer)
             || properties.contains(InputProperty.buttonPad)

@@ -4,8 +4,8 @@ public enum DeviceReport {
         var out = "Device:      \(device.name)\n"
         if let node { out += "Node:        \(node)\n" }
         if let recording { out += "Recording:   \(recording.source) (\(recording.format.rawValue))\n" }
-        out += "ID:          bus 0x\(hex4(device.id.bustype)) vendor 0x\(hex4(device.id.vendor))"
-        out += " product 0x\(hex4(device.id.product)) version 0x\(hex4(device.id.version))\n"
+        out += "ID:          bus 0x\(EvemuWriter.hex4(device.id.bustype)) vendor 0x\(EvemuWriter.hex4(device.id.vendor))"
+        out += " product 0x\(EvemuWriter.hex4(device.id.product)) version 0x\(EvemuWriter.hex4(device.id.version))\n"
         out += "Kind:        \(device.kind.rawValue)\n"
         let properties = device.properties.sorted().map { EventNames.propertyName($0) ?? "property \($0)" }
         out += "Properties:  \(properties.isEmpty ? "none" : properties.joined(separator: " "))\n"
@@ -48,8 +48,6 @@ public enum DeviceReport {
         }
         return out
     }
-
-    private static func hex4(_ value: UInt16) -> String { EvemuWriter.hex4(value) }
 
     private static func oneDecimal(_ value: Double) -> String { "\((value * 10).rounded() / 10)" }
 }

@@ -50,11 +50,11 @@ public enum EvemuReader {
             if !events.isEmpty {
                 throw fail("device description line (\(Character(Unicode.Scalar(tag))):) after the events began")
             }
-            if !terminated { throw fail("truncated line: the file ends mid-line") }
             switch tag {
             case UInt8(ascii: "N"):
                 scanner.skipBlanks()
-                description.name = scanner.rest()
+                guard let name = scanner.rest() else { throw fail("the device name is not valid UTF-8 text") }
+                description.name = name
             case UInt8(ascii: "I"):
                 var fields: [UInt16] = []
                 while !scanner.atLineEnd() {
@@ -69,12 +69,22 @@ public enum EvemuReader {
                 description.id = InputID(bustype: fields[0], vendor: fields[1], product: fields[2], version: fields[3])
             case UInt8(ascii: "P"):
                 description.propertyBytes += try hexBytes(&scanner, line: "P:", fail: fail)
+                guard description.propertyBytes.count <= 8 else {
+                    throw fail("too many P: bytes: input properties fit in 8 bytes")
+                }
             case UInt8(ascii: "B"):
                 scanner.skipBlanks()
                 guard let type = scanner.hexadecimal(), type <= Int64(EventType.max) else {
                     throw fail("malformed B: line (expected an event type in hex, then bitmask bytes)")
                 }
-                description.bitBytes[UInt16(type), default: []] += try hexBytes(&scanner, line: "B:", fail: fail)
+                let bytes = try hexBytes(&scanner, line: "B:", fail: fail)
+                description.bitBytes[UInt16(type), default: []] += bytes
+                // Type 0's bitmask lists event types; the others, codes up to the type's maximum.
+                let bits = type == 0 ? 64 : Int(EventNames.maxCode(type: UInt16(type)) ?? 0) + 1
+                let limit = (bits + 63) / 64 * 8
+                guard description.bitBytes[UInt16(type)]!.count <= limit else {
+                    throw fail("too many B: bytes for event type 0x\(hex(UInt16(type))): its bitmask is \(limit) bytes")
+                }
             case UInt8(ascii: "A"):
                 scanner.skipBlanks()
                 guard let code = scanner.hexadecimal(), code <= 0x3f else {
@@ -91,17 +101,15 @@ public enum EvemuReader {
                 guard numbers.count == 4 || numbers.count == 5 else {
                     throw fail("malformed A: line: \(numbers.count) numbers, expected min max fuzz flat [resolution]")
                 }
-                let axisName = EventNames.codeName(type: EventType.abs, code: UInt16(code)) ?? "axis 0x\(hex(UInt16(code)))"
-                guard numbers[0] < numbers[1] else {
-                    throw fail("\(axisName): minimum \(numbers[0]) is not below maximum \(numbers[1])")
-                }
-                description.absInfo[UInt16(code)] = AbsInfo(
+                let info = AbsInfo(
                     minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
                     resolution: numbers.count == 5 ? numbers[4] : 0)
+                if let problem = info.problem(axis: UInt16(code)) { throw fail(problem) }
+                description.absInfo[UInt16(code)] = info
             case UInt8(ascii: "L"), UInt8(ascii: "S"):
                 scanner.skipBlanks()
                 guard let code = scanner.hexadecimal(), code <= 0xff, !scanner.atLineEnd(),
-                    let value = scanner.decimal(), let state = Int32(exactly: value)
+                    let value = scanner.decimal(), let state = Int32(exactly: value), scanner.atLineEnd()
                 else {
                     throw fail("malformed \(Character(Unicode.Scalar(tag))): line (expected a code in hex and a value)")
                 }

@@ -27,7 +27,6 @@ public enum KeyCode {
     public static let toolFinger: UInt16 = 0x145
     public static let toolPen: UInt16 = 0x140
     public static let touch: UInt16 = 0x14a
-    public static let toolDoubleTap: UInt16 = 0x14d
 }
 
 public enum MscCode {
@@ -58,6 +57,5 @@ public enum InputProperty {
     public static let pointer: UInt16 = 0x00
     public static let direct: UInt16 = 0x01
     public static let buttonPad: UInt16 = 0x02
-    public static let semiMT: UInt16 = 0x03
     public static let max: UInt16 = 0x1f
 }

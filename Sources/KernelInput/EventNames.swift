@@ -15,16 +15,6 @@ public enum EventNames {
         libevdev_property_get_name(UInt32(property)).map { String(cString: $0) }
     }
 
-    public static func type(named name: String) -> UInt16? {
-        let type = libevdev_event_type_from_name(name)
-        return type < 0 ? nil : UInt16(type)
-    }
-
-    public static func code(type: UInt16, named name: String) -> UInt16? {
-        let code = libevdev_event_code_from_name(UInt32(type), name)
-        return code < 0 ? nil : UInt16(code)
-    }
-
     /// "EV_ABS / ABS_MT_SLOT", or the numbers when a name is unknown.
     public static func describe(type: UInt16, code: UInt16) -> String {
         let typeText = typeName(type) ?? "type \(type)"

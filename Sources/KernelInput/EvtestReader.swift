@@ -25,9 +25,13 @@ public enum EvtestReader {
             func fail(_ message: String) -> RecordingError {
                 RecordingError(file: file, line: lineNumber, message)
             }
+            func name(_ scanner: inout ByteScanner) throws -> String {
+                guard let text = scanner.rest() else { throw fail("the device name is not valid UTF-8 text") }
+                return text
+            }
             var scanner = ByteScanner(bytes, from: start, to: end)
             scanner.skipBlanks()
-            guard !scanner.atLineEnd() || scanner.peek == UInt8(ascii: "#") else { continue }
+            guard !scanner.atLineEnd() else { continue }  // blank, or a # comment
 
             if scanner.consume("Event: time ") {
                 guard session != nil else {
@@ -61,7 +65,7 @@ public enum EvtestReader {
             if session == nil, scanner.consume("Input device name:") {
                 session = Session(headerLine: lineNumber)
                 scanner.skipBlanks()
-                session!.name = Self.unquoted(scanner.rest())
+                session!.name = Self.unquoted(try name(&scanner))
                 continue
             }
             guard session != nil else { continue }  // preamble: device lists, prompts
@@ -70,7 +74,7 @@ public enum EvtestReader {
             }
             if scanner.consume("Input device name:") {
                 scanner.skipBlanks()
-                session!.name = Self.unquoted(scanner.rest())
+                session!.name = Self.unquoted(try name(&scanner))
             } else if scanner.consume("Supported events:") || scanner.consume("Properties:")
                 || scanner.consume("Key repeat handling:") || scanner.consume("Testing ...")
             {
@@ -241,15 +245,14 @@ public enum EvtestReader {
                     let line = fields.values.map(\.line).max()
                     throw RecordingError(file: file, line: line, "absinfo of \(axisName) lacks its Min or Max")
                 }
-                guard min.value < max.value else {
-                    throw RecordingError(
-                        file: file, line: max.line,
-                        "\(axisName): minimum \(min.value) is not below maximum \(max.value)")
-                }
-                absInfo[axis] = AbsInfo(
+                let info = AbsInfo(
                     value: fields[.value]?.value ?? 0, minimum: min.value, maximum: max.value,
                     fuzz: fields[.fuzz]?.value ?? 0, flat: fields[.flat]?.value ?? 0,
                     resolution: fields[.resolution]?.value ?? 0)
+                if let problem = info.problem(axis: axis) {
+                    throw RecordingError(file: file, line: max.line, problem)
+                }
+                absInfo[axis] = info
             }
             guard let name else {
                 throw RecordingError(

@@ -55,12 +55,6 @@ public final class InputDevice: @unchecked Sendable {
         close(fd)
     }
 
-    /// The evdev protocol version the kernel speaks, e.g. 0x10001.
-    public var protocolVersion: Int32? {
-        var version: Int32 = 0
-        return tb_input_get_version(fd, &version) == 0 ? version : nil
-    }
-
     /// Reads until the kernel has nothing more. SYN_DROPPED is passed on,
     /// followed by libevdev's resync events and their closing SYN_REPORT.
     public func readAvailable() -> InputDeviceUpdate {

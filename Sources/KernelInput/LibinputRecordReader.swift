@@ -51,7 +51,7 @@ public enum LibinputRecordReader {
                     else {
                         throw fail(row, "malformed evdev event (expected [sec, usec, type, code, value])")
                     }
-                    guard sec >= 0, (0..<1_000_000).contains(usec) else {
+                    guard (0...999_999_999_999).contains(sec), (0..<1_000_000).contains(usec) else {
                         throw fail(row, "invalid event time \(sec).\(usec)")
                     }
                     guard (0...Int(UInt16.max)).contains(type), (0...Int(UInt16.max)).contains(code),
@@ -118,12 +118,10 @@ public enum LibinputRecordReader {
             else {
                 throw fail(infoNode, "malformed absinfo (expected [min, max, fuzz, flat, resolution])")
             }
-            let axisName = EventNames.codeName(type: EventType.abs, code: UInt16(code)) ?? "axis \(code)"
-            guard values[0] < values[1] else {
-                throw fail(infoNode, "\(axisName): minimum \(values[0]) is not below maximum \(values[1])")
-            }
-            absInfo[UInt16(code)] = AbsInfo(
+            let info = AbsInfo(
                 minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3], resolution: values[4])
+            if let problem = info.problem(axis: UInt16(code)) { throw fail(infoNode, problem) }
+            absInfo[UInt16(code)] = info
             codes[EventType.abs, default: []].insert(UInt16(code))
         }
         var properties: Set<UInt16> = []

@@ -6,7 +6,7 @@ public enum RecordingReader {
     /// The format of a file's content, judged from its first meaningful lines.
     public static func detectFormat(_ bytes: [UInt8]) -> RecordingFormat? {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        for rawLine in head.split(separator: "\n", omittingEmptySubsequences: true).prefix(40) {
+        for rawLine in head.split(whereSeparator: \.isNewline).prefix(40) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             if line.hasPrefix("# EVEMU") { return .evemu }

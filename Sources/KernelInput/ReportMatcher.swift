@@ -22,6 +22,13 @@ struct ReportMatcher: Sendable {
         pendingHasData = true
     }
 
+    /// After SYN_DROPPED the reports of the frame in progress are incomplete.
+    mutating func discardPartialFrame() {
+        reports.removeAll(keepingCapacity: true)
+        pending = Contact(id: -1)
+        pendingHasData = false
+    }
+
     /// SYN_MT_REPORT. An empty one says "no contacts".
     mutating func commitReport() {
         if pendingHasData {
@@ -45,9 +52,13 @@ struct ReportMatcher: Sendable {
                     matchedPrevious[p] = true
                 }
             }
+        } else if reports.count <= Self.exactMatchLimit && previous.count <= Self.exactMatchLimit {
+            for (r, p) in Self.closestAssignment(reports, previous) {
+                assigned[r] = p
+                matchedPrevious[p] = true
+            }
         } else {
-            // Closest pairs first: a greedy assignment, exact for the one or
-            // two fingers protocol-A devices mostly report.
+            // Many contacts: closest pairs first, a greedy approximation.
             var pairs: [(distance: Int64, report: Int, previous: Int)] = []
             pairs.reserveCapacity(reports.count * previous.count)
             for (r, report) in reports.enumerated() {
@@ -87,6 +98,42 @@ struct ReportMatcher: Sendable {
         }
         previous = current
         reports.removeAll(keepingCapacity: true)
+    }
+
+    /// Up to this many contacts, identities are matched by trying every assignment.
+    static let exactMatchLimit = 6
+
+    /// The pairing of reports with previous contacts that moves them least
+    /// in total (sum of squared distances); pairs as (report, previous).
+    static func closestAssignment(_ reports: [Contact], _ previous: [Contact]) -> [(Int, Int)] {
+        func cost(_ r: Int, _ p: Int) -> Int64 {
+            let dx = Int64(reports[r].x) - Int64(previous[p].x)
+            let dy = Int64(reports[r].y) - Int64(previous[p].y)
+            return dx * dx + dy * dy
+        }
+        let pairs = min(reports.count, previous.count)
+        var best: (cost: Int64, pairs: [(Int, Int)]) = (.max, [])
+        var chosen: [(Int, Int)] = []
+        var usedPrevious = [Bool](repeating: false, count: previous.count)
+        // Each report either takes a free previous contact or, while there
+        // are more reports than previous contacts, is a new finger.
+        func search(_ r: Int, _ total: Int64, _ skipsLeft: Int) {
+            if total >= best.cost { return }
+            if r == reports.count {
+                if chosen.count == pairs { best = (total, chosen) }
+                return
+            }
+            for p in previous.indices where !usedPrevious[p] {
+                usedPrevious[p] = true
+                chosen.append((r, p))
+                search(r + 1, total + cost(r, p), skipsLeft)
+                chosen.removeLast()
+                usedPrevious[p] = false
+            }
+            if skipsLeft > 0 { search(r + 1, total, skipsLeft - 1) }
+        }
+        search(0, 0, reports.count - pairs)
+        return best.pairs
     }
 
     mutating func cancelAll(into out: inout ContactList) {

@@ -99,6 +99,11 @@ public struct ScreenMapping: Hashable, Sendable {
         return (cx * screenWidth, cy * screenHeight)
     }
 
-    /// Device units along X to points, for sizes such as a touch's radius.
-    public func scaleX(_ units: Double) -> Double { units / Double(xAxis.span) * screenWidth }
+    /// A length in device units (a touch's size) in points: the mapping's
+    /// area scale, square-rooted, so rotation and swapping leave it alone.
+    public func scaleLength(_ units: Double) -> Double {
+        let determinant = combined.a * combined.e - combined.b * combined.d
+        let area = abs(determinant) * screenWidth * screenHeight / (Double(xAxis.span) * Double(yAxis.span))
+        return units * area.squareRoot()
+    }
 }

@@ -15,12 +15,25 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")
     var output: String?
 
+    @Option(help: "Which device of a file that holds several (from 0); evemu holds one per file.")
+    var device: Int?
+
     enum TargetFormat: String, ExpressibleByArgument, CaseIterable {
         case evemu, evtest
     }
 
     func run() throws {
-        let recordings = try RecordingReader.load(files: [input])
+        var recordings = try RecordingReader.load(files: [input])
+        if let device {
+            guard recordings.indices.contains(device) else {
+                throw RecordingError(file: input, "there is no device \(device): the file holds \(recordings.count)")
+            }
+            recordings = [recordings[device]]
+        } else if to == .evemu && recordings.count > 1 {
+            throw RecordingError(
+                file: input,
+                "the file holds \(recordings.count) devices and an evemu file holds one: choose with --device 0...\(recordings.count - 1)")
+        }
         var text = ""
         for recording in recordings {
             text += to == .evemu ? EvemuWriter.write(recording) : EvtestWriter.write(recording)

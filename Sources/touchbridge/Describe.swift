@@ -12,6 +12,12 @@ struct Describe: ParsableCommand {
         if source.hasPrefix("/dev/") {
             let device = try InputDevice(path: source)
             print(DeviceReport.text(device.description, node: source), terminator: "")
+            let udev = UdevProperties.of(node: source).filter {
+                $0.key.hasPrefix("ID_INPUT") || $0.key.hasPrefix("LIBINPUT_")
+            }
+            if !udev.isEmpty {
+                print("Udev:        " + udev.keys.sorted().map { "\($0)=\(udev[$0]!)" }.joined(separator: " "))
+            }
             return
         }
         for recording in try RecordingReader.load(files: [source]) {

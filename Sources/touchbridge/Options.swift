@@ -14,7 +14,8 @@ struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width > 0, height > 0
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            (1...100_000).contains(width), (1...100_000).contains(height)
         else { return nil }
         self.init(width: width, height: height)
     }
@@ -37,7 +38,7 @@ struct CalibrationArgument: ExpressibleByArgument {
 
 /// How device coordinates become screen points.
 struct MappingOptions: ParsableArguments {
-    @Option(help: "Calibration matrix in libinput's convention: six numbers, \"a b c d e f\".")
+    @Option(help: "Calibration matrix in libinput's convention: six numbers, \"a b c d e f\" (watch: default from udev's LIBINPUT_CALIBRATION_MATRIX).")
     var calibration: CalibrationArgument?
 
     @Option(help: "Rotation of the screen content, clockwise: 0, 90, 180 or 270.")
@@ -76,4 +77,17 @@ struct BufferedOutput {
 
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// The limits `record` and `watch` share.
+enum LiveLimits {
+    static func check(frames: Int?, seconds: Double?, delayReading: Double) throws {
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let seconds, !(0.001...1_000_000).contains(seconds) {
+            throw ValidationError("--seconds must be within 0.001...1000000")
+        }
+        guard (0...3600).contains(delayReading) else {
+            throw ValidationError("--delay-reading must be within 0...3600 seconds")
+        }
+    }
 }

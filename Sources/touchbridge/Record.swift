@@ -28,6 +28,10 @@ struct Record: ParsableCommand {
     @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
     var delayReading: Double = 0
 
+    func validate() throws {
+        try LiveLimits.check(frames: frames, seconds: seconds, delayReading: delayReading)
+    }
+
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
         let sink = try TextSink(path: output)

@@ -27,9 +27,13 @@ struct Replay: ParsableCommand {
     @Flag(help: "Replay devices that look like touchpads (no INPUT_PROP_DIRECT).")
     var allowTouchpad = false
 
+    @OptionGroup(title: "Playing into the kernel")
+    var uinput: UinputOptions
+
     func run() throws {
         let paths = files.isEmpty ? [try bundledRecording()] : files
         let recordings = try RecordingReader.load(files: paths)
+        if uinput.uinput { return try uinput.play(recordings) }
         var options = mapping.replayOptions(screen: screen)
         options.allowTouchpads = allowTouchpad
         var summary = ReplaySummary()

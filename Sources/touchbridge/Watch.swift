@@ -37,10 +37,17 @@ struct Watch: ParsableCommand {
     @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
     var delayReading: Double = 0
 
+    func validate() throws {
+        try LiveLimits.check(frames: frames, seconds: seconds, delayReading: delayReading)
+    }
+
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
         var options = mapping.replayOptions(screen: screen)
         options.allowTouchpads = allowTouchpad
+        if mapping.calibration == nil, let matrix = UdevProperties.calibration(node: device) {
+            options.calibration = matrix  // what libinput would use for this device
+        }
         let touches = try LiveTouches(input.description, node: device, options: options, warn: { printError($0) })
         let sink = try TextSink(path: nil)
         let format = format

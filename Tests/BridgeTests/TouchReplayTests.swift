@@ -34,7 +34,8 @@ struct TouchReplayTests {
         #expect((records[0].x, records[0].y) == (400, 100))
         #expect((records[1].x, records[2].x) == (480, 480))
         #expect(records[0].force == 0.2)  // 51 of 0...255
-        #expect(records[0].majorRadius == 8)  // 20 units * 0.8 points per unit / 2
+        // 20 units at sqrt(800 * 400 / (1000 * 1000)) points per unit, halved.
+        #expect(abs(records[0].majorRadius! - 10 * 0.32.squareRoot()) < 1e-9)
         #expect(records.map(\.frame) == [0, 1, 2])
         #expect(records.allSatisfy { $0.touch == 0 && $0.tapCount == 1 })
     }
@@ -140,5 +141,22 @@ struct RealTouchpadReplayTests {
         #expect(warnings.count == 1)
         #expect(records.filter { $0.phase == .began }.count == 25)
         #expect(records.filter { $0.phase == .ended }.count == 25)
+    }
+}
+
+struct OneFrameTapTests {
+    /// A finger that lands and lifts between two SYN_REPORTs still prints, began then ended.
+    @Test func aTapInsideOneFrameIsNotLost() throws {
+        let input = try recording(
+            panel + """
+                E: 0.000001 0003 0039 0001
+                E: 0.000001 0003 0035 0500
+                E: 0.000001 0003 0036 0500
+                E: 0.000001 0003 0039 -1
+                E: 0.000001 0000 0000 0000
+                """)
+        let (records, _) = try replay([input])
+        #expect(records.map(\.phase) == [.began, .ended])
+        #expect(records.map(\.touch) == [0, 0])
     }
 }

@@ -38,3 +38,27 @@ struct ConvertAndDescribeCommandTests {
         #expect(result.stderr == "Error: /dev/input/event99: cannot open: No such file or directory\n")
     }
 }
+
+struct CommandEdgeTests {
+    @Test func convertingSeveralDevicesToEvemuAsksWhichOne() throws {
+        let file = Fixtures.path("evtest-elan-elants-i2c-touchscreen-1finger.txt")
+        let refused = try touchbridge("convert", file, "--to", "evemu")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("holds 2 devices and an evemu file holds one: choose with --device 0...1"))
+        let second = try touchbridge("convert", file, "--to", "evemu", "--device", "1")
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("E: 1587922846.464426 0001 014a 0000"))
+        let both = try touchbridge("convert", file, "--to", "evtest")
+        #expect(both.status == 0)
+        #expect(both.stdout.components(separatedBy: "Input driver version").count == 3)
+    }
+
+    @Test func outlandishNumbersAreRefusedNotTrapped() throws {
+        let file = Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-drag.txt")
+        let screen = try touchbridge("replay", file, "--screen", "1e20x480")
+        #expect(screen.status == 64)
+        #expect(screen.stderr.contains("--screen"))
+        let delay = try touchbridge("replay", file, "--uinput", "--start-delay", "inf")
+        #expect(delay.status == 64)
+    }
+}

@@ -106,7 +106,8 @@ struct ContactTrackerProtocolBTests {
         s.abs(AbsCode.mtTrackingID, -1)
         s.syn()
         let frames = tracker.frames(s.events)
-        #expect(summary(frames[0]) == ["ended 0 (4, 5)"])
+        // Reported beginning, then ending: a quick tap inside one frame is not lost.
+        #expect(summary(frames[0]) == ["began 0 (4, 5)", "ended 0 (4, 5)"])
         #expect(tracker.contactsDown == 0)
     }
 

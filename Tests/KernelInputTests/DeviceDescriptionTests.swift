@@ -19,6 +19,7 @@ struct DeviceDescriptionTests {
         #expect(device(properties: [InputProperty.pointer]).kind == .touchpad)
         #expect(device().kind == .probableTouchscreen)
         #expect(device(keys: [KeyCode.toolPen, KeyCode.touch]).kind == .tablet)
+        #expect(device(properties: [InputProperty.direct], keys: [KeyCode.toolPen]).kind == .penDisplay)
         #expect(DeviceDescription(name: "keyboard").kind == .other)
     }
 

@@ -52,6 +52,26 @@ struct ScreenMappingTests {
         #expect(map(invertXOnly, 320, 192) == (600, 120))
     }
 
+    /// Swap and inversion correct the sensor; rotation then turns the corrected picture.
+    @Test func swapAndInvertComeBeforeRotation() {
+        let swappedThenTurned = ScreenMapping(
+            x: x, y: y, screenWidth: 480, screenHeight: 800, swapAxes: true, rotation: .clockwise90)
+        // (640, 0) normalizes to (0.5, 0); swapped (0, 0.5); turned 90° (1 - 0.5, 0) = (0.5, 0).
+        #expect(map(swappedThenTurned, 640, 0) == (240, 0))
+        let invertedThenTurned = ScreenMapping(
+            x: x, y: y, screenWidth: 480, screenHeight: 800, invertX: true, rotation: .clockwise90)
+        // (0, 0): inverted (1, 0); turned (1 - 0, 1) = (1, 1).
+        #expect(map(invertedThenTurned, 0, 0) == (480, 800))
+    }
+
+    @Test func aLengthKeepsItsSizeWhenTheScreenTurns() {
+        let upright = ScreenMapping(x: x, y: y, screenWidth: 800, screenHeight: 480)
+        let turned = ScreenMapping(x: x, y: y, screenWidth: 480, screenHeight: 800, rotation: .clockwise90)
+        // 1280 x 768 units onto 800 x 480 points: 0.625 points per unit both ways.
+        #expect(upright.scaleLength(16) == 10)
+        #expect(abs(turned.scaleLength(16) - 10) < 1e-12)
+    }
+
     @Test func parsesTheUdevProperty() {
         #expect(CalibrationMatrix(parsing: "1 0 0 0 1 0") == .identity)
         #expect(CalibrationMatrix(parsing: "0 -1 1, 1 0 0") == CalibrationMatrix.rotation(.clockwise90))

@@ -1,5 +1,5 @@
 // What Swift cannot import from linux/input.h: the ioctl request macros
-// (EVIOCGRAB, EVIOCREVOKE, ...) are function-like and ioctl() is variadic.
+// (EVIOCGRAB, ...) are function-like and ioctl() is variadic.
 // Each wrapper returns 0 on success or -errno.
 #ifndef TOUCHBRIDGE_C_INPUT_SHIM_H
 #define TOUCHBRIDGE_C_INPUT_SHIM_H
@@ -8,11 +8,5 @@
 
 /// EVIOCGRAB: take (grab = 1) or release (grab = 0) exclusive access to an event node.
 int tb_input_grab(int fd, int grab);
-
-/// EVIOCREVOKE: give up access for good, so a stale descriptor cannot read a new session's input.
-int tb_input_revoke(int fd);
-
-/// EVIOCGVERSION: the evdev protocol version.
-int tb_input_get_version(int fd, int *version);
 
 #endif
