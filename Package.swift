@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "KernelInput", targets: ["KernelInput"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "Bridge", targets: ["Bridge"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(name: "TouchUI"),
+        .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",
             dependencies: ["KernelInput", "TouchUI"],
@@ -36,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "touchbridge",
             dependencies: [
-                "Bridge", "KernelInput",
+                "Bridge", "KernelInput", "Scenes", "TouchUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -51,6 +53,7 @@ let package = Package(
             name: "fuzz-libinput-record", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzLibinputRecord"),
         .testTarget(name: "KernelInputTests", dependencies: ["KernelInput"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
         .testTarget(name: "CommandTests", dependencies: ["touchbridge"]),
     ],

@@ -36,11 +36,15 @@ public struct TouchRecord: Hashable, Sendable {
     }
 
     /// The JSON Lines contract: time, touch, phase, x, y, tapCount first, then extras.
-    public var jsonLine: String {
+    public var jsonLine: String { jsonLine(view: nil) }
+
+    /// With a scene, the line also names the class of the touch's hit-test view (or null).
+    public func jsonLine(view: String??) -> String {
         var line = "{\"time\": \(time), \"touch\": \(touch), \"phase\": \"\(phase)\", "
         line += "\"x\": \(Self.rounded(x)), \"y\": \(Self.rounded(y)), \"tapCount\": \(tapCount)"
         if let force { line += ", \"force\": \(Self.rounded(force, places: 3))" }
         if let majorRadius { line += ", \"majorRadius\": \(Self.rounded(majorRadius))" }
+        if let view { line += ", \"view\": " + (view.map { "\"\($0)\"" } ?? "null") }
         line += ", \"device\": \(device), \"frame\": \(frame)}"
         return line
     }

@@ -12,6 +12,14 @@ public struct TouchReplay {
     public func run(
         _ recordings: [Recording], warn: (String) -> Void, emit: (TouchRecord) -> Void
     ) throws {
+        try run(recordings, warn: warn, onFrame: { $0.forEach(emit) })
+    }
+
+    /// As `run(_:warn:emit:)`, a frame at a time: the records of the touches
+    /// that changed in one frame of one device (never empty).
+    public func run(
+        _ recordings: [Recording], warn: (String) -> Void, onFrame: ([TouchRecord]) -> Void
+    ) throws {
         var touches = TouchNumbering()
         var devices: [RecordedDevice] = []
         var warned: Set<String> = []
@@ -29,13 +37,13 @@ public struct TouchReplay {
             while end < devices.count, devices[end].recording.eventsSource == devices[start].recording.eventsSource {
                 end += 1
             }
-            playMerged(&devices[start..<end], touches: &touches, emit: emit)
+            playMerged(&devices[start..<end], touches: &touches, onFrame: onFrame)
             start = end
         }
     }
 
     private func playMerged(
-        _ group: inout ArraySlice<RecordedDevice>, touches: inout TouchNumbering, emit: (TouchRecord) -> Void
+        _ group: inout ArraySlice<RecordedDevice>, touches: inout TouchNumbering, onFrame: ([TouchRecord]) -> Void
     ) {
         while true {
             var next: Int?
@@ -44,7 +52,9 @@ public struct TouchReplay {
             }
             guard let index = next else { return }
             if let frame = group[index].step() {
-                touches.report(frame, from: group[index].device, emit: emit)
+                var records: [TouchRecord] = []
+                touches.report(frame, from: group[index].device) { records.append($0) }
+                if !records.isEmpty { onFrame(records) }
             }
         }
     }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Bridge
 import Foundation
 import KernelInput
+import Scenes
+import TouchUI
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,10 +32,24 @@ struct Replay: ParsableCommand {
     @OptionGroup(title: "Playing into the kernel")
     var uinput: UinputOptions
 
+    @Option(help: "Deliver the touches to a built-in scene of spec §8: \(Scene.names.joined(separator: ", ")).")
+    var scene: String?
+
+    @Flag(help: "With --scene: print the scene's calls (Class.method), one per line, instead of the touches.")
+    var trace = false
+
+    func validate() throws {
+        if let scene, !Scene.names.contains(scene) {
+            throw ValidationError("no scene '\(scene)'; the scenes are \(Scene.names.joined(separator: ", "))")
+        }
+        if trace && scene == nil { throw ValidationError("--trace needs --scene") }
+    }
+
     func run() throws {
         let paths = files.isEmpty ? [try bundledRecording()] : files
         let recordings = try RecordingReader.load(files: paths)
         if uinput.uinput { return try uinput.play(recordings) }
+        if let scene { return try replay(recordings, into: scene, paths: paths) }
         var options = mapping.replayOptions(screen: screen)
         options.allowTouchpads = allowTouchpad
         var summary = ReplaySummary()
@@ -49,6 +65,31 @@ struct Replay: ParsableCommand {
             })
         if format == .text { output.write(summary.report(for: recordings)) }
         output.flush()
+    }
+
+    /// Replays into a scene; prints its trace, or the touches with the class of their view.
+    private func replay(_ recordings: [Recording], into name: String, paths: [String]) throws {
+        var options = mapping.replayOptions(screen: screen)
+        options.allowTouchpads = allowTouchpad
+        let format = format
+        let trace = trace
+        try MainActor.assumeIsolated {
+            let application = Application()
+            guard let scene = Scene.make(name, application: application) else { return }
+            var output = BufferedOutput()
+            if format == .text && !trace {
+                output.write("Replaying \(paths.joined(separator: " ")) into scene \(name) on a \(screen) screen\n")
+            }
+            try SceneReplay(application: application, window: scene.window).run(
+                recordings, options: options, warn: { printError($0) },
+                onRecord: { record, view in
+                    guard !trace else { return }
+                    let line = format == .jsonl ? record.jsonLine(view: .some(view)) : ReplaySummary.textLine(record) + "  \(view ?? "-")"
+                    output.write(line + "\n")
+                })
+            if trace { output.write(scene.tracer.lines.map { $0 + "\n" }.joined()) }
+            output.flush()
+        }
     }
 
     private func bundledRecording() throws -> String {

@@ -1,0 +1,43 @@
+import KernelInput
+import TouchUI
+
+/// Replays recordings into an application's windows on the recording's own
+/// timeline: each frame becomes one Event at its recorded moment, timers
+/// set on the way fire at theirs, and at the end pending timers run out.
+@MainActor
+public final class SceneReplay {
+    public let application: Application
+    public let runLoop: RunLoop
+    public let dispatcher: TouchDispatcher
+    /// How long after the last event pending timers may still run, in seconds.
+    public var drainLimit = 10.0
+
+    public init(application: Application, window: Window? = nil, runLoop: RunLoop = RunLoop(clock: .virtual)) {
+        self.application = application
+        self.runLoop = runLoop
+        dispatcher = TouchDispatcher(application: application, window: window)
+    }
+
+    /// Plays the recordings; `onRecord` gets each record with the class name
+    /// of the view its touch was bound to.
+    public func run(
+        _ recordings: [Recording], options: ReplayOptions, warn: (String) -> Void,
+        onRecord: (TouchRecord, String?) -> Void = { _, _ in }
+    ) throws {
+        var started = false
+        try TouchReplay(options: options).run(recordings, warn: warn) { records in
+            let time = records[0].time.seconds
+            if !started {
+                // The virtual clock starts at the recording's first moment.
+                runLoop.advance(to: time)
+                started = true
+            }
+            runLoop.advance(to: time)
+            dispatcher.dispatch(records)
+            for record in records {
+                onRecord(record, dispatcher.view(ofTouch: record.touch).map { String(describing: type(of: $0)) })
+            }
+        }
+        runLoop.runPendingTimers(limit: drainLimit)
+    }
+}

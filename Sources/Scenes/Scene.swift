@@ -1,0 +1,70 @@
+import TouchUI
+
+/// One experiment of spec §8, built on a 375 x 667 point screen.
+@MainActor
+public struct Scene {
+    public let name: String
+    public let window: Window
+    public let tracer: Tracer
+    public let controller: ViewController
+
+    /// The screen the experiments were written for (kScreenWidth = 375).
+    public nonisolated static let screen = Size(width: 375, height: 667)
+
+    public nonisolated static let names = ["E1", "E2", "E10", "E13", "E14", "E15a", "E15b", "E15c"]
+
+    /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
+    public static func make(_ name: String, application: Application) -> Scene? {
+        let tracer = Tracer()
+        let controller = ViewController(tracer: tracer)
+        let window = Window(frame: Rect(origin: .zero, size: screen), application: application)
+        window.setRootViewController(controller)
+        window.makeKeyAndVisible()
+        let root = controller.view
+        switch name {
+        case "E1", "E2":
+            let traces: TraceKinds = name == "E1" ? [.hitTest, .pointInside] : [.touches]
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer, traces: traces)
+            let red = LMRedView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), tracer: tracer, traces: traces)
+            let blue = LMBlueView(
+                frame: Rect(x: 93.75, y: 266.7, width: 93.75, height: 133.3), tracer: tracer,
+                traces: name == "E1" ? traces : [])
+            let yellow = LMYellowView(
+                frame: Rect(x: 100, y: 620, width: 187.5, height: 100), tracer: tracer,
+                traces: name == "E1" ? traces : [])
+            root.addSubview(gray)
+            gray.addSubview(red)
+            gray.addSubview(blue)
+            root.addSubview(yellow)
+            controller.tracesTouches = name == "E2"
+        case "E10":
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 100, height: 100), tracer: tracer, traces: [])
+            gray.acceptsPointsInSubviews = true
+            let red = LMRedView(frame: Rect(x: 50, y: 50, width: 100, height: 100), tracer: tracer, traces: [.touches])
+            root.addSubview(gray)
+            gray.addSubview(red)
+        case "E13":
+            let gray = LMGrayView(frame: Rect(x: 0, y: 0, width: 375, height: 667), tracer: tracer, traces: [.touches])
+            gray.isMultipleTouchEnabled = true
+            gray.reportsTouchCount = true
+            root.addSubview(gray)
+        case "E14":
+            let red = LMRedView(frame: Rect(x: 100, y: 100, width: 100, height: 100), tracer: tracer, traces: [.touches])
+            red.followsDrag = true
+            root.addSubview(red)
+        case "E15a", "E15b", "E15c":
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 200, height: 200), tracer: tracer, traces: [.touches])
+            let red = LMRedView(frame: Rect(x: 150, y: 250, width: 200, height: 200), tracer: tracer, traces: [.touches])
+            switch name {
+            case "E15a": red.isHidden = true
+            case "E15b": red.isUserInteractionEnabled = false
+            default: red.alpha = 0.005
+            }
+            root.addSubview(gray)
+            root.addSubview(red)
+        default:
+            return nil
+        }
+        return Scene(name: name, window: window, tracer: tracer, controller: controller)
+    }
+}

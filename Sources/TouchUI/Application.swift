@@ -1,0 +1,82 @@
+/// What an application's delegate adopts; a delegate that is also a
+/// Responder ends the responder chain.
+@MainActor
+public protocol ApplicationDelegate: AnyObject {}
+
+/// The application: the end of the responder chain (before its delegate),
+/// the place events enter, and the owner of the first responder, as UIApplication.
+@MainActor
+open class Application: Responder {
+    /// The application most code talks to; tests make their own.
+    public static var shared = Application()
+
+    public var delegate: (any ApplicationDelegate)?
+    public private(set) var windows: [Window] = []
+    public internal(set) weak var keyWindow: Window?
+    public internal(set) weak var firstResponder: Responder?
+    private var queue: [Event] = []
+
+    public override init() { super.init() }
+
+    open override var next: Responder? { delegate as? Responder }
+    open override var application: Application? { self }
+
+    func addWindow(_ window: Window) {
+        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+    }
+
+    /// Routes an event: touches to their windows (binding new touches to
+    /// their hit-test view first), other kinds to the first responder.
+    open func sendEvent(_ event: Event) {
+        switch event.type {
+        case .touches:
+            var involved: [Window] = []
+            for touch in event.orderedTouches {
+                if touch.phase == .began && touch.view == nil && touch.isDelivered {
+                    guard let window = touch.window ?? keyWindow else {
+                        touch.isDelivered = false
+                        continue
+                    }
+                    let boundSoFar = event.orderedTouches.filter { $0.phase == .began && $0 !== touch && $0.view != nil }
+                    window.bind(touch, with: event, tracked: window.trackedTouches + boundSoFar)
+                }
+                if let window = touch.window, !involved.contains(where: { $0 === window }) { involved.append(window) }
+            }
+            for window in involved { window.sendEvent(event) }
+        case .presses:
+            let responder: Responder? = firstResponder ?? keyWindow
+            let byPhase = Dictionary(grouping: event.presses, by: { $0.phase })
+            if let began = byPhase[.began] { responder?.pressesBegan(Set(began), with: event) }
+            if let changed = byPhase[.changed] { responder?.pressesChanged(Set(changed), with: event) }
+            if let ended = byPhase[.ended] { responder?.pressesEnded(Set(ended), with: event) }
+            if let cancelled = byPhase[.cancelled] { responder?.pressesCancelled(Set(cancelled), with: event) }
+        case .motion:
+            (firstResponder ?? keyWindow)?.motionEnded(event.subtype, with: event)
+        case .remoteControl:
+            (firstResponder ?? keyWindow)?.remoteControlReceived(with: event)
+        }
+    }
+
+    /// Sends `action` to `target`, or, with no target, to the first
+    /// responder along the chain from the first responder (or the key
+    /// window) that can perform it. True when someone did.
+    @discardableResult
+    open func sendAction(_ action: Selector, to target: Responder?, from sender: Any?, for event: Event?) -> Bool {
+        if let target { return target.perform(action, with: sender) }
+        let start: Responder? = firstResponder ?? keyWindow ?? self
+        guard let handler = start?.target(forAction: action, withSender: sender) else { return false }
+        return handler.perform(action, with: sender)
+    }
+
+    // MARK: The event queue
+
+    /// Queues an event for `dispatchQueuedEvents`.
+    public func enqueue(_ event: Event) { queue.append(event) }
+
+    public var hasQueuedEvents: Bool { !queue.isEmpty }
+
+    /// Sends every queued event, oldest first.
+    public func dispatchQueuedEvents() {
+        while !queue.isEmpty { sendEvent(queue.removeFirst()) }
+    }
+}

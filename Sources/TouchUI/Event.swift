@@ -1,0 +1,70 @@
+/// What happened at one moment: for touches, everything one kernel frame said.
+@MainActor
+public final class Event {
+    public enum EventType: Sendable { case touches, presses, motion, remoteControl }
+
+    public enum Subtype: Sendable {
+        case none
+        case motionShake
+        case remoteControlPlay, remoteControlPause, remoteControlStop, remoteControlTogglePlayPause
+        case remoteControlNextTrack, remoteControlPreviousTrack
+    }
+
+    public let type: EventType
+    public let subtype: Subtype
+    public let timestamp: Double
+    private let touchesInEvent: [Touch]
+    public let presses: Set<Press>
+    private var coalesced: [ObjectIdentifier: [Touch]] = [:]
+
+    public init(touches: [Touch], timestamp: Double) {
+        type = .touches
+        subtype = .none
+        self.timestamp = timestamp
+        touchesInEvent = touches
+        presses = []
+    }
+
+    public init(presses: Set<Press>, timestamp: Double) {
+        type = .presses
+        subtype = .none
+        self.timestamp = timestamp
+        touchesInEvent = []
+        self.presses = presses
+    }
+
+    public init(type: EventType, subtype: Subtype, timestamp: Double) {
+        self.type = type
+        self.subtype = subtype
+        self.timestamp = timestamp
+        touchesInEvent = []
+        presses = []
+    }
+
+    /// Every touch of the event, changed or not; nil for events without touches.
+    public var allTouches: Set<Touch>? { type == .touches ? Set(touchesInEvent) : nil }
+
+    /// The touches in the order the kernel reported them.
+    var orderedTouches: [Touch] { touchesInEvent }
+
+    public func touches(for view: View) -> Set<Touch>? {
+        guard type == .touches else { return nil }
+        return Set(touchesInEvent.filter { $0.view === view && $0.isDelivered })
+    }
+
+    public func touches(for window: Window) -> Set<Touch>? {
+        guard type == .touches else { return nil }
+        return Set(touchesInEvent.filter { $0.window === window })
+    }
+
+    /// The samples of `touch` merged into this event when frames came faster
+    /// than they were handled, oldest first, ending with the touch as it is now.
+    public func coalescedTouches(for touch: Touch) -> [Touch]? {
+        guard touchesInEvent.contains(touch) else { return nil }
+        return (coalesced[ObjectIdentifier(touch)] ?? []) + [touch]
+    }
+
+    func addCoalescedSample(_ sample: Touch, for touch: Touch) {
+        coalesced[ObjectIdentifier(touch), default: []].append(sample)
+    }
+}

@@ -1,0 +1,120 @@
+/// One finger on the screen, for its whole life: the same object is updated
+/// in place on every frame, as UITouch.
+@MainActor
+public final class Touch: Hashable {
+    public enum Phase: Int, Sendable, CustomStringConvertible {
+        case began, moved, stationary, ended, cancelled
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .moved: "moved"
+            case .stationary: "stationary"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            }
+        }
+
+        public var isFinal: Bool { self == .ended || self == .cancelled }
+    }
+
+    public internal(set) var phase: Phase
+    /// Seconds, on the clock of the event that last changed the touch.
+    public internal(set) var timestamp: Double
+    public internal(set) var tapCount: Int
+    /// Half the contact's major axis, in points; 0 when the device does not say.
+    public internal(set) var majorRadius: Double
+    public internal(set) var majorRadiusTolerance: Double
+    /// Pressure, 1.0 being an average touch; 0 when the device does not say.
+    public internal(set) var force: Double
+    public internal(set) var maximumPossibleForce: Double
+    /// The view the touch was bound to when it began (the hit-test view).
+    public internal(set) var view: View?
+    public internal(set) weak var window: Window?
+
+    var locationInWindow: Point
+    var previousLocationInWindow: Point
+    /// False when the multiple- or exclusive-touch rules keep the touch from its view.
+    var isDelivered = true
+
+    /// A new touch at `location` in `window`'s coordinates (nil: the key window's).
+    public init(
+        phase: Phase = .began, timestamp: Double, location: Point, window: Window? = nil, tapCount: Int = 1,
+        majorRadius: Double = 0, force: Double = 0, maximumPossibleForce: Double = 0
+    ) {
+        self.window = window
+        self.phase = phase
+        self.timestamp = timestamp
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.tapCount = tapCount
+        self.majorRadius = majorRadius
+        self.majorRadiusTolerance = majorRadius > 0 ? majorRadius / 4 : 0
+        self.force = force
+        self.maximumPossibleForce = maximumPossibleForce
+    }
+
+    /// Where the touch is, in `view`'s coordinates; nil means the window's.
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return view.convert(locationInWindow, from: nil)
+    }
+
+    /// Where the touch was before its last move, in `view`'s coordinates; nil means the window's.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return view.convert(previousLocationInWindow, from: nil)
+    }
+
+    /// Moves the touch to a new sample; the old location becomes the previous one.
+    public func update(phase: Phase, location: Point, timestamp: Double, majorRadius: Double? = nil, force: Double? = nil) {
+        previousLocationInWindow = locationInWindow
+        locationInWindow = location
+        self.phase = phase
+        self.timestamp = timestamp
+        if let majorRadius {
+            self.majorRadius = majorRadius
+            majorRadiusTolerance = majorRadius / 4
+        }
+        if let force { self.force = force }
+    }
+
+    /// The touch did not change in this frame (another finger did).
+    public func markStationary() {
+        previousLocationInWindow = locationInWindow
+        phase = .stationary
+    }
+
+    /// A frozen copy, for coalescedTouches.
+    func snapshot() -> Touch {
+        let copy = Touch(
+            phase: phase, timestamp: timestamp, location: locationInWindow, tapCount: tapCount,
+            majorRadius: majorRadius, force: force, maximumPossibleForce: maximumPossibleForce)
+        copy.previousLocationInWindow = previousLocationInWindow
+        copy.view = view
+        copy.window = window
+        return copy
+    }
+
+    public nonisolated static func == (a: Touch, b: Touch) -> Bool { a === b }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A physical button press (a key, a remote's button), as UIPress.
+@MainActor
+public final class Press: Hashable {
+    public enum Phase: Sendable { case began, changed, stationary, ended, cancelled }
+
+    public let key: Int
+    public internal(set) var phase: Phase
+    public internal(set) var timestamp: Double
+
+    public init(key: Int, phase: Phase, timestamp: Double) {
+        self.key = key
+        self.phase = phase
+        self.timestamp = timestamp
+    }
+
+    public nonisolated static func == (a: Press, b: Press) -> Bool { a === b }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

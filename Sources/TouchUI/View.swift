@@ -1,0 +1,237 @@
+/// A rectangle on the screen that draws and handles touches, as UIView.
+///
+/// Geometry follows UIKit: `center`, `bounds` and `transform` are stored;
+/// `frame` is derived from them (and setting it is only meaningful while the
+/// transform is the identity). A point in the view maps to its superview as
+/// center + transform(point − bounds' centre).
+@MainActor
+open class View: Responder {
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+    weak var owningViewController: ViewController?
+
+    public var center: Point
+    public var bounds: Rect
+    public var transform: AffineTransform = .identity
+
+    public var isHidden = false
+    public var alpha: Double = 1
+    public var isUserInteractionEnabled = true
+    public var isMultipleTouchEnabled = false
+    public var isExclusiveTouch = false
+    public var clipsToBounds = false
+    public var tag = 0
+    public var backgroundColor: Color?
+
+    public private(set) var needsLayout = true
+
+    public init(frame: Rect = .zero) {
+        let frame = frame.standardized
+        center = Point(x: frame.midX, y: frame.midY)
+        bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+    }
+
+    public var frame: Rect {
+        get {
+            let local = Rect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+            return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
+        }
+        set {
+            let frame = newValue.standardized
+            center = Point(x: frame.midX, y: frame.midY)
+            bounds.size = Size(width: frame.width, height: frame.height)
+            setNeedsLayout()
+        }
+    }
+
+    // MARK: The responder chain
+
+    /// The view controller whose root view this is, else the superview.
+    open override var next: Responder? { owningViewController ?? superview }
+
+    public var window: Window? {
+        var view: View? = self
+        while let current = view {
+            if let window = current as? Window { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    open override var application: Application? { window?.application ?? next?.application }
+
+    // MARK: Hierarchy
+
+    open func addSubview(_ view: View) { insertSubview(view, at: subviews.count) }
+
+    open func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: old)
+            subviews.insert(view, at: min(index, subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        view.willMove(toSuperview: self)
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        setNeedsLayout()
+    }
+
+    open func insertSubview(_ view: View, aboveSubview sibling: View) {
+        place(view) { subviewIndex(sibling).map { $0 + 1 } ?? subviews.count }
+    }
+
+    open func insertSubview(_ view: View, belowSubview sibling: View) {
+        place(view) { subviewIndex(sibling) ?? 0 }
+    }
+
+    /// Inserts `view` at the index `position` gives once `view` is out of the list.
+    private func place(_ view: View, at position: () -> Int) {
+        if view.superview === self, let old = subviewIndex(view) {
+            subviews.remove(at: old)
+            subviews.insert(view, at: min(position(), subviews.count))
+        } else {
+            insertSubview(view, at: position())
+        }
+    }
+
+    open func bringSubviewToFront(_ view: View) {
+        guard let index = subviewIndex(view) else { return }
+        subviews.append(subviews.remove(at: index))
+    }
+
+    open func sendSubviewToBack(_ view: View) {
+        guard let index = subviewIndex(view) else { return }
+        subviews.insert(subviews.remove(at: index), at: 0)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = superview, let index = parent.subviewIndex(self) else { return }
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        parent.subviews.remove(at: index)
+        superview = nil
+        didMoveToSuperview()
+        parent.setNeedsLayout()
+    }
+
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    private func subviewIndex(_ view: View) -> Int? { subviews.firstIndex(where: { $0 === view }) }
+
+    open func willMove(toSuperview newSuperview: View?) {}
+    open func didMoveToSuperview() {}
+    open func didAddSubview(_ subview: View) {}
+    open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Layout
+
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Lays out this view and its subviews now if any of them needs it.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Override to place subviews; the default does nothing.
+    open func layoutSubviews() {}
+
+    // MARK: Hit-testing
+
+    /// The deepest visible, interactive view containing `point` (in this
+    /// view's coordinates): subviews are asked last-added first.
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
+            return nil
+        }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
+        }
+        return self
+    }
+
+    open func point(inside point: Point, with event: Event?) -> Bool { bounds.contains(point) }
+
+    // MARK: Converting coordinates
+
+    /// A point in this view's coordinates, in its superview's.
+    public func convertToSuperview(_ point: Point) -> Point {
+        let relative = Point(x: point.x - bounds.midX, y: point.y - bounds.midY).applying(transform)
+        return Point(x: relative.x + center.x, y: relative.y + center.y)
+    }
+
+    /// A point in the superview's coordinates, in this view's.
+    public func convertFromSuperview(_ point: Point) -> Point {
+        let relative = Point(x: point.x - center.x, y: point.y - center.y)
+        let local = transform.isIdentity ? relative : relative.applying(transform.inverted())
+        return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
+    }
+
+    /// `point` in this view's coordinates, in `view`'s; nil means the window's.
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let inRoot = convertToRoot(point)
+        guard let view else { return inRoot }
+        return view.convertFromRoot(inRoot)
+    }
+
+    /// `point` in `view`'s coordinates (nil: the window's), in this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let inRoot = view?.convertToRoot(point) ?? point
+        return convertFromRoot(inRoot)
+    }
+
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        mapCorners(of: rect) { self.convert($0, to: view) }
+    }
+
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        mapCorners(of: rect) { self.convert($0, from: view) }
+    }
+
+    /// Up through the superviews to the root (the window, when there is one).
+    private func convertToRoot(_ point: Point) -> Point {
+        var point = point
+        var view = self
+        while let parent = view.superview {
+            point = view.convertToSuperview(point)
+            view = parent
+        }
+        return point
+    }
+
+    private func convertFromRoot(_ point: Point) -> Point {
+        guard let parent = superview else { return point }
+        return convertFromSuperview(parent.convertFromRoot(point))
+    }
+
+    private func mapCorners(of rect: Rect, _ map: (Point) -> Point) -> Rect {
+        guard !rect.isNull else { return rect }
+        let corners = [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+        ].map(map)
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}

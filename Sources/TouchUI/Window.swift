@@ -1,0 +1,81 @@
+/// The root of a view tree on a screen, as UIWindow. It delivers touch
+/// events to the views they are bound to and keeps the multiple- and
+/// exclusive-touch rules.
+@MainActor
+open class Window: View {
+    /// The application this window belongs to (Application.shared unless given).
+    public let hostApplication: Application
+    public private(set) var rootViewController: ViewController?
+    /// Touches delivered to a view and not yet ended or cancelled.
+    public private(set) var trackedTouches: [Touch] = []
+
+    public init(frame: Rect, application: Application = .shared) {
+        hostApplication = application
+        super.init(frame: frame)
+    }
+
+    open override var next: Responder? { hostApplication }
+    open override var application: Application? { hostApplication }
+
+    public func setRootViewController(_ controller: ViewController?) {
+        rootViewController?.view.removeFromSuperview()
+        rootViewController = controller
+        guard let controller else { return }
+        controller.view.frame = bounds
+        addSubview(controller.view)
+    }
+
+    /// Makes this the application's key window, the one events without a view go to.
+    public func makeKeyAndVisible() {
+        isHidden = false
+        hostApplication.addWindow(self)
+        hostApplication.keyWindow = self
+    }
+
+    /// Binds a new touch to the view under it: hit-tests once, and decides
+    /// whether the view may have it (isMultipleTouchEnabled, isExclusiveTouch).
+    func bind(_ touch: Touch, with event: Event, tracked: [Touch]) {
+        touch.window = self
+        // Window coordinates are the window's own: no conversion.
+        let hit = hitTest(touch.locationInWindow, with: event)
+        touch.view = hit
+        guard let hit else {
+            touch.isDelivered = false
+            return
+        }
+        let others = tracked.filter { $0.isDelivered && !$0.phase.isFinal }
+        let blocked =
+            (!hit.isMultipleTouchEnabled && others.contains { $0.view === hit })
+            || others.contains { $0.view !== hit && $0.view?.isExclusiveTouch == true }
+            || (hit.isExclusiveTouch && others.contains { $0.view !== hit })
+        touch.isDelivered = !blocked
+    }
+
+    /// Delivers a touch event to the views its touches are bound to: the
+    /// touches of one phase on one view go in one call, began first.
+    open func sendEvent(_ event: Event) {
+        guard event.type == .touches else { return }
+        let mine = event.orderedTouches.filter { $0.window === self && $0.isDelivered && $0.view != nil }
+        for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+            var groups: [(view: View, touches: Set<Touch>)] = []
+            for touch in mine where touch.phase == phase {
+                if let index = groups.firstIndex(where: { $0.view === touch.view }) {
+                    groups[index].touches.insert(touch)
+                } else {
+                    groups.append((touch.view!, [touch]))
+                }
+            }
+            for (view, touches) in groups {
+                switch phase {
+                case .began: view.touchesBegan(touches, with: event)
+                case .moved: view.touchesMoved(touches, with: event)
+                case .ended: view.touchesEnded(touches, with: event)
+                case .cancelled: view.touchesCancelled(touches, with: event)
+                case .stationary: break
+                }
+            }
+        }
+        trackedTouches.append(contentsOf: mine.filter { $0.phase == .began })
+        trackedTouches.removeAll { $0.phase.isFinal }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Spec §8's experiments from recordings written for them (Tests/Fixtures/scenes),
+/// replayed by the command with --scene and --trace.
+struct SceneCommandTests {
+    static func scenes(_ name: String) -> String {
+        Fixtures.directory.deletingLastPathComponent().appendingPathComponent("scenes/\(name)").path
+    }
+
+    func trace(_ scene: String, _ recording: String, keeping kinds: [String]) throws -> [String] {
+        let result = try touchbridge("replay", Self.scenes(recording), "--screen", "375x667", "--scene", scene, "--trace")
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.lines.filter { line in kinds.contains { line.contains(".\($0)") } }
+    }
+
+    @Test func e1() throws {
+        #expect(
+            try trace("E1", "tap-140-260.evemu", keeping: ["hitTest", "pointInside"]) == [
+                "LMYellowView.hitTest", "LMYellowView.pointInside", "LMGrayView.hitTest", "LMGrayView.pointInside",
+                "LMBlueView.hitTest", "LMBlueView.pointInside", "LMRedView.hitTest", "LMRedView.pointInside",
+            ])
+    }
+
+    @Test func e2() throws {
+        #expect(
+            try trace("E2", "tap-140-260.evemu", keeping: ["touches"]) == [
+                "LMRedView.touchesBegan", "LMGrayView.touchesBegan", "ViewController.touchesBegan",
+                "LMRedView.touchesEnded", "LMGrayView.touchesEnded", "ViewController.touchesEnded",
+            ])
+    }
+
+    @Test func e10() throws {
+        #expect(try trace("E10", "tap-225-325.evemu", keeping: ["touches"]) == ["LMRedView.touchesBegan", "LMRedView.touchesEnded"])
+    }
+
+    @Test func e13() throws {
+        #expect(
+            try trace("E13", "two-fingers-one-frame-then-two-frames.evemu", keeping: ["touchesBegan"]) == [
+                "LMGrayView.touchesBegan touches=2", "LMGrayView.touchesBegan touches=1",
+                "LMGrayView.touchesBegan touches=1",
+            ])
+    }
+
+    @Test func e14() throws {
+        #expect(
+            try trace("E14", "drag-150-150-to-200-180.evemu", keeping: ["touchesEnded"]) == [
+                "LMRedView.touchesEnded frame=(150.0, 130.0, 100.0, 100.0)"
+            ])
+    }
+
+    @Test(arguments: ["E15a", "E15b", "E15c"])
+    func e15(_ scene: String) throws {
+        #expect(try trace(scene, "tap-200-300.evemu", keeping: ["touches"]) == ["LMGrayView.touchesBegan", "LMGrayView.touchesEnded"])
+    }
+
+    @Test func jsonlNamesTheHitView() throws {
+        let result = try touchbridge(
+            "replay", Self.scenes("tap-140-260.evemu"), "--screen", "375x667", "--scene", "E2", "--format", "jsonl")
+        #expect(result.lines.count == 2)
+        #expect(result.lines.allSatisfy { $0.contains(#""tapCount": 1, "view": "LMRedView", "device": 0"#) })
+        let outside = try touchbridge(
+            "replay", Self.scenes("tap-140-260.evemu"), "--screen", "375x667", "--scene", "E14", "--format", "jsonl")
+        #expect(outside.lines.first?.contains(#""view": "View""#) == true)  // the controller's root view
+    }
+
+    @Test func unknownScenesAreNamed() throws {
+        let result = try touchbridge("replay", Self.scenes("tap-140-260.evemu"), "--scene", "E99")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E10, E13, E14, E15a, E15b, E15c"))
+    }
+}

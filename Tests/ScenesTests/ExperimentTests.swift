@@ -1,0 +1,109 @@
+import Scenes
+import Testing
+import TouchUI
+
+/// Spec §8's experiments through the Swift API: the scene is built, touches
+/// are made and sent as events by hand, and the trace must be the spec's log.
+@MainActor
+struct ExperimentTests {
+    /// Drives a scene's window with touches, a frame (one Event) at a time.
+    @MainActor
+    struct Driver {
+        let scene: Scene
+        var time = 0.0
+
+        init(_ name: String) { scene = Scene.make(name, application: Application())! }
+
+        func send(_ touches: [Touch]) {
+            scene.window.application!.sendEvent(Event(touches: touches, timestamp: time))
+        }
+
+        mutating func tap(_ x: Double, _ y: Double) {
+            let touch = Touch(timestamp: time, location: Point(x: x, y: y), window: scene.window)
+            send([touch])
+            time += 0.08
+            touch.update(phase: .ended, location: Point(x: x, y: y), timestamp: time)
+            send([touch])
+            time += 0.5
+        }
+
+        /// The trace, keeping only the kinds of call the spec's row shows.
+        func log(_ kinds: [String]) -> [String] {
+            scene.tracer.lines.filter { line in kinds.contains { line.contains(".\($0)") } }
+        }
+    }
+
+    @Test func e1HitTestingAsksTheTopmostFirst() {
+        var driver = Driver("E1")
+        driver.tap(140, 260)
+        #expect(
+            driver.log(["hitTest", "pointInside"]) == [
+                "LMYellowView.hitTest", "LMYellowView.pointInside", "LMGrayView.hitTest", "LMGrayView.pointInside",
+                "LMBlueView.hitTest", "LMBlueView.pointInside", "LMRedView.hitTest", "LMRedView.pointInside",
+            ])
+    }
+
+    @Test func e2TouchesBubbleUpTheChain() {
+        var driver = Driver("E2")
+        driver.tap(140, 260)
+        #expect(
+            driver.log(["touches"]) == [
+                "LMRedView.touchesBegan", "LMGrayView.touchesBegan", "ViewController.touchesBegan",
+                "LMRedView.touchesEnded", "LMGrayView.touchesEnded", "ViewController.touchesEnded",
+            ])
+    }
+
+    @Test func e10APointInsideOverrideReachesASubviewOutside() {
+        var driver = Driver("E10")
+        driver.tap(225, 325)
+        #expect(driver.log(["touches"]) == ["LMRedView.touchesBegan", "LMRedView.touchesEnded"])
+    }
+
+    @Test func e13FingersInOneFrameComeInOneCall() {
+        let driver = Driver("E13")
+        let a = Touch(timestamp: 0, location: Point(x: 100, y: 200), window: driver.scene.window)
+        let b = Touch(timestamp: 0, location: Point(x: 250, y: 400), window: driver.scene.window)
+        driver.send([a, b])
+        a.update(phase: .ended, location: Point(x: 100, y: 200), timestamp: 0.1)
+        b.update(phase: .ended, location: Point(x: 250, y: 400), timestamp: 0.1)
+        driver.send([a, b])
+        let c = Touch(timestamp: 0.6, location: Point(x: 120, y: 220), window: driver.scene.window)
+        driver.send([c])
+        let d = Touch(timestamp: 0.65, location: Point(x: 260, y: 420), window: driver.scene.window)
+        c.markStationary()
+        driver.send([c, d])
+        #expect(
+            driver.log(["touchesBegan"]) == [
+                "LMGrayView.touchesBegan touches=2", "LMGrayView.touchesBegan touches=1",
+                "LMGrayView.touchesBegan touches=1",
+            ])
+    }
+
+    @Test func e14ADraggedViewFollowsTheFinger() {
+        let driver = Driver("E14")
+        let touch = Touch(timestamp: 0, location: Point(x: 150, y: 150), window: driver.scene.window)
+        driver.send([touch])
+        for step in 1...5 {
+            touch.update(
+                phase: .moved, location: Point(x: 150 + 10 * Double(step), y: 150 + 6 * Double(step)),
+                timestamp: 0.01 * Double(step))
+            driver.send([touch])
+        }
+        touch.update(phase: .ended, location: Point(x: 200, y: 180), timestamp: 0.08)
+        driver.send([touch])
+        #expect(driver.log(["touchesEnded"]) == ["LMRedView.touchesEnded frame=(150.0, 130.0, 100.0, 100.0)"])
+    }
+
+    @Test(arguments: ["E15a", "E15b", "E15c"])
+    func e15HiddenDisabledOrTransparentViewsAreSkipped(_ name: String) {
+        var driver = Driver(name)
+        driver.tap(200, 300)
+        #expect(driver.log(["touches"]) == ["LMGrayView.touchesBegan", "LMGrayView.touchesEnded"])
+    }
+
+    @Test func hitTestingHappensOncePerTouch() {
+        var driver = Driver("E1")
+        driver.tap(140, 260)
+        #expect(driver.log(["hitTest"]).filter { $0 == "LMRedView.hitTest" }.count == 1)
+    }
+}

@@ -1,0 +1,34 @@
+import Testing
+import TouchUI
+
+@MainActor
+struct RunLoopTests {
+    @Test func virtualTimersFireInOrderAtTheirMoments() {
+        let loop = RunLoop(clock: .virtual, startingAt: 100)
+        var fired: [String] = []
+        loop.schedule(after: 0.3) { fired.append("c \(loop.now)") }
+        loop.schedule(after: 0.1) { fired.append("a \(loop.now)") }
+        let cancelled = loop.schedule(after: 0.2) { fired.append("never") }
+        loop.schedule(after: 0.1) { fired.append("b \(loop.now)") }
+        loop.cancel(cancelled)
+        loop.advance(to: 100.25)
+        #expect(fired == ["a 100.1", "b 100.1"])
+        #expect(loop.now == 100.25)
+        #expect(loop.runPendingTimers(limit: 1))
+        #expect(fired.last == "c 100.3")
+    }
+
+    @Test func aTimerCanSetAnother() {
+        let loop = RunLoop(clock: .virtual)
+        var count = 0
+        func again() {
+            count += 1
+            if count < 5 { loop.schedule(after: 1, again) }
+        }
+        loop.schedule(after: 1, again)
+        #expect(!loop.runPendingTimers(limit: 3.5))
+        #expect(count == 3)
+        #expect(loop.runPendingTimers(limit: 10))
+        #expect(count == 5)
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+import TouchUI
+
+/// Spec §4: one call per phase per view; isMultipleTouchEnabled; isExclusiveTouch.
+@MainActor
+struct TouchDeliveryTests {
+    final class Recorder: View {
+        var calls: [String] = []
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { calls.append("began \(touches.count)") }
+        override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { calls.append("moved \(touches.count)") }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { calls.append("ended \(touches.count)") }
+        override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+            calls.append("cancelled \(touches.count)")
+        }
+    }
+
+    let app = Application()
+    let window: Window
+    let left = Recorder(frame: Rect(x: 0, y: 0, width: 100, height: 200))
+    let right = Recorder(frame: Rect(x: 100, y: 0, width: 100, height: 200))
+
+    init() {
+        window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 200), application: app)
+        window.makeKeyAndVisible()
+        window.addSubview(left)
+        window.addSubview(right)
+    }
+
+    func touch(_ x: Double, _ y: Double, at time: Double = 0) -> Touch {
+        Touch(timestamp: time, location: Point(x: x, y: y), window: window)
+    }
+
+    func send(_ touches: [Touch], at time: Double = 0) { app.sendEvent(Event(touches: touches, timestamp: time)) }
+
+    @Test func twoFingersInOneFrameMakeOneCall() {
+        left.isMultipleTouchEnabled = true
+        let a = touch(10, 10), b = touch(20, 20)
+        send([a, b])
+        #expect(left.calls == ["began 2"])
+        #expect(a.view === left && b.view === left)
+        a.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 1)
+        b.update(phase: .ended, location: Point(x: 20, y: 20), timestamp: 1)
+        send([a, b], at: 1)
+        #expect(left.calls == ["began 2", "ended 2"])
+    }
+
+    @Test func withoutMultipleTouchOnlyTheFirstIsDelivered() {
+        let a = touch(10, 10), b = touch(20, 20)
+        send([a, b])
+        #expect(left.calls == ["began 1"])
+        b.update(phase: .moved, location: Point(x: 30, y: 30), timestamp: 1)
+        a.markStationary()
+        send([a, b], at: 1)
+        #expect(left.calls == ["began 1"])  // b's moves never reach it
+        let c = touch(150, 10)
+        send([a, b, c], at: 2)
+        #expect(right.calls == ["began 1"])  // another view is not affected
+    }
+
+    @Test func anExclusiveViewBlocksTheOthers() {
+        left.isExclusiveTouch = true
+        let a = touch(10, 10)
+        send([a])
+        let b = touch(150, 10, at: 1)
+        a.markStationary()
+        send([a, b], at: 1)
+        #expect(left.calls == ["began 1"])
+        #expect(right.calls.isEmpty)
+        // Once the exclusive view's touch ends, others get touches again.
+        a.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 2)
+        send([a], at: 2)
+        let c = touch(150, 10, at: 3)
+        send([c], at: 3)
+        #expect(right.calls == ["began 1"])
+    }
+
+    @Test func anExclusiveViewGetsNothingWhileOthersTrack() {
+        right.isExclusiveTouch = true
+        let a = touch(10, 10)
+        send([a])
+        let b = touch(150, 10, at: 1)
+        a.markStationary()
+        send([a, b], at: 1)
+        #expect(right.calls.isEmpty)
+    }
+
+    @Test func locationsInViewsAndTheWindow() {
+        let a = touch(150, 50)
+        send([a])
+        #expect(a.location(in: nil) == Point(x: 150, y: 50))
+        #expect(a.location(in: right) == Point(x: 50, y: 50))
+        a.update(phase: .moved, location: Point(x: 160, y: 70), timestamp: 1)
+        #expect(a.previousLocation(in: right) == Point(x: 50, y: 50))
+        #expect(a.location(in: right) == Point(x: 60, y: 70))
+    }
+
+    @Test func eventTouchesByViewAndWindow() {
+        left.isMultipleTouchEnabled = true
+        let a = touch(10, 10), b = touch(150, 10)
+        let event = Event(touches: [a, b], timestamp: 0)
+        app.sendEvent(event)
+        #expect(event.allTouches == [a, b])
+        #expect(event.touches(for: left) == [a])
+        #expect(event.touches(for: window) == [a, b])
+        #expect(event.coalescedTouches(for: a) == [a])
+    }
+}

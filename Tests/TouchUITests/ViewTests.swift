@@ -1,0 +1,105 @@
+import Testing
+import TouchUI
+
+@MainActor
+struct ViewTests {
+    @Test func frameCenterAndBounds() {
+        let view = View(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(view.center == Point(x: 60, y: 45))
+        #expect(view.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+        view.transform = AffineTransform(scaleX: 2, y: 2)
+        // Scaling about the centre: the frame grows around it.
+        #expect(view.frame == Rect(x: -40, y: -5, width: 200, height: 100))
+        view.transform = .identity
+        view.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        #expect(view.center == Point(x: 5, y: 5))
+    }
+
+    @Test func convertThroughTransformsAndBoundsOrigins() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400), application: Application())
+        let parent = View(frame: Rect(x: 100, y: 100, width: 200, height: 200))
+        let child = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        window.addSubview(parent)
+        parent.addSubview(child)
+        #expect(child.convert(Point(x: 0, y: 0), to: nil) == Point(x: 150, y: 150))
+        #expect(child.convert(Point(x: 150, y: 150), from: nil) == Point(x: 0, y: 0))
+        // A bounds origin scrolls the content: the child moves up-left by it.
+        parent.bounds.origin = Point(x: 10, y: 20)
+        #expect(child.convert(Point(x: 0, y: 0), to: nil) == Point(x: 140, y: 130))
+        parent.bounds.origin = .zero
+        // Rotating the parent a quarter turn about its centre (200, 200).
+        parent.transform = AffineTransform(rotationAngle: .pi / 2)
+        let p = child.convert(Point(x: 0, y: 0), to: nil)
+        #expect(abs(p.x - 250) < 1e-9 && abs(p.y - 150) < 1e-9)
+        let q = child.convert(p, from: nil)
+        #expect(abs(q.x) < 1e-9 && abs(q.y) < 1e-9)
+        let rect = child.convert(Rect(x: 0, y: 0, width: 10, height: 20), to: parent)
+        #expect(rect == Rect(x: 50, y: 50, width: 10, height: 20))
+        let sibling = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(sibling)
+        let between = child.convert(Point(x: 0, y: 0), to: sibling)
+        #expect(abs(between.x - 250) < 1e-9 && abs(between.y - 150) < 1e-9)
+    }
+
+    @Test func subviewOrder() {
+        let parent = View()
+        let a = View(), b = View(), c = View()
+        parent.addSubview(a)
+        parent.addSubview(b)
+        parent.insertSubview(c, belowSubview: a)
+        #expect(parent.subviews.map(ObjectIdentifier.init) == [c, a, b].map(ObjectIdentifier.init))
+        parent.bringSubviewToFront(c)
+        #expect(parent.subviews.last === c)
+        parent.sendSubviewToBack(b)
+        #expect(parent.subviews.first === b)
+        parent.insertSubview(b, aboveSubview: a)
+        #expect(parent.subviews.map(ObjectIdentifier.init) == [a, b, c].map(ObjectIdentifier.init))
+        let other = View()
+        other.addSubview(a)
+        #expect(a.superview === other && parent.subviews.count == 2)
+        a.removeFromSuperview()
+        #expect(a.superview == nil && other.subviews.isEmpty)
+        c.tag = 7
+        #expect(parent.viewWithTag(7) === c)
+    }
+
+    @Test func hitTestingFollowsTheSpec() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let back = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let front = View(frame: Rect(x: 100, y: 100, width: 200, height: 200))
+        root.addSubview(back)
+        root.addSubview(front)
+        // Last added answers first.
+        #expect(root.hitTest(Point(x: 150, y: 150), with: nil) === front)
+        front.isHidden = true
+        #expect(root.hitTest(Point(x: 150, y: 150), with: nil) === back)
+        front.isHidden = false
+        front.alpha = 0.009
+        #expect(root.hitTest(Point(x: 150, y: 150), with: nil) === back)
+        front.alpha = 1
+        front.isUserInteractionEnabled = false
+        #expect(root.hitTest(Point(x: 150, y: 150), with: nil) === back)
+        // Outside its superview's bounds, a subview is not hit.
+        let outside = View(frame: Rect(x: 190, y: 190, width: 50, height: 50))
+        back.addSubview(outside)
+        #expect(root.hitTest(Point(x: 220, y: 220), with: nil) === root)
+        #expect(root.hitTest(Point(x: 195, y: 195), with: nil) === outside)
+    }
+
+    @Test func layoutRunsWhenNeeded() {
+        final class Counting: View {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let view = Counting()
+        view.layoutIfNeeded()
+        view.layoutIfNeeded()
+        #expect(view.layouts == 1)
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+        #expect(view.layouts == 2)
+        view.addSubview(View())
+        view.layoutIfNeeded()
+        #expect(view.layouts == 3)
+    }
+}
