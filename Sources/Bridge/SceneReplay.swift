@@ -11,6 +11,8 @@ public final class SceneReplay {
     public let dispatcher: TouchDispatcher
     /// How long after the last event pending timers may still run, in seconds.
     public var drainLimit = 10.0
+    /// Play at the recorded pace instead of as fast as possible.
+    public var realtime = false
 
     public init(application: Application, window: Window? = nil, runLoop: RunLoop = RunLoop(clock: .virtual)) {
         self.application = application
@@ -25,7 +27,9 @@ public final class SceneReplay {
         onRecord: (TouchRecord, String?) -> Void = { _, _ in }
     ) throws {
         var started = false
+        var pacer = ReplayPacer()
         try TouchReplay(options: options).run(recordings, warn: warn) { records in
+            if realtime { pacer.wait(until: records[0].time) }
             let time = records[0].time.seconds
             if !started {
                 // The virtual clock starts at the recording's first moment.

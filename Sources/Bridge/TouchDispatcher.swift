@@ -27,18 +27,60 @@ public final class TouchDispatcher {
     /// Sends one frame's records as one Event; returns it.
     @discardableResult
     public func dispatch(_ records: [TouchRecord]) -> Event? {
+        dispatch(records, coalescedSamples: [:])
+    }
+
+    /// Frames that piled up while the main actor was busy: a run of frames
+    /// that only move touches already down becomes one Event, whose
+    /// coalescedTouches keep the samples in between. Other frames go one Event each.
+    @discardableResult
+    public func dispatch(pending frames: [[TouchRecord]]) -> [Event] {
+        var events: [Event] = []
+        var index = 0
+        while index < frames.count {
+            var last = index
+            while last + 1 < frames.count && movesOnly(frames[last]) && movesOnly(frames[last + 1]) { last += 1 }
+            var samples: [Touch: [Touch]] = [:]
+            for frame in frames[index..<last] {
+                for number in apply(frame) {
+                    if let touch = touches[number] { samples[touch, default: []].append(touch.snapshot()) }
+                }
+            }
+            if let event = dispatch(frames[last], coalescedSamples: samples) { events.append(event) }
+            index = last + 1
+        }
+        return events
+    }
+
+    private func movesOnly(_ records: [TouchRecord]) -> Bool {
+        records.allSatisfy { $0.phase == .moved && touches[$0.touch] != nil }
+    }
+
+    private func dispatch(_ records: [TouchRecord], coalescedSamples: [Touch: [Touch]]) -> Event? {
         guard let first = records.first else { return nil }
-        let timestamp = first.time.seconds
+        let changed = apply(records)
+        for number in order where !changed.contains(number) { touches[number]?.markStationary() }
+        let event = Event(
+            touches: order.compactMap { touches[$0] }, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
+        application.sendEvent(event)
+        for number in changed { if let view = touches[number]?.view { boundViews[number] = view } }
+        for number in order where touches[number]?.phase.isFinal == true { touches[number] = nil }
+        order.removeAll { touches[$0] == nil }
+        return event
+    }
+
+    /// Creates or updates the touches of `records`; returns their numbers.
+    private func apply(_ records: [TouchRecord]) -> Set<Int> {
         var changed: Set<Int> = []
         for record in records {
+            let timestamp = record.time.seconds
             let location = Point(x: record.x, y: record.y)
             let force = record.force.map { $0 * Self.maximumPossibleForce }
             switch record.phase {
             case .began:
                 let touch = Touch(
                     phase: .began, timestamp: timestamp, location: location, window: window ?? application.keyWindow,
-                    tapCount: record.tapCount,
-                    majorRadius: record.majorRadius ?? 0, force: force ?? 0,
+                    tapCount: record.tapCount, majorRadius: record.majorRadius ?? 0, force: force ?? 0,
                     maximumPossibleForce: record.force == nil ? 0 : Self.maximumPossibleForce)
                 touches[record.touch] = touch
                 order.append(record.touch)
@@ -52,13 +94,7 @@ public final class TouchDispatcher {
             }
             changed.insert(record.touch)
         }
-        for number in order where !changed.contains(number) { touches[number]?.markStationary() }
-        let event = Event(touches: order.compactMap { touches[$0] }, timestamp: timestamp)
-        application.sendEvent(event)
-        for number in changed { if let view = touches[number]?.view { boundViews[number] = view } }
-        for number in order where touches[number]?.phase.isFinal == true { touches[number] = nil }
-        order.removeAll { touches[$0] == nil }
-        return event
+        return changed
     }
 
     /// The view touch `number` was bound to when it began (kept after it ends).

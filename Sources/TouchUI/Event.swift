@@ -17,12 +17,15 @@ public final class Event {
     public let presses: Set<Press>
     private var coalesced: [ObjectIdentifier: [Touch]] = [:]
 
-    public init(touches: [Touch], timestamp: Double) {
+    /// A touch event; `coalescedSamples` holds, for touches whose moves were
+    /// merged into this event, the samples before the current one, oldest first.
+    public init(touches: [Touch], timestamp: Double, coalescedSamples: [Touch: [Touch]] = [:]) {
         type = .touches
         subtype = .none
         self.timestamp = timestamp
         touchesInEvent = touches
         presses = []
+        for (touch, samples) in coalescedSamples { coalesced[ObjectIdentifier(touch)] = samples }
     }
 
     public init(presses: Set<Press>, timestamp: Double) {
@@ -62,9 +65,5 @@ public final class Event {
     public func coalescedTouches(for touch: Touch) -> [Touch]? {
         guard touchesInEvent.contains(touch) else { return nil }
         return (coalesced[ObjectIdentifier(touch)] ?? []) + [touch]
-    }
-
-    func addCoalescedSample(_ sample: Touch, for touch: Touch) {
-        coalesced[ObjectIdentifier(touch), default: []].append(sample)
     }
 }

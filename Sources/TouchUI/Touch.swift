@@ -85,8 +85,8 @@ public final class Touch: Hashable {
         phase = .stationary
     }
 
-    /// A frozen copy, for coalescedTouches.
-    func snapshot() -> Touch {
+    /// A frozen copy of the touch as it is now, for coalescedTouches.
+    public func snapshot() -> Touch {
         let copy = Touch(
             phase: phase, timestamp: timestamp, location: locationInWindow, tapCount: tapCount,
             majorRadius: majorRadius, force: force, maximumPossibleForce: maximumPossibleForce)

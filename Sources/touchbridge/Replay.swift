@@ -38,6 +38,9 @@ struct Replay: ParsableCommand {
     @Flag(help: "With --scene: print the scene's calls (Class.method), one per line, instead of the touches.")
     var trace = false
 
+    @Flag(help: "Play at the recorded pace instead of as fast as possible.")
+    var realtime = false
+
     func validate() throws {
         if let scene, !Scene.names.contains(scene) {
             throw ValidationError("no scene '\(scene)'; the scenes are \(Scene.names.joined(separator: ", "))")
@@ -54,14 +57,19 @@ struct Replay: ParsableCommand {
         options.allowTouchpads = allowTouchpad
         var summary = ReplaySummary()
         var output = BufferedOutput()
+        var pacer = ReplayPacer()
         if format == .text {
             output.write("Replaying \(paths.joined(separator: " ")) on a \(screen) screen\n")
         }
         try TouchReplay(options: options).run(
             recordings, warn: { printError($0) },
-            emit: { record in
-                summary.add(record)
-                output.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")
+            onFrame: { records in
+                if realtime { pacer.wait(until: records[0].time) }
+                for record in records {
+                    summary.add(record)
+                    output.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")
+                }
+                if realtime { output.flush() }
             })
         if format == .text { output.write(summary.report(for: recordings)) }
         output.flush()
@@ -73,6 +81,7 @@ struct Replay: ParsableCommand {
         options.allowTouchpads = allowTouchpad
         let format = format
         let trace = trace
+        let realtime = realtime
         try MainActor.assumeIsolated {
             let application = Application()
             guard let scene = Scene.make(name, application: application) else { return }
@@ -80,7 +89,9 @@ struct Replay: ParsableCommand {
             if format == .text && !trace {
                 output.write("Replaying \(paths.joined(separator: " ")) into scene \(name) on a \(screen) screen\n")
             }
-            try SceneReplay(application: application, window: scene.window).run(
+            let replay = SceneReplay(application: application, window: scene.window)
+            replay.realtime = realtime
+            try replay.run(
                 recordings, options: options, warn: { printError($0) },
                 onRecord: { record, view in
                     guard !trace else { return }

@@ -70,3 +70,14 @@ struct SceneCommandTests {
         #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E10, E13, E14, E15a, E15b, E15c"))
     }
 }
+
+struct RealtimeCommandTests {
+    @Test func realtimePlaysAtTheRecordedPace() throws {
+        let file = SceneCommandTests.scenes("two-fingers-one-frame-then-two-frames.evemu")  // 0.8 s long
+        let start = Date()
+        let result = try touchbridge("replay", file, "--screen", "375x667", "--scene", "E13", "--trace", "--realtime")
+        #expect(result.status == 0)
+        #expect(Date().timeIntervalSince(start) >= 0.75)
+        #expect(result.lines.first == "LMGrayView.touchesBegan touches=2")
+    }
+}

@@ -1,0 +1,106 @@
+import Bridge
+import KernelInput
+import Testing
+import TouchUI
+
+@MainActor
+struct TouchDispatcherTests {
+    final class Recorder: View {
+        var calls: [String] = []
+        var lastCoalesced: [Point] = []
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { calls.append("began \(touches.count)") }
+        override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+            calls.append("moved \(touches.count)")
+            if let touch = touches.first { lastCoalesced = event?.coalescedTouches(for: touch)?.map { $0.location(in: nil) } ?? [] }
+        }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { calls.append("ended \(touches.count)") }
+        override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+            calls.append("cancelled \(touches.count)")
+        }
+    }
+
+    let app = Application()
+    let window: Window
+    let view = Recorder(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+
+    init() {
+        window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        window.makeKeyAndVisible()
+        window.addSubview(view)
+    }
+
+    func record(_ touch: Int, _ phase: ContactPhase, _ x: Double, _ frame: Int) -> TouchRecord {
+        TouchRecord(
+            time: EventTime(microseconds: Int64(frame) * 10_000), touch: touch, phase: phase, x: x, y: 10, tapCount: 1,
+            frame: frame)
+    }
+
+    @Test func oneTouchObjectForTheWholeLife() {
+        let dispatcher = TouchDispatcher(application: app)
+        let began = dispatcher.dispatch([record(0, .began, 10, 0)])
+        let touch = began?.allTouches?.first
+        let moved = dispatcher.dispatch([record(0, .moved, 20, 1)])
+        #expect(moved?.allTouches?.first === touch)
+        #expect(touch?.phase == .moved)
+        #expect(touch?.previousLocation(in: nil) == Point(x: 10, y: 10))
+        #expect(touch?.view === view)
+        dispatcher.dispatch([record(0, .ended, 20, 2)])
+        #expect(dispatcher.activeTouches.isEmpty)
+        #expect(view.calls == ["began 1", "moved 1", "ended 1"])
+    }
+
+    @Test func framesThatPiledUpAreCoalesced() {
+        let dispatcher = TouchDispatcher(application: app)
+        let events = dispatcher.dispatch(pending: [
+            [record(0, .began, 10, 0)],
+            [record(0, .moved, 20, 1)],
+            [record(0, .moved, 30, 2)],
+            [record(0, .moved, 40, 3)],
+            [record(0, .ended, 40, 4)],
+        ])
+        // The begin and the end stay events of their own; the three moves become one.
+        #expect(events.count == 3)
+        #expect(view.calls == ["began 1", "moved 1", "ended 1"])
+        #expect(view.lastCoalesced == [Point(x: 20, y: 10), Point(x: 30, y: 10), Point(x: 40, y: 10)])
+    }
+
+    /// The end of a replay (like a device that goes away) cancels what is still down.
+    @Test func theEndOfAReplayCancelsTouchesStillDown() throws {
+        let text = """
+            N: Panel
+            P: 02 00 00 00 00 00 00 00
+            A: 2f 0 1 0 0 0
+            A: 35 0 799 0 0 0
+            A: 36 0 479 0 0 0
+            A: 39 0 65535 0 0 0
+            E: 0.000001 0003 0039 0001
+            E: 0.000001 0003 0035 0100
+            E: 0.000001 0003 0036 0100
+            E: 0.000001 0000 0000 0000
+            E: 0.010000 0003 0035 0110
+            E: 0.010000 0000 0000 0000
+
+            """
+        let recording = try EvemuReader.read(Array(text.utf8), file: "cut-short.evemu")
+        try SceneReplay(application: app, window: window).run([recording], options: ReplayOptions(), warn: { _ in })
+        #expect(view.calls == ["began 1", "moved 1", "cancelled 1"])
+    }
+
+    @Test func aReplayRunsTimersAtTheirRecordedMoments() throws {
+        let replay = SceneReplay(application: app, window: window)
+        var firedAt: [Double] = []
+        let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt")])
+        var scheduled = false
+        try replay.run(recordings, options: ReplayOptions(), warn: { _ in }) { record, _ in
+            // At the first touch, set a timer for 0.5 s later: it must fire at 0.500001, between frames.
+            if !scheduled {
+                scheduled = true
+                replay.runLoop.schedule(after: 0.5) { firedAt.append(replay.runLoop.now) }
+                replay.runLoop.schedule(after: 30) { firedAt.append(replay.runLoop.now) }
+            }
+        }
+        #expect(firedAt.count == 1)
+        #expect(abs(firedAt[0] - 0.500001) < 1e-9)
+        #expect(replay.runLoop.pendingTimerCount == 1)  // 30 s is past the 10 s drain limit
+    }
+}
