@@ -43,7 +43,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),

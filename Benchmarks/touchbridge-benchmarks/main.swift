@@ -182,4 +182,9 @@ let fixture = URL(fileURLWithPath: #filePath)
 print(benchmarkTracker())
 if ProcessInfo.processInfo.environment["BENCH_TRACKER_ONLY"] == nil {
     print(try benchmarkParsers(fixture: fixture))
+    MainActor.assumeIsolated {
+        print(benchmarkDelivery())
+        print(benchmarkHitTesting())
+        print(benchmarkReplayMemory())
+    }
 }
