@@ -35,6 +35,8 @@ public final class InputDevice: @unchecked Sendable {
             throw RecordingError(file: path, "not an evdev device: \(Self.errorText(-rc))")
         }
         evdev = handle
+        // Stamp events with CLOCK_MONOTONIC, the clock the UI model's run loop keeps.
+        _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
         description = Self.describe(handle)
         if grab {
             let grabbed = tb_input_grab(fd, 1)

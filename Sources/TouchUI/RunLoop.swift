@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// Time and timers for the UI model, on the main actor.
 ///
@@ -34,9 +33,8 @@ public final class RunLoop {
     public var now: Double {
         switch clock {
         case .monotonic:
-            var time = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+            // Dispatch's uptime clock is CLOCK_MONOTONIC on Linux, the clock evdev stamps events with.
+            return Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         case .virtual:
             return virtualNow
         }
