@@ -36,8 +36,14 @@ struct CalibrationArgument: ExpressibleByArgument {
     }
 }
 
-/// How device coordinates become screen points.
+/// How device coordinates become screen points, and which devices are accepted.
 struct MappingOptions: ParsableArguments {
+    @Option(help: "Screen size in points, WIDTHxHEIGHT, as the user sees it (after rotation).")
+    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
+
+    @Flag(help: "Accept devices that look like touchpads or pen tablets (no INPUT_PROP_DIRECT).")
+    var allowTouchpad = false
+
     @Option(help: "Calibration matrix in libinput's convention: six numbers, \"a b c d e f\" (watch: default from udev's LIBINPUT_CALIBRATION_MATRIX).")
     var calibration: CalibrationArgument?
 
@@ -53,10 +59,10 @@ struct MappingOptions: ParsableArguments {
     @Flag(help: "Invert the Y axis.")
     var invertY = false
 
-    func replayOptions(screen: ScreenSize) -> ReplayOptions {
+    func replayOptions() -> ReplayOptions {
         ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
-            rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY)
+            rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad)
     }
 }
 

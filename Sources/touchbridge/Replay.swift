@@ -18,16 +18,10 @@ struct Replay: ParsableCommand {
     @Argument(help: "Recordings to replay, in order.")
     var files: [String] = []
 
-    @Option(help: "Screen size in points, WIDTHxHEIGHT.")
-    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
-
     @Option(help: "Output: text (for people) or jsonl (one JSON object per touch change).")
     var format: OutputFormat = .text
 
     @OptionGroup var mapping: MappingOptions
-
-    @Flag(help: "Replay devices that look like touchpads (no INPUT_PROP_DIRECT).")
-    var allowTouchpad = false
 
     @OptionGroup(title: "Playing into the kernel")
     var uinput: UinputOptions
@@ -53,13 +47,12 @@ struct Replay: ParsableCommand {
         let recordings = try RecordingReader.load(files: paths)
         if uinput.uinput { return try uinput.play(recordings) }
         if let scene { return try replay(recordings, into: scene, paths: paths) }
-        var options = mapping.replayOptions(screen: screen)
-        options.allowTouchpads = allowTouchpad
+        let options = mapping.replayOptions()
         var summary = ReplaySummary()
         var output = BufferedOutput()
         var pacer = ReplayPacer()
         if format == .text {
-            output.write("Replaying \(paths.joined(separator: " ")) on a \(screen) screen\n")
+            output.write("Replaying \(paths.joined(separator: " ")) on a \(mapping.screen) screen\n")
         }
         try TouchReplay(options: options).run(
             recordings, warn: { printError($0) },
@@ -77,8 +70,7 @@ struct Replay: ParsableCommand {
 
     /// Replays into a scene; prints its trace, or the touches with the class of their view.
     private func replay(_ recordings: [Recording], into name: String, paths: [String]) throws {
-        var options = mapping.replayOptions(screen: screen)
-        options.allowTouchpads = allowTouchpad
+        let options = mapping.replayOptions()
         let format = format
         let trace = trace
         let realtime = realtime
@@ -87,7 +79,7 @@ struct Replay: ParsableCommand {
             guard let scene = Scene.make(name, application: application) else { return }
             var output = BufferedOutput()
             if format == .text && !trace {
-                output.write("Replaying \(paths.joined(separator: " ")) into scene \(name) on a \(screen) screen\n")
+                output.write("Replaying \(paths.joined(separator: " ")) into scene \(name) on a \(mapping.screen) screen\n")
             }
             let replay = SceneReplay(application: application, window: scene.window)
             replay.realtime = realtime

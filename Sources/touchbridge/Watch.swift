@@ -14,16 +14,10 @@ struct Watch: ParsableCommand {
     @Argument(help: "The event node, e.g. /dev/input/event3.")
     var device: String
 
-    @Option(help: "Screen size in points, WIDTHxHEIGHT.")
-    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
-
     @Option(help: "Output: text (for people) or jsonl (one JSON object per touch change).")
     var format: OutputFormat = .text
 
     @OptionGroup var mapping: MappingOptions
-
-    @Flag(help: "Accept devices that look like touchpads (no INPUT_PROP_DIRECT).")
-    var allowTouchpad = false
 
     @Flag(help: "Grab the device (EVIOCGRAB) so nothing else sees its events.")
     var grab = false
@@ -43,8 +37,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
-        var options = mapping.replayOptions(screen: screen)
-        options.allowTouchpads = allowTouchpad
+        var options = mapping.replayOptions()
         if mapping.calibration == nil, let matrix = UdevProperties.calibration(node: device) {
             options.calibration = matrix  // what libinput would use for this device
         }

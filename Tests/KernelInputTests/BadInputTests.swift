@@ -3,17 +3,6 @@ import Testing
 
 /// Every reader names the file and line and says what was wrong.
 struct BadInputTests {
-    func failure<T>(_ body: () throws -> T) -> RecordingError? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as RecordingError {
-            return error
-        } catch {
-            return nil
-        }
-    }
-
     @Test func emptyFile() {
         let e = failure { try RecordingReader.read([], file: "empty.txt") }
         #expect(e?.description == "empty.txt: the file is empty")

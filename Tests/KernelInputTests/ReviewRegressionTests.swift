@@ -4,17 +4,6 @@ import Testing
 
 /// Inputs that once broke something, and the cases a review found untested.
 struct ReviewRegressionTests {
-    func failure<T>(_ body: () throws -> T) -> RecordingError? {
-        do {
-            _ = try body()
-            return nil
-        } catch let error as RecordingError {
-            return error
-        } catch {
-            return nil
-        }
-    }
-
     static let fuzzRegressions = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/regressions")

@@ -55,3 +55,15 @@ extension ContactTracker {
 func summary(_ frame: ContactFrame) -> [String] {
     frame.contacts.map { "\($0.phase) \($0.id) (\($0.x), \($0.y))" }
 }
+
+/// The RecordingError `body` throws, or nil.
+func failure<T>(_ body: () throws -> T) -> RecordingError? {
+    do {
+        _ = try body()
+        return nil
+    } catch let error as RecordingError {
+        return error
+    } catch {
+        return nil
+    }
+}
