@@ -39,7 +39,7 @@ public final class SceneReplay {
             runLoop.advance(to: time)
             dispatcher.dispatch(records)
             for record in records {
-                onRecord(record, dispatcher.view(ofTouch: record.touch).map { String(describing: type(of: $0)) })
+                onRecord(record, dispatcher.viewName(ofTouch: record.touch))
             }
         }
         runLoop.runPendingTimers(limit: drainLimit)

@@ -14,7 +14,7 @@ public final class TouchDispatcher {
 
     private var touches: [Int: Touch] = [:]
     private var order: [Int] = []
-    private var boundViews: [Int: View] = [:]
+    private var frameViewNames: [Int: String] = [:]
 
     public init(application: Application, window: Window? = nil) {
         self.application = application
@@ -41,12 +41,20 @@ public final class TouchDispatcher {
             var last = index
             while last + 1 < frames.count && movesOnly(frames[last]) && movesOnly(frames[last + 1]) { last += 1 }
             var samples: [Touch: [Touch]] = [:]
+            var lastSeen: [Int: Point] = [:]
+            var moved: Set<Int> = []
             for frame in frames[index..<last] {
+                for record in frame where lastSeen[record.touch] == nil {
+                    lastSeen[record.touch] = touches[record.touch]?.location(in: nil)
+                }
                 for number in apply(frame) {
+                    moved.insert(number)
                     if let touch = touches[number] { samples[touch, default: []].append(touch.snapshot()) }
                 }
             }
-            if let event = dispatch(frames[last], coalescedSamples: samples) { events.append(event) }
+            if let event = dispatch(frames[last], coalescedSamples: samples, alsoChanged: moved, previous: lastSeen) {
+                events.append(event)
+            }
             index = last + 1
         }
         return events
@@ -56,14 +64,28 @@ public final class TouchDispatcher {
         records.allSatisfy { $0.phase == .moved && touches[$0.touch] != nil }
     }
 
-    private func dispatch(_ records: [TouchRecord], coalescedSamples: [Touch: [Touch]]) -> Event? {
+    /// `alsoChanged` and `previous`: touches moved by frames merged into this
+    /// one, and where each was when its view last heard of it.
+    private func dispatch(
+        _ records: [TouchRecord], coalescedSamples: [Touch: [Touch]], alsoChanged: Set<Int> = [],
+        previous: [Int: Point] = [:]
+    ) -> Event? {
         guard let first = records.first else { return nil }
         let changed = apply(records)
-        for number in order where !changed.contains(number) { touches[number]?.markStationary() }
+        for number in alsoChanged.subtracting(changed) {
+            guard let touch = touches[number] else { continue }
+            touch.update(phase: .moved, location: touch.location(in: nil), timestamp: first.time.seconds)
+        }
+        for (number, location) in previous { touches[number]?.setPreviousLocation(location) }
+        let allChanged = changed.union(alsoChanged)
+        for number in order where !allChanged.contains(number) { touches[number]?.markStationary() }
         let event = Event(
             touches: order.compactMap { touches[$0] }, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
         application.sendEvent(event)
-        for number in changed { if let view = touches[number]?.view { boundViews[number] = view } }
+        frameViewNames = [:]
+        for number in allChanged {
+            if let view = touches[number]?.view { frameViewNames[number] = String(describing: type(of: view)) }
+        }
         for number in order where touches[number]?.phase.isFinal == true { touches[number] = nil }
         order.removeAll { touches[$0] == nil }
         return event
@@ -97,6 +119,6 @@ public final class TouchDispatcher {
         return changed
     }
 
-    /// The view touch `number` was bound to when it began (kept after it ends).
-    public func view(ofTouch number: Int) -> View? { boundViews[number] }
+    /// The class of the view touch `number` is bound to, for the touches of the last frame sent.
+    public func viewName(ofTouch number: Int) -> String? { frameViewNames[number] }
 }

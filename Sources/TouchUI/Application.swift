@@ -11,7 +11,9 @@ open class Application: Responder {
     public static var shared = Application()
 
     public var delegate: (any ApplicationDelegate)?
-    public private(set) var windows: [Window] = []
+    /// The windows made key and visible in this application (held weakly: a window holds its application).
+    public var windows: [Window] { windowRefs.compactMap(\.window) }
+    private var windowRefs: [WeakWindow] = []
     public internal(set) weak var keyWindow: Window?
     public internal(set) weak var firstResponder: Responder?
     private var queue: [Event] = []
@@ -22,7 +24,8 @@ open class Application: Responder {
     open override var application: Application? { self }
 
     func addWindow(_ window: Window) {
-        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+        windowRefs.removeAll { $0.window == nil }
+        if !windows.contains(where: { $0 === window }) { windowRefs.append(WeakWindow(window: window)) }
     }
 
     /// Routes an event: touches to their windows (binding new touches to
@@ -79,4 +82,9 @@ open class Application: Responder {
     public func dispatchQueuedEvents() {
         while !queue.isEmpty { sendEvent(queue.removeFirst()) }
     }
+}
+
+@MainActor
+private struct WeakWindow {
+    weak var window: Window?
 }

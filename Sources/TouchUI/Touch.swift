@@ -79,6 +79,10 @@ public final class Touch: Hashable {
         if let force { self.force = force }
     }
 
+    /// After several samples were merged into one event: the previous
+    /// location is where the touch was when its view last heard of it.
+    public func setPreviousLocation(_ location: Point) { previousLocationInWindow = location }
+
     /// The touch did not change in this frame (another finger did).
     public func markStationary() {
         previousLocationInWindow = locationInWindow

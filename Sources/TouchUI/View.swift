@@ -68,7 +68,7 @@ open class View: Responder {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
         if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: old)
-            subviews.insert(view, at: min(index, subviews.count))
+            subviews.insert(view, at: min(max(0, index), subviews.count))
             return
         }
         view.removeFromSuperview()
@@ -110,6 +110,8 @@ open class View: Responder {
 
     open func removeFromSuperview() {
         guard let parent = superview, let index = parent.subviewIndex(self) else { return }
+        // Touches on views leaving the window end while their chain is still whole.
+        window?.viewWillLeave(self)
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)

@@ -51,6 +51,26 @@ open class Window: View {
         touch.isDelivered = !blocked
     }
 
+    /// `subtree` is leaving the window: its touches are cancelled (and go
+    /// no further), and a first responder inside it resigns.
+    func viewWillLeave(_ subtree: View) {
+        let leaving = trackedTouches.filter { $0.view?.isDescendant(of: subtree) == true }
+        var groups: [(view: View, touches: Set<Touch>)] = []
+        for touch in leaving {
+            if let index = groups.firstIndex(where: { $0.view === touch.view }) {
+                groups[index].touches.insert(touch)
+            } else {
+                groups.append((touch.view!, [touch]))
+            }
+        }
+        for (view, touches) in groups { view.touchesCancelled(touches, with: nil) }
+        for touch in leaving { touch.isDelivered = false }
+        trackedTouches.removeAll { touch in leaving.contains { $0 === touch } }
+        if let responder = hostApplication.firstResponder as? View, responder.isDescendant(of: subtree) {
+            hostApplication.firstResponder = nil
+        }
+    }
+
     /// Delivers a touch event to the views its touches are bound to: the
     /// touches of one phase on one view go in one call, began first.
     open func sendEvent(_ event: Event) {

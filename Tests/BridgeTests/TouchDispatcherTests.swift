@@ -64,6 +64,22 @@ struct TouchDispatcherTests {
         #expect(view.lastCoalesced == [Point(x: 20, y: 10), Point(x: 30, y: 10), Point(x: 40, y: 10)])
     }
 
+    /// Two fingers moving in turn across merged frames: both are moved, and
+    /// each one's previous location is where its view last saw it.
+    @Test func coalescingKeepsEveryFingersMoveAndWhereItWas() throws {
+        view.isMultipleTouchEnabled = true
+        let dispatcher = TouchDispatcher(application: app)
+        dispatcher.dispatch([record(0, .began, 10, 0), record(1, .began, 500, 0)])
+        let events = dispatcher.dispatch(pending: [[record(0, .moved, 20, 1)], [record(1, .moved, 510, 2)], [record(0, .moved, 30, 3)]])
+        #expect(events.count == 1)
+        let touches = dispatcher.activeTouches
+        #expect(touches.map(\.phase) == [.moved, .moved])
+        #expect(touches[0].previousLocation(in: nil) == Point(x: 10, y: 10))
+        #expect(touches[0].location(in: nil) == Point(x: 30, y: 10))
+        #expect(touches[1].previousLocation(in: nil) == Point(x: 500, y: 10))
+        #expect(view.calls.last == "moved 2")
+    }
+
     /// The end of a replay (like a device that goes away) cancels what is still down.
     @Test func theEndOfAReplayCancelsTouchesStillDown() throws {
         let text = """
@@ -100,7 +116,8 @@ struct TouchDispatcherTests {
             }
         }
         #expect(firedAt.count == 1)
-        #expect(abs(firedAt[0] - 0.500001) < 1e-9)
+        let fired = try #require(firedAt.first)
+        #expect(abs(fired - 0.500001) < 1e-9)
         #expect(replay.runLoop.pendingTimerCount == 1)  // 30 s is past the 10 s drain limit
     }
 }

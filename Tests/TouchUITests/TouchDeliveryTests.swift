@@ -81,7 +81,37 @@ struct TouchDeliveryTests {
         let b = touch(150, 10, at: 1)
         a.markStationary()
         send([a, b], at: 1)
+        #expect(left.calls == ["began 1"])
         #expect(right.calls.isEmpty)
+        // The blocked touch's end never reaches the view either.
+        b.update(phase: .ended, location: Point(x: 150, y: 10), timestamp: 2)
+        a.markStationary()
+        send([a, b], at: 2)
+        #expect(right.calls.isEmpty)
+    }
+
+    /// No touch is left dangling when its view leaves the window mid-touch.
+    @Test func aViewRemovedMidTouchGetsTouchesCancelled() {
+        let a = touch(10, 10)
+        send([a])
+        left.removeFromSuperview()
+        #expect(left.calls == ["began 1", "cancelled 1"])
+        a.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 1)
+        send([a], at: 1)
+        #expect(left.calls == ["began 1", "cancelled 1"])
+        #expect(window.trackedTouches.isEmpty)
+    }
+
+    @Test func windowsDoNotKeepTheirApplicationAlive() {
+        weak var weakApp: Application?
+        do {
+            let app = Application()
+            let window = Window(frame: Rect(x: 0, y: 0, width: 10, height: 10), application: app)
+            window.makeKeyAndVisible()
+            weakApp = app
+            #expect(app.windows.count == 1)
+        }
+        #expect(weakApp == nil)
     }
 
     @Test func locationsInViewsAndTheWindow() {

@@ -35,10 +35,13 @@ struct ViewTests {
         #expect(abs(q.x) < 1e-9 && abs(q.y) < 1e-9)
         let rect = child.convert(Rect(x: 0, y: 0, width: 10, height: 20), to: parent)
         #expect(rect == Rect(x: 50, y: 50, width: 10, height: 20))
-        let sibling = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        // Another view, moved and scaled 2x about its centre (25, 25): window
+        // (250, 150) is (250 - 25) / 2 + 5, (150 - 25) / 2 + 5 inside it.
+        let sibling = View(frame: Rect(x: 20, y: 20, width: 10, height: 10))
+        sibling.transform = AffineTransform(scaleX: 2, y: 2)
         window.addSubview(sibling)
         let between = child.convert(Point(x: 0, y: 0), to: sibling)
-        #expect(abs(between.x - 250) < 1e-9 && abs(between.y - 150) < 1e-9)
+        #expect(abs(between.x - 117.5) < 1e-9 && abs(between.y - 67.5) < 1e-9)
     }
 
     @Test func subviewOrder() {
@@ -84,6 +87,22 @@ struct ViewTests {
         back.addSubview(outside)
         #expect(root.hitTest(Point(x: 220, y: 220), with: nil) === root)
         #expect(root.hitTest(Point(x: 195, y: 195), with: nil) === outside)
+    }
+
+    @Test func hitTestingThroughATransformAndABoundsOrigin() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let scroller = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        scroller.bounds.origin = Point(x: 0, y: 100)  // content scrolled up by 100
+        let row = View(frame: Rect(x: 0, y: 150, width: 400, height: 50))
+        root.addSubview(scroller)
+        scroller.addSubview(row)
+        #expect(root.hitTest(Point(x: 10, y: 60), with: nil) === row)
+        #expect(root.hitTest(Point(x: 10, y: 160), with: nil) === scroller)
+        let turned = View(frame: Rect(x: 100, y: 100, width: 200, height: 20))
+        turned.transform = AffineTransform(rotationAngle: .pi / 2)  // now 20 wide, 200 tall about (200, 110)
+        root.addSubview(turned)
+        #expect(root.hitTest(Point(x: 200, y: 190), with: nil) === turned)
+        #expect(root.hitTest(Point(x: 260, y: 110), with: nil) !== turned)
     }
 
     @Test func layoutRunsWhenNeeded() {
