@@ -14,7 +14,8 @@ public final class TouchDispatcher {
 
     private var touches: [Int: Touch] = [:]
     private var order: [Int] = []
-    private var frameViewNames: [Int: String] = [:]
+    /// The views of the touches in the last frame sent (only that frame's: nothing piles up).
+    private var frameViews: [Int: View] = [:]
 
     public init(application: Application, window: Window? = nil) {
         self.application = application
@@ -82,10 +83,8 @@ public final class TouchDispatcher {
         let event = Event(
             touches: order.compactMap { touches[$0] }, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
         application.sendEvent(event)
-        frameViewNames = [:]
-        for number in allChanged {
-            if let view = touches[number]?.view { frameViewNames[number] = String(describing: type(of: view)) }
-        }
+        frameViews.removeAll(keepingCapacity: true)
+        for number in allChanged { frameViews[number] = touches[number]?.view }
         for number in order where touches[number]?.phase.isFinal == true { touches[number] = nil }
         order.removeAll { touches[$0] == nil }
         return event
@@ -120,5 +119,5 @@ public final class TouchDispatcher {
     }
 
     /// The class of the view touch `number` is bound to, for the touches of the last frame sent.
-    public func viewName(ofTouch number: Int) -> String? { frameViewNames[number] }
+    public func viewName(ofTouch number: Int) -> String? { frameViews[number].map { String(describing: type(of: $0)) } }
 }
