@@ -39,7 +39,9 @@ public enum EvtestWriter {
 
     public static func appendEvent(_ event: InputEvent, to out: inout String) {
         out += "Event: time \(event.time), "
-        if event.type == EventType.syn {
+        // evtest's marker lines carry no value: other SYN events are written
+        // as plain lines, which older evtest printed and the reader takes.
+        if event.type == EventType.syn && event.value == 0 && event.code <= SynCode.dropped {
             let name = EventNames.codeName(type: event.type, code: event.code) ?? "?"
             switch event.code {
             case SynCode.mtReport: out += "++++++++++++++ \(name) ++++++++++++\n"
