@@ -17,6 +17,7 @@ public final class SceneReplay {
     public init(application: Application, window: Window? = nil, runLoop: RunLoop = RunLoop(clock: .virtual)) {
         self.application = application
         self.runLoop = runLoop
+        application.runLoop = runLoop  // recognizers' timers run on the recording's timeline
         dispatcher = TouchDispatcher(application: application, window: window)
     }
 

@@ -11,7 +11,9 @@ public struct Scene {
     /// The screen the experiments were written for (kScreenWidth = 375).
     public nonisolated static let screen = Size(width: 375, height: 667)
 
-    public nonisolated static let names = ["E1", "E2", "E10", "E13", "E14", "E15a", "E15b", "E15c"]
+    public nonisolated static let names = [
+        "E1", "E2", "E3", "E5", "E6", "E7", "E9", "E10", "E11", "E13", "E14", "E15a", "E15b", "E15c",
+    ]
 
     /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
     public static func make(_ name: String, application: Application) -> Scene? {
@@ -37,6 +39,50 @@ public struct Scene {
             gray.addSubview(blue)
             root.addSubview(yellow)
             controller.tracesTouches = name == "E2"
+        case "E3":
+            let button = LMButton(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer)
+            let red = LMRedView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), tracer: tracer, traces: [.touches])
+            root.addSubview(button)
+            button.addSubview(red)
+            controller.tracesTouches = true
+        case "E5":
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer, traces: [.touches])
+            let red = LMRedView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), tracer: tracer, traces: [.touches])
+            let blue = LMBlueView(frame: Rect(x: 93.75, y: 266.7, width: 93.75, height: 133.3), tracer: tracer, traces: [])
+            root.addSubview(gray)
+            gray.addSubview(red)
+            gray.addSubview(blue)
+            gray.addGestureRecognizer(LMGrayGestureRecognizer(tracer: tracer) { _ in controller.perform("grayViewClick", with: nil) })
+            red.addGestureRecognizer(LMRedGestureRecognizer(tracer: tracer) { _ in controller.perform("redViewClick", with: nil) })
+            blue.addGestureRecognizer(LMBlueGestureRecognizer(tracer: tracer) { _ in controller.perform("blueViewClick", with: nil) })
+            controller.tracesTouches = true
+        case "E6", "E7":
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer, traces: [.touches])
+            let button = LMButton(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), tracer: tracer)
+            button.addTarget(controller, action: "buttonClick", for: .touchUpInside)
+            root.addSubview(gray)
+            gray.addSubview(button)
+            gray.addGestureRecognizer(LMGrayGestureRecognizer(tracer: tracer) { _ in controller.perform("grayViewClick", with: nil) })
+            if name == "E7" {
+                button.addSubview(LMBlueView(frame: Rect(x: 0, y: 0, width: 46.9, height: 66.7), tracer: tracer, traces: [.touches]))
+            }
+            controller.tracesTouches = true
+        case "E9":
+            let button = LMButton(frame: Rect(x: 180, y: 320, width: 10, height: 10), tracer: tracer)
+            button.enlargement = 20
+            button.tracesTouches = false
+            button.addTarget(controller, action: "buttonClick", for: .touchUpInside)
+            root.addSubview(button)
+        case "E11":
+            let button = LMButton(frame: Rect(x: 100, y: 200, width: 175, height: 100), tracer: tracer)
+            button.tracesTouches = false
+            button.addTarget(controller, action: "buttonClick", for: .touchUpInside)
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 175, height: 200), tracer: tracer, traces: [])
+            gray.passesThroughItself = true
+            let red = LMRedView(frame: Rect(x: 0, y: 150, width: 175, height: 50), tracer: tracer, traces: [.touches])
+            root.addSubview(button)
+            root.addSubview(gray)
+            gray.addSubview(red)
         case "E10":
             let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 100, height: 100), tracer: tracer, traces: [])
             gray.acceptsPointsInSubviews = true

@@ -14,6 +14,9 @@ open class TracedView: View {
     /// Follows a dragging finger by translating its transform, and reports
     /// its frame when the finger lifts (seed 002 §touchesMoved).
     public var followsDrag = false
+    /// hitTest answers nil where it would answer this view itself, so
+    /// touches fall through to what is below while subviews still get theirs (seed 003 §3).
+    public var passesThroughItself = false
 
     public init(frame: Rect, tracer: Tracer, traces: TraceKinds) {
         self.tracer = tracer
@@ -23,7 +26,8 @@ open class TracedView: View {
 
     open override func hitTest(_ point: Point, with event: Event?) -> View? {
         if traces.contains(.hitTest) { tracer.log(self, "hitTest") }
-        return super.hitTest(point, with: event)
+        let hit = super.hitTest(point, with: event)
+        return passesThroughItself && hit === self ? nil : hit
     }
 
     open override func point(inside point: Point, with event: Event?) -> Bool {
@@ -58,6 +62,80 @@ open class TracedView: View {
     }
 }
 
+/// The seeds' button: traces its touches (a Control's, which stop here).
+@MainActor
+public final class LMButton: Button {
+    public let tracer: Tracer
+    /// point(inside:) with the bounds inset by -enlargement: a bigger hit area (seed 003 §1).
+    public var enlargement = 0.0
+    /// Off where the experiment's log shows only the button's action.
+    public var tracesTouches = true
+
+    public init(frame: Rect, tracer: Tracer) {
+        self.tracer = tracer
+        super.init(frame: frame)
+    }
+
+    public override func point(inside point: Point, with event: Event?) -> Bool {
+        bounds.insetBy(dx: -enlargement, dy: -enlargement).contains(point)
+    }
+
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        if tracesTouches { tracer.log(self, "touchesBegan") }
+        super.touchesBegan(touches, with: event)
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        if tracesTouches { tracer.log(self, "touchesMoved") }
+        super.touchesMoved(touches, with: event)
+    }
+
+    public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        if tracesTouches { tracer.log(self, "touchesEnded") }
+        super.touchesEnded(touches, with: event)
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        if tracesTouches { tracer.log(self, "touchesCancelled") }
+        super.touchesCancelled(touches, with: event)
+    }
+}
+
+/// The seeds' tap recognizers: trace their touches, then recognize as taps do.
+@MainActor
+open class TracedTapRecognizer: TapGestureRecognizer {
+    public let tracer: Tracer
+
+    public init(tracer: Tracer, action: @escaping (GestureRecognizer) -> Void) {
+        self.tracer = tracer
+        super.init(action: action)
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        tracer.log(self, "touchesBegan")
+        super.touchesBegan(touches, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        tracer.log(self, "touchesMoved")
+        super.touchesMoved(touches, with: event)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        tracer.log(self, "touchesEnded")
+        super.touchesEnded(touches, with: event)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        tracer.log(self, "touchesCancelled")
+        super.touchesCancelled(touches, with: event)
+    }
+}
+
+public final class LMGrayGestureRecognizer: TracedTapRecognizer {}
+public final class LMRedGestureRecognizer: TracedTapRecognizer {}
+public final class LMBlueGestureRecognizer: TracedTapRecognizer {}
+
 public final class LMGrayView: TracedView {}
 public final class LMRedView: TracedView {}
 public final class LMBlueView: TracedView {}
@@ -72,6 +150,9 @@ public final class ViewController: TouchUI.ViewController {
     public init(tracer: Tracer) {
         self.tracer = tracer
         super.init()
+        for action in ["buttonClick", "grayViewClick", "redViewClick", "blueViewClick"] {
+            addAction(Selector(action)) { [unowned self] _ in self.tracer.log(self, action) }
+        }
     }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {

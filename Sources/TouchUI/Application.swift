@@ -16,6 +16,8 @@ open class Application: Responder {
     private var windowRefs: [WeakWindow] = []
     public internal(set) weak var keyWindow: Window?
     public internal(set) weak var firstResponder: Responder?
+    /// Time and timers; a replay gives the application a virtual one.
+    public var runLoop = RunLoop(clock: .monotonic)
     private var queue: [Event] = []
 
     public override init() { super.init() }

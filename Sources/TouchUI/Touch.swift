@@ -36,6 +36,16 @@ public final class Touch: Hashable {
     var previousLocationInWindow: Point
     /// False when the multiple- or exclusive-touch rules keep the touch from its view.
     var isDelivered = true
+    /// The recognizers of the touch's view and its ancestors, outermost first.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The view has had touchesBegan for this touch.
+    var viewHasBegun = false
+    /// A recognizer that delays touchesBegan is still deciding: the view has not heard of the touch yet.
+    var beganIsHeld = false
+    /// The touch ended or was cancelled, but a recognizer that delays touchesEnded is still deciding.
+    var heldEnd: Phase?
+    /// A recognizer took the touch: its view hears nothing more of it.
+    var isCancelledForView = false
 
     /// A new touch at `location` in `window`'s coordinates (nil: the key window's).
     public init(
@@ -88,6 +98,8 @@ public final class Touch: Hashable {
         previousLocationInWindow = locationInWindow
         phase = .stationary
     }
+
+    func removeRecognizer(_ recognizer: GestureRecognizer) { gestureRecognizers.removeAll { $0 === recognizer } }
 
     /// A frozen copy of the touch as it is now, for coalescedTouches.
     public func snapshot() -> Touch {

@@ -24,6 +24,7 @@ open class View: Responder {
     public var backgroundColor: Color?
 
     public private(set) var needsLayout = true
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect = .zero) {
         let frame = frame.standardized
@@ -141,6 +142,25 @@ open class View: Responder {
     open func didMoveToSuperview() {}
     open func didAddSubview(_ subview: View) {}
     open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Gesture recognizers
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.view = nil
+    }
+
+    /// Asked, for each of a recognizer's touches bound to this view, before
+    /// the recognizer leaves `.possible`; false stops it (Control uses this
+    /// to keep an ancestor's tap from taking its own taps).
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
     // MARK: Layout
 

@@ -7,7 +7,13 @@ open class Window: View {
     public let hostApplication: Application
     public private(set) var rootViewController: ViewController?
     /// Touches delivered to a view and not yet ended or cancelled.
-    public private(set) var trackedTouches: [Touch] = []
+    public internal(set) var trackedTouches: [Touch] = []
+    /// Recognizers with touches in this window, or deciding.
+    var knownRecognizers: [WeakRecognizer] = []
+    /// Touches with a phase held back from their view by a recognizer.
+    var pendingHeld: [Touch] = []
+    /// Inside sendEvent: recognizer state changes are settled at its end.
+    var isDispatching = false
 
     public init(frame: Rect, application: Application = .shared) {
         hostApplication = application
@@ -71,14 +77,40 @@ open class Window: View {
         }
     }
 
-    /// Delivers a touch event to the views its touches are bound to: the
-    /// touches of one phase on one view go in one call, began first.
+    /// Delivers a touch event: first to the gesture recognizers of each
+    /// touch's view and its ancestors (outermost first), then, as they
+    /// allow, to the views: the touches of one phase on one view go in one
+    /// call, began first.
     open func sendEvent(_ event: Event) {
         guard event.type == .touches else { return }
+        isDispatching = true
+        defer { isDispatching = false }
         let mine = event.orderedTouches.filter { $0.window === self && $0.isDelivered && $0.view != nil }
+        for touch in mine where touch.phase == .began && touch.gestureRecognizers.isEmpty {
+            touch.gestureRecognizers = recognizers(for: touch, on: touch.view!)
+        }
+        deliverToRecognizers(mine, event: event)
+        arbitrate(event: event)
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
             var groups: [(view: View, touches: Set<Touch>)] = []
-            for touch in mine where touch.phase == phase {
+            for touch in mine where touch.phase == phase && !touch.isCancelledForView {
+                switch phase {
+                case .began:
+                    if isHeld(touch, phase: .began) {
+                        touch.beganIsHeld = true
+                        pendingHeld.append(touch)
+                        continue
+                    }
+                    touch.viewHasBegun = true
+                case .moved:
+                    if touch.beganIsHeld { continue }
+                default:
+                    if touch.beganIsHeld || isHeld(touch, phase: .ended) {
+                        touch.heldEnd = phase
+                        if !pendingHeld.contains(where: { $0 === touch }) { pendingHeld.append(touch) }
+                        continue
+                    }
+                }
                 if let index = groups.firstIndex(where: { $0.view === touch.view }) {
                     groups[index].touches.insert(touch)
                 } else {
@@ -96,6 +128,9 @@ open class Window: View {
             }
         }
         trackedTouches.append(contentsOf: mine.filter { $0.phase == .began })
-        trackedTouches.removeAll { $0.phase.isFinal }
+        trackedTouches.removeAll { $0.phase.isFinal && $0.heldEnd == nil }
+        deliverHeld(event: event)
+        trackedTouches.removeAll { $0.phase.isFinal && $0.heldEnd == nil }
+        resetFinishedRecognizers()
     }
 }

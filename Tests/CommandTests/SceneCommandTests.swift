@@ -11,7 +11,7 @@ struct SceneCommandTests {
     func trace(_ scene: String, _ recording: String, keeping kinds: [String]) throws -> [String] {
         let result = try touchbridge("replay", Self.scenes(recording), "--screen", "375x667", "--scene", scene, "--trace")
         #expect(result.status == 0, "\(result.stderr)")
-        return result.lines.filter { line in kinds.contains { line.contains(".\($0)") } }
+        return result.lines.filter { line in kinds.contains { kind in callKind(line, is: kind) } }
     }
 
     @Test func e1() throws {
@@ -54,6 +54,51 @@ struct SceneCommandTests {
         #expect(try trace(scene, "tap-200-300.evemu", keeping: ["touches"]) == ["LMGrayView.touchesBegan", "LMGrayView.touchesEnded"])
     }
 
+    @Test func e3() throws {
+        #expect(
+            try trace("E3", "tap-140-260.evemu", keeping: ["touches"]) == [
+                "LMRedView.touchesBegan", "LMButton.touchesBegan", "LMRedView.touchesEnded", "LMButton.touchesEnded",
+            ])
+    }
+
+    @Test func e5() throws {
+        #expect(
+            try trace("E5", "tap-140-260.evemu", keeping: ["touches", "Click"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMRedGestureRecognizer.touchesBegan", "LMRedView.touchesBegan",
+                "LMGrayView.touchesBegan", "ViewController.touchesBegan", "LMGrayGestureRecognizer.touchesEnded",
+                "LMRedGestureRecognizer.touchesEnded", "ViewController.redViewClick", "LMRedView.touchesCancelled",
+                "LMGrayView.touchesCancelled", "ViewController.touchesCancelled",
+            ])
+    }
+
+    @Test func e6() throws {
+        #expect(
+            try trace("E6", "tap-140-260.evemu", keeping: ["touches", "Click"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMButton.touchesBegan", "LMGrayGestureRecognizer.touchesEnded",
+                "LMButton.touchesEnded", "ViewController.buttonClick",
+            ])
+    }
+
+    @Test func e7() throws {
+        #expect(
+            try trace("E7", "tap-120-220.evemu", keeping: ["touches", "Click"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMBlueView.touchesBegan", "LMButton.touchesBegan",
+                "LMGrayGestureRecognizer.touchesEnded", "ViewController.grayViewClick", "LMBlueView.touchesCancelled",
+                "LMButton.touchesCancelled",
+            ])
+    }
+
+    @Test func e9() throws {
+        #expect(try trace("E9", "taps-165-325-then-150-325.evemu", keeping: ["Click"]) == ["ViewController.buttonClick"])
+    }
+
+    @Test func e11() throws {
+        #expect(
+            try trace("E11", "taps-150-250-then-150-375.evemu", keeping: ["touches", "Click"]) == [
+                "ViewController.buttonClick", "LMRedView.touchesBegan", "LMRedView.touchesEnded",
+            ])
+    }
+
     @Test func jsonlNamesTheHitView() throws {
         let result = try touchbridge(
             "replay", Self.scenes("tap-140-260.evemu"), "--screen", "375x667", "--scene", "E2", "--format", "jsonl")
@@ -67,7 +112,7 @@ struct SceneCommandTests {
     @Test func unknownScenesAreNamed() throws {
         let result = try touchbridge("replay", Self.scenes("tap-140-260.evemu"), "--scene", "E99")
         #expect(result.status == 64)
-        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E10, E13, E14, E15a, E15b, E15c"))
+        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E3, E5, E6, E7, E9, E10, E11, E13, E14, E15a, E15b, E15c"))
     }
 }
 
@@ -80,4 +125,12 @@ struct RealtimeCommandTests {
         #expect(Date().timeIntervalSince(start) >= 0.75)
         #expect(result.lines.first == "LMGrayView.touchesBegan touches=2")
     }
+}
+
+/// Whether a trace line's method ("LMRedView.touchesBegan", "ViewController.redViewClick")
+/// is of `kind`: it starts with it ("touches", "hitTest") or ends with it ("Click").
+func callKind(_ line: String, is kind: String) -> Bool {
+    guard let dot = line.firstIndex(of: ".") else { return false }
+    let method = line[line.index(after: dot)...].prefix { $0 != " " }
+    return method.hasPrefix(kind) || method.hasSuffix(kind)
 }

@@ -29,7 +29,7 @@ struct ExperimentTests {
 
         /// The trace, keeping only the kinds of call the spec's row shows.
         func log(_ kinds: [String]) -> [String] {
-            scene.tracer.lines.filter { line in kinds.contains { line.contains(".\($0)") } }
+            scene.tracer.lines.filter { line in kinds.contains { kind in callKind(line, is: kind) } }
         }
     }
 
@@ -101,9 +101,78 @@ struct ExperimentTests {
         #expect(driver.log(["touches"]) == ["LMGrayView.touchesBegan", "LMGrayView.touchesEnded"])
     }
 
+    @Test func e3AButtonDoesNotPassTouchesOn() {
+        var driver = Driver("E3")
+        driver.tap(140, 260)
+        #expect(
+            driver.log(["touches"]) == [
+                "LMRedView.touchesBegan", "LMButton.touchesBegan", "LMRedView.touchesEnded", "LMButton.touchesEnded",
+            ])
+    }
+
+    @Test func e5TheDeepestRecognizerWinsAndTheViewsAreCancelled() {
+        var driver = Driver("E5")
+        driver.tap(140, 260)
+        #expect(
+            driver.log(["touches", "Click"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMRedGestureRecognizer.touchesBegan", "LMRedView.touchesBegan",
+                "LMGrayView.touchesBegan", "ViewController.touchesBegan", "LMGrayGestureRecognizer.touchesEnded",
+                "LMRedGestureRecognizer.touchesEnded", "ViewController.redViewClick", "LMRedView.touchesCancelled",
+                "LMGrayView.touchesCancelled", "ViewController.touchesCancelled",
+            ])
+    }
+
+    @Test func e6AnAncestorsTapDoesNotTakeAControlsTap() {
+        var driver = Driver("E6")
+        driver.tap(140, 260)
+        #expect(
+            driver.log(["touches", "Click"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMButton.touchesBegan", "LMGrayGestureRecognizer.touchesEnded",
+                "LMButton.touchesEnded", "ViewController.buttonClick",
+            ])
+    }
+
+    @Test func e7ButItTakesATapOnAPlainSubviewOfTheControl() {
+        var driver = Driver("E7")
+        driver.tap(120, 220)
+        #expect(
+            driver.log(["touches", "Click"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMBlueView.touchesBegan", "LMButton.touchesBegan",
+                "LMGrayGestureRecognizer.touchesEnded", "ViewController.grayViewClick", "LMBlueView.touchesCancelled",
+                "LMButton.touchesCancelled",
+            ])
+    }
+
+    @Test func e9AnEnlargedHitArea() {
+        var driver = Driver("E9")
+        driver.tap(165, 325)
+        #expect(driver.log(["Click"]) == ["ViewController.buttonClick"])
+        driver.tap(150, 325)
+        #expect(driver.log(["Click"]) == ["ViewController.buttonClick"])
+    }
+
+    @Test func e11AViewThatLetsTouchesFallThroughItself() {
+        var driver = Driver("E11")
+        driver.tap(150, 250)
+        #expect(driver.log(["touches", "Click"]) == ["ViewController.buttonClick"])
+        driver.tap(150, 375)
+        #expect(
+            driver.log(["touches", "Click"]) == [
+                "ViewController.buttonClick", "LMRedView.touchesBegan", "LMRedView.touchesEnded",
+            ])
+    }
+
     @Test func hitTestingHappensOncePerTouch() {
         var driver = Driver("E1")
         driver.tap(140, 260)
         #expect(driver.log(["hitTest"]).filter { $0 == "LMRedView.hitTest" }.count == 1)
     }
+}
+
+/// Whether a trace line's method ("LMRedView.touchesBegan", "ViewController.redViewClick")
+/// is of `kind`: it starts with it ("touches", "hitTest") or ends with it ("Click").
+func callKind(_ line: String, is kind: String) -> Bool {
+    guard let dot = line.firstIndex(of: ".") else { return false }
+    let method = line[line.index(after: dot)...].prefix { $0 != " " }
+    return method.hasPrefix(kind) || method.hasSuffix(kind)
 }

@@ -1,0 +1,156 @@
+/// A view that turns touches into control events (touch down, drag
+/// inside/outside, touch up inside/outside, value changed...) and sends
+/// them to targets, as UIControl. Its touches stop here: they are not
+/// passed to `next`.
+@MainActor
+open class Control: View {
+    /// The events a control sends.
+    public struct Events: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let touchDown = Events(rawValue: 1 << 0)
+        public static let touchDownRepeat = Events(rawValue: 1 << 1)
+        public static let touchDragInside = Events(rawValue: 1 << 2)
+        public static let touchDragOutside = Events(rawValue: 1 << 3)
+        public static let touchDragEnter = Events(rawValue: 1 << 4)
+        public static let touchDragExit = Events(rawValue: 1 << 5)
+        public static let touchUpInside = Events(rawValue: 1 << 6)
+        public static let touchUpOutside = Events(rawValue: 1 << 7)
+        public static let touchCancel = Events(rawValue: 1 << 8)
+        public static let valueChanged = Events(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Events(rawValue: 1 << 13)
+        public static let allTouchEvents = Events(rawValue: 0x1ff)
+    }
+
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let normal: State = []
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+
+    public var isEnabled = true
+    public var isSelected = false
+    public var isHighlighted = false
+    public private(set) var isTracking = false
+    public private(set) var isTouchInside = false
+    /// How far outside its bounds, in points, a finger still counts as inside (UIKit uses about 70).
+    public var touchSlop = 70.0
+
+    private var handlers: [(events: Events, handler: (Control, Event?) -> Void)] = []
+
+    public var state: State {
+        var state: State = []
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        if isSelected { state.insert(.selected) }
+        return state
+    }
+
+    /// Runs `handler` when the control sends any of `events`.
+    public func addAction(for events: Events, handler: @escaping (Control, Event?) -> Void) {
+        handlers.append((events, handler))
+    }
+
+    /// Sends `action` through the application to `target`, or with a nil
+    /// target along the responder chain, when the control sends `events`.
+    public func addTarget(_ target: Responder?, action: Selector, for events: Events) {
+        addAction(for: events) { [weak target] control, event in
+            control.application?.sendAction(action, to: target, from: control, for: event)
+        }
+    }
+
+    public func removeAllActions() { handlers.removeAll() }
+
+    /// Sends `events` to every handler registered for one of them.
+    open func sendActions(for events: Events, with event: Event? = nil) {
+        for entry in handlers where !entry.events.intersection(events).isEmpty { entry.handler(self, event) }
+    }
+
+    // MARK: Tracking, as UIControl's subclassing methods
+
+    open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
+    open func endTracking(_ touch: Touch?, with event: Event?) {}
+    open func cancelTracking(with event: Event?) {}
+
+    /// A disabled control takes no touches: they go to what is under it.
+    open override func hitTest(_ point: Point, with event: Event?) -> View? {
+        isEnabled ? super.hitTest(point, with: event) : nil
+    }
+
+    /// An ancestor's single-tap recognizer does not take this control's own
+    /// taps (spec §6); other recognizers, and taps on plain subviews, may.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if let tap = recognizer as? TapGestureRecognizer, tap.view !== self, tap.numberOfTapsRequired == 1 {
+            return false
+        }
+        return true
+    }
+
+    private func isInside(_ touch: Touch) -> Bool {
+        let point = touch.location(in: self)
+        return self.point(inside: point, with: nil) || bounds.insetBy(dx: -touchSlop, dy: -touchSlop).contains(point)
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: TouchUI.Event?) {
+        guard isEnabled, !isTracking, let touch = touches.first else { return }
+        isTracking = beginTracking(touch, with: event)
+        isTouchInside = true
+        isHighlighted = isTracking
+        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: TouchUI.Event?) {
+        guard isTracking, let touch = touches.first else { return }
+        let inside = isInside(touch)
+        let wasInside = isTouchInside
+        isTouchInside = inside
+        isHighlighted = inside
+        if inside != wasInside { sendActions(for: inside ? .touchDragEnter : .touchDragExit, with: event) }
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside, with: event)
+        if !continueTracking(touch, with: event) { finishTracking(touch, with: event) }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: TouchUI.Event?) {
+        guard isTracking, let touch = touches.first else { return }
+        finishTracking(touch, with: event)
+    }
+
+    private func finishTracking(_ touch: Touch, with event: TouchUI.Event?) {
+        let inside = isInside(touch)
+        isTracking = false
+        isHighlighted = false
+        isTouchInside = false
+        endTracking(touch, with: event)
+        if inside {
+            sendActions(for: .touchUpInside, with: event)
+            sendActions(for: .primaryActionTriggered, with: event)
+        } else {
+            sendActions(for: .touchUpOutside, with: event)
+        }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: TouchUI.Event?) {
+        guard isTracking else { return }
+        isTracking = false
+        isHighlighted = false
+        isTouchInside = false
+        cancelTracking(with: event)
+        sendActions(for: .touchCancel, with: event)
+    }
+}
+
+/// A push button, as UIButton: highlighted while a finger is on it.
+@MainActor
+open class Button: Control {
+    public var title: String?
+
+    public init(frame: Rect = .zero, title: String? = nil) {
+        self.title = title
+        super.init(frame: frame)
+    }
+}

@@ -1,0 +1,173 @@
+/// What a gesture recognizer's delegate may decide, as UIGestureRecognizerDelegate.
+/// Every method is optional: the defaults are UIKit's.
+@MainActor
+public protocol GestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer)
+        -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer)
+        -> Bool
+    { false }
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer)
+        -> Bool
+    { false }
+}
+
+/// Recognizes a gesture from the touches on its view and the view's
+/// subviews, as UIGestureRecognizer. Actions are closures.
+///
+/// Subclasses override the touches methods (calling super) and set `state`;
+/// the window's arbitration decides which recognizer wins.
+@MainActor
+open class GestureRecognizer {
+    public enum State: Int, Sendable, CustomStringConvertible {
+        case possible, began, changed, ended, cancelled, failed
+
+        /// A discrete recognizer's success.
+        public static let recognized = State.ended
+
+        public var description: String {
+            switch self {
+            case .possible: "possible"
+            case .began: "began"
+            case .changed: "changed"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+    }
+
+    /// Set by subclasses as they recognize; the window's arbitration may
+    /// overrule a move out of `.possible` (to `.failed`).
+    public var state: State = .possible {
+        didSet {
+            guard state != oldValue else { return }
+            stateChanged = true
+            // A change between events (a timer's) is settled at once.
+            if let window = view?.window, !window.isDispatching { window.recognizersChangedOutsideEvent() }
+        }
+    }
+
+    public internal(set) weak var view: View?
+    public var isEnabled = true {
+        didSet { if !isEnabled && state != .possible { state = state == .began || state == .changed ? .cancelled : .failed } }
+    }
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    /// Touches the recognizer ignores (`ignore(_:for:)`) are not counted.
+    public private(set) var touches: [Touch] = []
+
+    private var actions: [(GestureRecognizer) -> Void] = []
+    var requiredToFail: [WeakRecognizer] = []
+    var stateChanged = false
+    /// Won: began (continuous) or recognized (discrete), past arbitration.
+    var hasBegun = false
+    /// Recognized, but waiting for the recognizers it requires to fail.
+    var awaitingFailures = false
+
+    public init(action: ((GestureRecognizer) -> Void)? = nil) {
+        if let action { actions.append(action) }
+    }
+
+    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
+
+    public var numberOfTouches: Int { touches.count }
+
+    /// The centroid of the recognizer's touches, in `view`'s coordinates (nil: the window's).
+    open func location(in view: View?) -> Point {
+        guard !touches.isEmpty else { return .zero }
+        let points = touches.map { $0.location(in: view) }
+        return Point(
+            x: points.reduce(0) { $0 + $1.x } / Double(points.count),
+            y: points.reduce(0) { $0 + $1.y } / Double(points.count))
+    }
+
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        precondition(touches.indices.contains(index), "touch index \(index) out of range")
+        return touches[index].location(in: view)
+    }
+
+    /// This recognizer may not recognize until `other` has failed.
+    public func require(toFail other: GestureRecognizer) { requiredToFail.append(WeakRecognizer(other)) }
+
+    /// Stops tracking `touch`; its events no longer reach this recognizer.
+    public func ignore(_ touch: Touch, for event: Event) {
+        touches.removeAll { $0 === touch }
+        touch.removeRecognizer(self)
+    }
+
+    // MARK: Overridable, as UIGestureRecognizerSubclass
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        if state == .began || state == .changed { state = .cancelled } else if state == .possible { state = .failed }
+    }
+
+    /// Back to `.possible` after a gesture, ready for the next.
+    open func reset() {}
+
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    /// The run loop timers go on (delays, tap windows).
+    public var runLoop: RunLoop? { view?.window?.hostApplication.runLoop }
+
+    // MARK: For the window
+
+    func track(_ touch: Touch) { if !touches.contains(where: { $0 === touch }) { touches.append(touch) } }
+
+    func forget(_ touch: Touch) { touches.removeAll { $0 === touch } }
+
+    var isActive: Bool { state == .began || state == .changed }
+    var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
+
+    func sendActions() { for action in actions { action(self) } }
+
+    /// Whether this recognizer must wait for `other` to fail before it may recognize.
+    func requiresFailure(of other: GestureRecognizer) -> Bool {
+        requiredToFail.contains { $0.recognizer === other }
+            || shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: self)
+            || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true
+    }
+
+    func recognizesSimultaneously(with other: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true
+    }
+
+    func forgetFinishedTouches() { touches.removeAll { $0.phase.isFinal } }
+
+    func resetForNextGesture() {
+        state = .possible
+        stateChanged = false
+        hasBegun = false
+        awaitingFailures = false
+        touches.removeAll()
+        reset()
+    }
+}
+
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}

@@ -1,0 +1,192 @@
+/// Gesture recognizers on a window: who sees a touch, who wins, and what the
+/// views hear meanwhile (spec §5).
+extension Window {
+    /// The recognizers of `view` and its ancestors, outermost first, that
+    /// accept `touch`.
+    func recognizers(for touch: Touch, on view: View) -> [GestureRecognizer] {
+        var chain: [View] = []
+        var current: View? = view
+        while let candidate = current {
+            chain.append(candidate)
+            current = candidate.superview
+        }
+        return chain.reversed().flatMap(\.gestureRecognizers).filter { recognizer in
+            recognizer.isEnabled && recognizer.state != .failed && !recognizer.isFinished
+                && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true)
+        }
+    }
+
+    /// Sends each recognizer the touches of the event it tracks, outermost first, began before moved before ended.
+    func deliverToRecognizers(_ touches: [Touch], event: Event) {
+        var order: [GestureRecognizer] = []
+        for touch in touches {
+            for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
+                order.append(recognizer)
+            }
+        }
+        for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
+            for recognizer in order where recognizer.isEnabled && !recognizer.isFinished {
+                let mine = touches.filter { $0.phase == phase && $0.gestureRecognizers.contains { $0 === recognizer } }
+                guard !mine.isEmpty else { continue }
+                let set = Set(mine)
+                switch phase {
+                case .began:
+                    for touch in mine { recognizer.track(touch) }
+                    recognizer.touchesBegan(set, with: event)
+                case .moved: recognizer.touchesMoved(set, with: event)
+                case .ended: recognizer.touchesEnded(set, with: event)
+                case .cancelled: recognizer.touchesCancelled(set, with: event)
+                case .stationary: break
+                }
+            }
+        }
+        knownRecognizers = knownRecognizers.filter { $0.recognizer != nil }
+        for recognizer in order where !knownRecognizers.contains(where: { $0.recognizer === recognizer }) {
+            knownRecognizers.append(WeakRecognizer(recognizer))
+        }
+    }
+
+    /// Decides between recognizers that want to begin or recognize: a
+    /// veto (delegate, or a touch's view), recognizers it must wait for, and
+    /// by default one winner, the deepest. The winner's actions run, then,
+    /// with cancelsTouchesInView, its touches' views get touchesCancelled.
+    func arbitrate(event: Event?) {
+        var progress = true
+        while progress {
+            progress = false
+            let live = knownRecognizers.compactMap(\.recognizer)
+            // Deepest view first: a view's recognizer beats its ancestors'.
+            let contenders = live.filter { $0.stateChanged || $0.awaitingFailures }.sorted { depth($0) > depth($1) }
+            for recognizer in contenders where recognizer.stateChanged || recognizer.awaitingFailures {
+                recognizer.stateChanged = false
+                let leavingPossible = !recognizer.hasBegun && (recognizer.state == .began || recognizer.state == .ended)
+                if leavingPossible {
+                    if resolveStart(of: recognizer, among: live, event: event) { progress = true }
+                } else if recognizer.hasBegun && recognizer.state != .possible && recognizer.state != .failed {
+                    recognizer.sendActions()  // a continuous gesture's change, end or cancellation
+                } else {
+                    recognizer.awaitingFailures = false
+                }
+            }
+        }
+    }
+
+    /// A recognizer leaves `.possible`. True when that changed something others wait on.
+    private func resolveStart(of recognizer: GestureRecognizer, among live: [GestureRecognizer], event: Event?) -> Bool {
+        let vetoed =
+            !(recognizer.delegate?.gestureRecognizerShouldBegin(recognizer) ?? true)
+            || recognizer.touches.contains { $0.view.map { !$0.gestureRecognizerShouldBegin(recognizer) } ?? false }
+        if vetoed {
+            fail(recognizer)
+            return true
+        }
+        let required = live.filter { $0 !== recognizer && recognizer.requiresFailure(of: $0) }
+        if required.contains(where: { $0.hasBegun || ($0.state == .ended && !$0.awaitingFailures) }) {
+            fail(recognizer)
+            return true
+        }
+        if required.contains(where: { $0.state != .failed }) {
+            recognizer.awaitingFailures = true  // recognized; it acts when those fail
+            return false
+        }
+        recognizer.awaitingFailures = false
+        let winners = live.filter { $0 !== recognizer && $0.hasBegun }
+        if winners.contains(where: { !$0.recognizesSimultaneously(with: recognizer) && $0.canPrevent(recognizer) && recognizer.canBePrevented(by: $0) }) {
+            fail(recognizer)
+            return true
+        }
+        recognizer.hasBegun = true
+        // Everyone else still deciding, and not allowed alongside, fails.
+        for other in live where other !== recognizer && !other.hasBegun && other.state != .failed {
+            if !recognizer.recognizesSimultaneously(with: other) && recognizer.canPrevent(other) && other.canBePrevented(by: recognizer) {
+                fail(other)
+            }
+        }
+        recognizer.sendActions()
+        if recognizer.cancelsTouchesInView { cancelTouchesForViews(recognizer.touches, event: event) }
+        return true
+    }
+
+    private func fail(_ recognizer: GestureRecognizer) {
+        let wasActive = recognizer.hasBegun
+        recognizer.state = wasActive ? .cancelled : .failed
+        recognizer.stateChanged = false
+        recognizer.awaitingFailures = false
+        if wasActive { recognizer.sendActions() }
+    }
+
+    /// The views of `touches` get touchesCancelled (if they heard of them) and nothing more.
+    func cancelTouchesForViews(_ touches: [Touch], event: Event?) {
+        var groups: [(view: View, touches: Set<Touch>)] = []
+        for touch in touches where !touch.isCancelledForView {
+            touch.isCancelledForView = true
+            touch.heldEnd = nil
+            guard touch.viewHasBegun, touch.isDelivered, let view = touch.view else { continue }
+            if let index = groups.firstIndex(where: { $0.view === view }) {
+                groups[index].touches.insert(touch)
+            } else {
+                groups.append((view, [touch]))
+            }
+        }
+        for (view, touches) in groups { view.touchesCancelled(touches, with: event) }
+    }
+
+    /// Whether a recognizer still deciding holds back this phase of `touch` from its view.
+    func isHeld(_ touch: Touch, phase: Touch.Phase) -> Bool {
+        touch.gestureRecognizers.contains { recognizer in
+            guard recognizer.state == .possible || recognizer.awaitingFailures else { return false }
+            return phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded
+        }
+    }
+
+    /// After recognizers settled outside an event (a timer made one fail):
+    /// held touches go to their views, finished recognizers reset.
+    func recognizersChangedOutsideEvent() {
+        guard !isDispatching else { return }
+        isDispatching = true
+        arbitrate(event: nil)
+        deliverHeld(event: nil)
+        resetFinishedRecognizers()
+        isDispatching = false
+    }
+
+    /// Delivers what recognizers held back, now that none of them delays it.
+    func deliverHeld(event: Event?) {
+        for touch in trackedTouches + pendingHeld where !touch.isCancelledForView {
+            if touch.beganIsHeld && !isHeld(touch, phase: .began), let view = touch.view {
+                touch.beganIsHeld = false
+                touch.viewHasBegun = true
+                view.touchesBegan([touch], with: event)
+            }
+            if let end = touch.heldEnd, !touch.beganIsHeld, !isHeld(touch, phase: .ended), let view = touch.view {
+                touch.heldEnd = nil
+                if end == .ended { view.touchesEnded([touch], with: event) } else { view.touchesCancelled([touch], with: event) }
+            }
+        }
+        pendingHeld.removeAll { $0.heldEnd == nil && !$0.beganIsHeld }
+    }
+
+    /// Recognizers whose gesture is over and whose touches have all ended go back to `.possible`.
+    func resetFinishedRecognizers() {
+        for recognizer in knownRecognizers.compactMap(\.recognizer) {
+            recognizer.forgetFinishedTouches()
+            // One that recognized but waits for others to fail keeps its result until they decide.
+            if recognizer.touches.isEmpty && !recognizer.awaitingFailures
+                && (recognizer.isFinished || recognizer.state == .possible && recognizer.hasBegun)
+            {
+                recognizer.resetForNextGesture()
+            }
+        }
+        knownRecognizers.removeAll { $0.recognizer == nil || ($0.recognizer!.touches.isEmpty && $0.recognizer!.state == .possible) }
+    }
+
+    private func depth(_ recognizer: GestureRecognizer) -> Int {
+        var depth = 0
+        var view = recognizer.view
+        while let current = view {
+            depth += 1
+            view = current.superview
+        }
+        return depth
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+import TouchUI
+
+/// Every control event, with drags across the bounds (spec §6).
+@MainActor
+struct ControlTests {
+    let app = Application()
+    let window: Window
+    let button = Button(frame: Rect(x: 100, y: 100, width: 100, height: 50), title: "OK")
+    var events: [String] = []
+
+    init() {
+        window = Window(frame: Rect(x: 0, y: 0, width: 600, height: 600), application: app)
+        window.makeKeyAndVisible()
+        window.addSubview(button)
+    }
+
+    mutating func record() {
+        let names: [(Control.Events, String)] = [
+            (.touchDown, "down"), (.touchDownRepeat, "downRepeat"), (.touchDragInside, "dragInside"),
+            (.touchDragOutside, "dragOutside"), (.touchDragEnter, "enter"), (.touchDragExit, "exit"),
+            (.touchUpInside, "upInside"), (.touchUpOutside, "upOutside"), (.touchCancel, "cancel"),
+            (.primaryActionTriggered, "primary"),
+        ]
+        for (event, name) in names {
+            button.addAction(for: event) { [self] _, _ in recorded.append(name) }
+        }
+    }
+
+    final class Log { var entries: [String] = [] }
+    let log = Log()
+    var recorded: [String] {
+        get { log.entries }
+        nonmutating set { log.entries = newValue }
+    }
+
+    func drag(_ points: [Point], end: Touch.Phase = .ended, tapCount: Int = 1) {
+        let touch = Touch(timestamp: 0, location: points[0], window: window, tapCount: tapCount)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        #expect(button.isHighlighted && button.isTracking && button.state == .highlighted)
+        for (index, point) in points.dropFirst().enumerated() {
+            touch.update(phase: .moved, location: point, timestamp: Double(index + 1) * 0.01)
+            app.sendEvent(Event(touches: [touch], timestamp: Double(index + 1) * 0.01))
+        }
+        touch.update(phase: end, location: points.last!, timestamp: 1)
+        app.sendEvent(Event(touches: [touch], timestamp: 1))
+        #expect(!button.isHighlighted && !button.isTracking)
+    }
+
+    @Test mutating func aTapInside() {
+        record()
+        drag([Point(x: 150, y: 125)])
+        #expect(recorded == ["down", "upInside", "primary"])
+    }
+
+    @Test mutating func dragOutAndBackIn() {
+        record()
+        // 70 points of slop: (230, 125) is still inside, (300, 125) is out.
+        drag([Point(x: 150, y: 125), Point(x: 230, y: 125), Point(x: 300, y: 125), Point(x: 160, y: 125)])
+        #expect(recorded == ["down", "dragInside", "exit", "dragOutside", "enter", "dragInside", "upInside", "primary"])
+    }
+
+    @Test mutating func upOutside() {
+        record()
+        drag([Point(x: 150, y: 125), Point(x: 400, y: 400)])
+        #expect(recorded == ["down", "exit", "dragOutside", "upOutside"])
+    }
+
+    @Test mutating func aCancelledTouch() {
+        record()
+        drag([Point(x: 150, y: 125)], end: .cancelled)
+        #expect(recorded == ["down", "cancel"])
+    }
+
+    @Test mutating func aRepeatedTap() {
+        record()
+        drag([Point(x: 150, y: 125)], tapCount: 2)
+        #expect(recorded == ["down", "downRepeat", "upInside", "primary"])
+    }
+
+    @Test mutating func aDisabledControlTakesNoTouches() {
+        record()
+        button.isEnabled = false
+        #expect(button.state == .disabled)
+        let touch = Touch(timestamp: 0, location: Point(x: 150, y: 125), window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        #expect(recorded.isEmpty)
+        #expect(touch.view === window)
+    }
+
+    @Test func targetActionGoesThroughTheResponderChain() {
+        let controller = ViewController()
+        window.setRootViewController(controller)
+        let inner = Button(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        controller.view.addSubview(inner)
+        var saved = 0
+        controller.addAction("save:") { sender in if sender as? Button === inner { saved += 1 } }
+        inner.addTarget(nil, action: "save:", for: .touchUpInside)
+        let touch = Touch(timestamp: 0, location: Point(x: 10, y: 10), window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        touch.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 0.1)
+        app.sendEvent(Event(touches: [touch], timestamp: 0.1))
+        // A nil target starts at the first responder, here none, so at the key
+        // window, and goes up from there: the controller below it is not reached.
+        #expect(saved == 0)
+        inner.removeAllActions()
+        inner.addTarget(controller, action: "save:", for: .touchUpInside)
+        let second = Touch(timestamp: 1, location: Point(x: 10, y: 10), window: window)
+        app.sendEvent(Event(touches: [second], timestamp: 1))
+        second.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 1.1)
+        app.sendEvent(Event(touches: [second], timestamp: 1.1))
+        #expect(saved == 1)
+    }
+}
