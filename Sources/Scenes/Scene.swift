@@ -7,19 +7,23 @@ public struct Scene {
     public let window: Window
     public let tracer: Tracer
     public let controller: ViewController
+    /// Keeps the gestures scene's recognizer delegate alive.
+    let keepAlive: AnyObject?
 
     /// The screen the experiments were written for (kScreenWidth = 375).
     public nonisolated static let screen = Size(width: 375, height: 667)
 
     public nonisolated static let names = [
-        "E1", "E2", "E3", "E5", "E6", "E7", "E9", "E10", "E11", "E13", "E14", "E15a", "E15b", "E15c",
+        "E1", "E2", "E3", "E5", "E6", "E7", "E9", "E10", "E11", "E13", "E14", "E15a", "E15b", "E15c", "gestures",
     ]
 
     /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
-    public static func make(_ name: String, application: Application) -> Scene? {
+    /// The experiments are laid out for 375 x 667; `gestures` fills whatever `screen` is.
+    public static func make(_ name: String, application: Application, screen: Size = Scene.screen) -> Scene? {
         let tracer = Tracer()
         let controller = ViewController(tracer: tracer)
-        let window = Window(frame: Rect(origin: .zero, size: screen), application: application)
+        var keepAlive: AnyObject?
+        let window = Window(frame: Rect(origin: .zero, size: name == "gestures" ? screen : Scene.screen), application: application)
         window.setRootViewController(controller)
         window.makeKeyAndVisible()
         let root = controller.view
@@ -83,6 +87,13 @@ public struct Scene {
             root.addSubview(button)
             root.addSubview(gray)
             gray.addSubview(red)
+        case "gestures":
+            let surface = View(frame: root.bounds)
+            surface.isMultipleTouchEnabled = true
+            root.addSubview(surface)
+            let playground = GesturePlayground(tracer: tracer)
+            playground.install(on: surface)
+            keepAlive = playground
         case "E10":
             let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 100, height: 100), tracer: tracer, traces: [])
             gray.acceptsPointsInSubviews = true
@@ -111,6 +122,6 @@ public struct Scene {
         default:
             return nil
         }
-        return Scene(name: name, window: window, tracer: tracer, controller: controller)
+        return Scene(name: name, window: window, tracer: tracer, controller: controller, keepAlive: keepAlive)
     }
 }

@@ -86,12 +86,16 @@ open class GestureRecognizer {
 
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
 
-    public var numberOfTouches: Int { touches.count }
+    /// Fingers down: the recognizer's touches that have not ended.
+    public var numberOfTouches: Int { touches.filter { !$0.phase.isFinal }.count }
 
-    /// The centroid of the recognizer's touches, in `view`'s coordinates (nil: the window's).
+    /// The centroid of the recognizer's fingers still down (of all its
+    /// touches, once every one has lifted), in `view`'s coordinates (nil: the window's).
     open func location(in view: View?) -> Point {
-        guard !touches.isEmpty else { return .zero }
-        let points = touches.map { $0.location(in: view) }
+        let down = touches.filter { !$0.phase.isFinal }
+        let counted = down.isEmpty ? touches : down
+        guard !counted.isEmpty else { return .zero }
+        let points = counted.map { $0.location(in: view) }
         return Point(
             x: points.reduce(0) { $0 + $1.x } / Double(points.count),
             y: points.reduce(0) { $0 + $1.y } / Double(points.count))

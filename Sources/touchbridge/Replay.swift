@@ -76,7 +76,8 @@ struct Replay: ParsableCommand {
         let realtime = realtime
         try MainActor.assumeIsolated {
             let application = Application()
-            guard let scene = Scene.make(name, application: application) else { return }
+            let screen = Size(width: mapping.screen.width, height: mapping.screen.height)
+            guard let scene = Scene.make(name, application: application, screen: screen) else { return }
             var output = BufferedOutput()
             if format == .text && !trace {
                 output.write("Replaying \(paths.joined(separator: " ")) into scene \(name) on a \(mapping.screen) screen\n")

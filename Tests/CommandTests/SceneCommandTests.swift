@@ -112,7 +112,7 @@ struct SceneCommandTests {
     @Test func unknownScenesAreNamed() throws {
         let result = try touchbridge("replay", Self.scenes("tap-140-260.evemu"), "--scene", "E99")
         #expect(result.status == 64)
-        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E3, E5, E6, E7, E9, E10, E11, E13, E14, E15a, E15b, E15c"))
+        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E3, E5, E6, E7, E9, E10, E11, E13, E14, E15a, E15b, E15c, gestures"))
     }
 }
 
@@ -133,4 +133,55 @@ func callKind(_ line: String, is kind: String) -> Bool {
     guard let dot = line.firstIndex(of: ".") else { return false }
     let method = line[line.index(after: dot)...].prefix { $0 != " " }
     return method.hasPrefix(kind) || method.hasSuffix(kind)
+}
+
+/// The `gestures` scene reads the real recordings as a person would.
+struct GestureReadingTests {
+    func read(_ file: String) throws -> [String] {
+        let result = try touchbridge("replay", Fixtures.path(file), "--scene", "gestures", "--trace")
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.lines
+    }
+
+    /// Reads "(x, y)" after "translation=".
+    func translation(_ line: String) -> (x: Double, y: Double)? {
+        guard let start = line.range(of: "translation=(")?.upperBound, let end = line[start...].firstIndex(of: ")") else { return nil }
+        let parts = line[start..<end].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    @Test func theTwoFingerScrollIsATwoFingerPan() throws {
+        let lines = try read("evemu-ep0430m09-touchscreen-2finger-scroll.txt")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("PanGestureRecognizer.began touches=2") == true)
+        #expect(lines.last?.hasPrefix("PanGestureRecognizer.ended") == true)
+        let moved = try #require(lines.last.flatMap(translation))
+        #expect(moved.y < -150 && abs(moved.x) < 50)  // about 190 points up, hardly sideways
+    }
+
+    @Test func theFastTapsAreTapsWithRisingTapCount() throws {
+        #expect(try read("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt") == (1...9).map { "TapGestureRecognizer.ended tapCount=\($0)" })
+    }
+
+    @Test func theFourFingerDragsArePans() throws {
+        for file in ["evemu-ep0430m09-touchscreen-4finger-drag.txt", "evemu-atmel-maxtouch-touchscreen-4finger-drag.txt"] {
+            let lines = try read(file)
+            #expect(lines.allSatisfy { $0.hasPrefix("PanGestureRecognizer.") }, "\(file): \(lines)")
+            #expect(lines.first?.contains("touches=4") == true || lines.first?.contains("touches=3") == true)
+            let moved = try #require(lines.last.flatMap(translation))
+            #expect(abs(moved.y) > 100)
+        }
+    }
+
+    /// The Dell Canvas recording: a one-finger drag joined by a second finger
+    /// turning, then five fingers closing together (a pinch in, as they pan),
+    /// then a one-finger drag.
+    @Test func theDellCanvasFiveFingersPinchIn() throws {
+        let lines = try read("evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")
+        #expect(lines.contains { $0.hasPrefix("PanGestureRecognizer.began touches=5") })
+        let pinch = try #require(lines.first { $0.hasPrefix("PinchGestureRecognizer.ended") })
+        let scale = try #require(Double(pinch.split(separator: "=").last ?? ""))
+        #expect(scale < 0.8)
+        #expect(lines.filter { $0.hasPrefix("PanGestureRecognizer.began") }.count == 3)
+    }
 }
