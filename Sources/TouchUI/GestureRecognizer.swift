@@ -56,6 +56,7 @@ open class GestureRecognizer {
         didSet {
             guard state != oldValue else { return }
             stateChanged = true
+            if isFinished { view?.window?.recognizersMayNeedReset = true }
             // A change between events (a timer's) is settled at once.
             if let window = view?.window, !window.isDispatching { window.recognizersChangedOutsideEvent() }
         }

@@ -16,17 +16,26 @@ extension Window {
         }
     }
 
-    /// Sends each recognizer the touches of the event it tracks, outermost first, began before moved before ended.
+    /// Sends each recognizer the touches of the event it tracks, outermost
+    /// first, began before moved before ended. One pass groups the touches
+    /// by recognizer and phase, so the cost grows with touches × recognizers per touch.
     func deliverToRecognizers(_ touches: [Touch], event: Event) {
         var order: [GestureRecognizer] = []
+        var byRecognizer: [ObjectIdentifier: [[Touch]]] = [:]
         for touch in touches {
-            for recognizer in touch.gestureRecognizers where !order.contains(where: { $0 === recognizer }) {
-                order.append(recognizer)
+            let phase = touch.phase.rawValue
+            for recognizer in touch.gestureRecognizers {
+                let key = ObjectIdentifier(recognizer)
+                if byRecognizer[key] == nil {
+                    byRecognizer[key] = [[], [], [], [], []]
+                    order.append(recognizer)
+                }
+                byRecognizer[key]![phase].append(touch)
             }
         }
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
             for recognizer in order where recognizer.isEnabled && !recognizer.isFinished {
-                let mine = touches.filter { $0.phase == phase && $0.gestureRecognizers.contains { $0 === recognizer } }
+                let mine = byRecognizer[ObjectIdentifier(recognizer)]![phase.rawValue]
                 guard !mine.isEmpty else { continue }
                 let set = Set(mine)
                 switch phase {
@@ -40,8 +49,11 @@ extension Window {
                 }
             }
         }
-        knownRecognizers = knownRecognizers.filter { $0.recognizer != nil }
-        for recognizer in order where !knownRecognizers.contains(where: { $0.recognizer === recognizer }) {
+    }
+
+    /// Remembers the recognizers of new touches, for arbitration and reset.
+    func register(_ recognizers: [GestureRecognizer]) {
+        for recognizer in recognizers where knownRecognizerIDs.insert(ObjectIdentifier(recognizer)).inserted {
             knownRecognizers.append(WeakRecognizer(recognizer))
         }
     }
@@ -56,8 +68,10 @@ extension Window {
             progress = false
             let live = knownRecognizers.compactMap(\.recognizer)
             // Deepest view first: a view's recognizer beats its ancestors'.
-            let contenders = live.filter { $0.stateChanged || $0.awaitingFailures }.sorted { depth($0) > depth($1) }
-            for recognizer in contenders where recognizer.stateChanged || recognizer.awaitingFailures {
+            let contenders = live.filter { $0.stateChanged || $0.awaitingFailures }
+            if contenders.isEmpty { return }
+            let ordered = contenders.count == 1 ? contenders : contenders.sorted { depth($0) > depth($1) }
+            for recognizer in ordered where recognizer.stateChanged || recognizer.awaitingFailures {
                 recognizer.stateChanged = false
                 let leavingPossible = !recognizer.hasBegun && (recognizer.state == .began || recognizer.state == .ended)
                 if leavingPossible {
@@ -168,6 +182,7 @@ extension Window {
 
     /// Recognizers whose gesture is over and whose touches have all ended go back to `.possible`.
     func resetFinishedRecognizers() {
+        recognizersMayNeedReset = false
         for recognizer in knownRecognizers.compactMap(\.recognizer) {
             recognizer.forgetFinishedTouches()
             // One that recognized but waits for others to fail keeps its result until they decide.
@@ -177,7 +192,14 @@ extension Window {
                 recognizer.resetForNextGesture()
             }
         }
-        knownRecognizers.removeAll { $0.recognizer == nil || ($0.recognizer!.touches.isEmpty && $0.recognizer!.state == .possible) }
+        knownRecognizers.removeAll { entry in
+            guard let recognizer = entry.recognizer, !(recognizer.touches.isEmpty && recognizer.state == .possible) else {
+                if let recognizer = entry.recognizer { knownRecognizerIDs.remove(ObjectIdentifier(recognizer)) }
+                return true
+            }
+            return false
+        }
+        if knownRecognizers.isEmpty { knownRecognizerIDs.removeAll() }
     }
 
     private func depth(_ recognizer: GestureRecognizer) -> Int {

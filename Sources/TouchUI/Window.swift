@@ -10,6 +10,9 @@ open class Window: View {
     public internal(set) var trackedTouches: [Touch] = []
     /// Recognizers with touches in this window, or deciding.
     var knownRecognizers: [WeakRecognizer] = []
+    var knownRecognizerIDs: Set<ObjectIdentifier> = []
+    /// A touch ended or a recognizer finished: look for recognizers to reset.
+    var recognizersMayNeedReset = false
     /// Touches with a phase held back from their view by a recognizer.
     var pendingHeld: [Touch] = []
     /// Inside sendEvent: recognizer state changes are settled at its end.
@@ -88,6 +91,7 @@ open class Window: View {
         let mine = event.orderedTouches.filter { $0.window === self && $0.isDelivered && $0.view != nil }
         for touch in mine where touch.phase == .began && touch.gestureRecognizers.isEmpty {
             touch.gestureRecognizers = recognizers(for: touch, on: touch.view!)
+            register(touch.gestureRecognizers)
         }
         deliverToRecognizers(mine, event: event)
         arbitrate(event: event)
@@ -129,8 +133,8 @@ open class Window: View {
         }
         trackedTouches.append(contentsOf: mine.filter { $0.phase == .began })
         trackedTouches.removeAll { $0.phase.isFinal && $0.heldEnd == nil }
-        deliverHeld(event: event)
+        if !pendingHeld.isEmpty { deliverHeld(event: event) }
         trackedTouches.removeAll { $0.phase.isFinal && $0.heldEnd == nil }
-        resetFinishedRecognizers()
+        if recognizersMayNeedReset || mine.contains(where: { $0.phase.isFinal }) { resetFinishedRecognizers() }
     }
 }
