@@ -76,6 +76,9 @@ open class GestureRecognizer {
     private var actions: [(GestureRecognizer) -> Void] = []
     var requiredToFail: [WeakRecognizer] = []
     var stateChanged = false
+    /// This event's touches for the recognizer, by phase; reused from event to event.
+    var eventTouches: [[Touch]] = [[], [], [], [], []]
+    var eventTouchCount = 0
     /// Won: began (continuous) or recognized (discrete), past arbitration.
     var hasBegun = false
     /// Recognized, but waiting for the recognizers it requires to fail.
@@ -88,18 +91,26 @@ open class GestureRecognizer {
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
 
     /// Fingers down: the recognizer's touches that have not ended.
-    public var numberOfTouches: Int { touches.filter { !$0.phase.isFinal }.count }
+    public var numberOfTouches: Int {
+        var count = 0
+        for touch in touches where !touch.phase.isFinal { count += 1 }
+        return count
+    }
 
     /// The centroid of the recognizer's fingers still down (of all its
     /// touches, once every one has lifted), in `view`'s coordinates (nil: the window's).
     open func location(in view: View?) -> Point {
-        let down = touches.filter { !$0.phase.isFinal }
-        let counted = down.isEmpty ? touches : down
-        guard !counted.isEmpty else { return .zero }
-        let points = counted.map { $0.location(in: view) }
-        return Point(
-            x: points.reduce(0) { $0 + $1.x } / Double(points.count),
-            y: points.reduce(0) { $0 + $1.y } / Double(points.count))
+        var sum = Point.zero
+        var count = 0
+        let onlyDown = numberOfTouches > 0
+        for touch in touches where !onlyDown || !touch.phase.isFinal {
+            sum.x += touch.locationInWindow.x
+            sum.y += touch.locationInWindow.y
+            count += 1
+        }
+        guard count > 0 else { return .zero }
+        let centroid = Point(x: sum.x / Double(count), y: sum.y / Double(count))
+        return view.map { $0.convert(centroid, from: nil) } ?? centroid
     }
 
     public func location(ofTouch index: Int, in view: View?) -> Point {

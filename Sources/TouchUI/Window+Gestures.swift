@@ -20,22 +20,18 @@ extension Window {
     /// first, began before moved before ended. One pass groups the touches
     /// by recognizer and phase, so the cost grows with touches × recognizers per touch.
     func deliverToRecognizers(_ touches: [Touch], event: Event) {
-        var order: [GestureRecognizer] = []
-        var byRecognizer: [ObjectIdentifier: [[Touch]]] = [:]
+        recognizerOrder.removeAll(keepingCapacity: true)
         for touch in touches {
             let phase = touch.phase.rawValue
             for recognizer in touch.gestureRecognizers {
-                let key = ObjectIdentifier(recognizer)
-                if byRecognizer[key] == nil {
-                    byRecognizer[key] = [[], [], [], [], []]
-                    order.append(recognizer)
-                }
-                byRecognizer[key]![phase].append(touch)
+                if recognizer.eventTouchCount == 0 { recognizerOrder.append(recognizer) }
+                recognizer.eventTouches[phase].append(touch)
+                recognizer.eventTouchCount += 1
             }
         }
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-            for recognizer in order where recognizer.isEnabled && !recognizer.isFinished {
-                let mine = byRecognizer[ObjectIdentifier(recognizer)]![phase.rawValue]
+            for recognizer in recognizerOrder where recognizer.isEnabled && !recognizer.isFinished {
+                let mine = recognizer.eventTouches[phase.rawValue]
                 guard !mine.isEmpty else { continue }
                 let set = Set(mine)
                 switch phase {
@@ -48,6 +44,10 @@ extension Window {
                 case .stationary: break
                 }
             }
+        }
+        for recognizer in recognizerOrder {
+            for phase in recognizer.eventTouches.indices { recognizer.eventTouches[phase].removeAll(keepingCapacity: true) }
+            recognizer.eventTouchCount = 0
         }
     }
 

@@ -11,6 +11,8 @@ open class Window: View {
     /// Recognizers with touches in this window, or deciding.
     var knownRecognizers: [WeakRecognizer] = []
     var knownRecognizerIDs: Set<ObjectIdentifier> = []
+    /// Scratch: the recognizers of the event being delivered, in delivery order.
+    var recognizerOrder: [GestureRecognizer] = []
     /// A touch ended or a recognizer finished: look for recognizers to reset.
     var recognizersMayNeedReset = false
     /// Touches with a phase held back from their view by a recognizer.
