@@ -112,3 +112,55 @@ struct ControlTests {
         #expect(saved == 1)
     }
 }
+
+@MainActor
+struct SwitchAndSliderTests {
+    let app = Application()
+    let window: Window
+
+    init() {
+        window = Window(frame: Rect(x: 0, y: 0, width: 600, height: 600), application: app)
+        window.makeKeyAndVisible()
+    }
+
+    func drag(_ points: [Point]) {
+        let touch = Touch(timestamp: 0, location: points[0], window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        for (index, point) in points.dropFirst().enumerated() {
+            touch.update(phase: .moved, location: point, timestamp: Double(index + 1) * 0.01)
+            app.sendEvent(Event(touches: [touch], timestamp: Double(index + 1) * 0.01))
+        }
+        touch.update(phase: .ended, location: points.last!, timestamp: 1)
+        app.sendEvent(Event(touches: [touch], timestamp: 1))
+    }
+
+    @Test func aSwitchFlipsOnATapAndSaysSo() {
+        let toggle = Switch(frame: Rect(x: 10, y: 10, width: 51, height: 31))
+        window.addSubview(toggle)
+        var changes: [Bool] = []
+        toggle.addAction(for: .valueChanged) { control, _ in changes.append((control as! Switch).isOn) }
+        drag([Point(x: 20, y: 20)])
+        drag([Point(x: 20, y: 20)])
+        drag([Point(x: 20, y: 20), Point(x: 400, y: 400)])  // dragged far away: no flip
+        #expect(changes == [true, false])
+        toggle.setOn(true)
+        #expect(toggle.isOn && changes.count == 2)  // code changes send nothing
+    }
+
+    @Test func aSliderFollowsTheFinger() {
+        let slider = Slider(frame: Rect(x: 100, y: 100, width: 200, height: 30))
+        slider.minimumValue = 0
+        slider.maximumValue = 100
+        window.addSubview(slider)
+        var values: [Double] = []
+        slider.addAction(for: .valueChanged) { control, _ in values.append((control as! Slider).value) }
+        drag([Point(x: 150, y: 110), Point(x: 200, y: 110), Point(x: 500, y: 110)])
+        #expect(values == [25, 50, 100])  // clamped at the end of the track
+        slider.isContinuous = false
+        values.removeAll()
+        drag([Point(x: 110, y: 110), Point(x: 120, y: 110), Point(x: 140, y: 110)])
+        #expect(values == [20])  // once, when the finger lifts
+        slider.setValue(-5)
+        #expect(slider.value == 0)
+    }
+}
