@@ -14,7 +14,8 @@ public struct Scene {
     public nonisolated static let screen = Size(width: 375, height: 667)
 
     public nonisolated static let names = [
-        "E1", "E2", "E3", "E5", "E6", "E7", "E9", "E10", "E11", "E13", "E14", "E15a", "E15b", "E15c", "gestures",
+        "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E8b", "E8c", "E9", "E10", "E11", "E12", "E13", "E14",
+        "E15a", "E15b", "E15c", "gestures",
     ]
 
     /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
@@ -49,6 +50,34 @@ public struct Scene {
             root.addSubview(button)
             button.addSubview(red)
             controller.tracesTouches = true
+        case "E4":
+            let scroll = LMScrollView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer)
+            scroll.contentSize = Size(width: 187.5, height: 800)
+            let red = LMRedView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), tracer: tracer, traces: [.touches])
+            root.addSubview(scroll)
+            scroll.addSubview(red)
+            controller.tracesTouches = true
+        case "E8", "E8b", "E8c":
+            let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer, traces: [])
+            let table = LMTableView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), rows: 10, tracer: tracer)
+            table.didSelectRow = { row in tracer.log(controller, "didSelectRow", "row=\(row)") }
+            root.addSubview(gray)
+            gray.addSubview(table)
+            if name != "E8b" {
+                let tap = LMGrayGestureRecognizer(tracer: tracer) { _ in controller.perform("grayViewClick", with: nil) }
+                tap.cancelsTouchesInView = name != "E8c"
+                gray.addGestureRecognizer(tap)
+            }
+        case "E12":
+            let gray = LMGrayView(frame: Rect(x: 0, y: 200, width: 375, height: 150), tracer: tracer, traces: [])
+            let scroll = LMScrollView(frame: Rect(x: 40, y: 0, width: 295, height: 150), tracer: tracer)
+            scroll.isPagingEnabled = true
+            scroll.contentSize = Size(width: 1475, height: 150)
+            scroll.clipsToBounds = false
+            scroll.horizontalEnlargement = 40
+            scroll.delegate = controller
+            root.addSubview(gray)
+            gray.addSubview(scroll)
         case "E5":
             let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer, traces: [.touches])
             let red = LMRedView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), tracer: tracer, traces: [.touches])

@@ -54,7 +54,8 @@ open class GestureRecognizer {
     /// overrule a move out of `.possible` (to `.failed`).
     public var state: State = .possible {
         didSet {
-            guard state != oldValue else { return }
+            // Every `.changed` counts, even after another: each one runs the actions.
+            guard state != oldValue || state == .changed else { return }
             stateChanged = true
             if isFinished { view?.window?.recognizersMayNeedReset = true }
             // A change between events (a timer's) is settled at once.

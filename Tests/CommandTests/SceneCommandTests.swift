@@ -99,6 +99,33 @@ struct SceneCommandTests {
             ])
     }
 
+    @Test func e4() throws {
+        #expect(
+            try trace("E4", "tap-140-260.evemu", keeping: ["touches"]) == [
+                "LMRedView.touchesBegan", "LMScrollView.touchesBegan", "LMRedView.touchesEnded", "LMScrollView.touchesEnded",
+            ])
+    }
+
+    @Test func e8() throws {
+        #expect(
+            try trace("E8", "tap-140-230.evemu", keeping: ["touches", "Click", "didSelectRow"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMGrayGestureRecognizer.touchesEnded", "ViewController.grayViewClick",
+            ])
+        #expect(
+            try trace("E8b", "tap-140-230.evemu", keeping: ["touches", "Click", "didSelectRow"]) == [
+                "LMTableView.touchesBegan", "LMTableView.touchesEnded", "ViewController.didSelectRow row=0",
+            ])
+        let both = try trace("E8c", "tap-140-230.evemu", keeping: ["Click", "didSelectRow"])
+        #expect(Set(both) == ["ViewController.grayViewClick", "ViewController.didSelectRow row=0"])
+    }
+
+    @Test func e12() throws {
+        #expect(
+            try trace("E12", "drag-355-275-to-155-275.evemu", keeping: ["scrollViewDidEndDecelerating"]) == [
+                "ViewController.scrollViewDidEndDecelerating page=1"
+            ])
+    }
+
     @Test func jsonlNamesTheHitView() throws {
         let result = try touchbridge(
             "replay", Self.scenes("tap-140-260.evemu"), "--screen", "375x667", "--scene", "E2", "--format", "jsonl")
@@ -112,7 +139,7 @@ struct SceneCommandTests {
     @Test func unknownScenesAreNamed() throws {
         let result = try touchbridge("replay", Self.scenes("tap-140-260.evemu"), "--scene", "E99")
         #expect(result.status == 64)
-        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E3, E5, E6, E7, E9, E10, E11, E13, E14, E15a, E15b, E15c, gestures"))
+        #expect(result.stderr.contains("no scene 'E99'; the scenes are E1, E2, E3, E4, E5, E6, E7, E8, E8b, E8c, E9, E10, E11, E12, E13, E14, E15a, E15b, E15c, gestures"))
     }
 }
 

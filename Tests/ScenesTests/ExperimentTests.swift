@@ -162,6 +162,62 @@ struct ExperimentTests {
             ])
     }
 
+    @Test(arguments: [true, false])
+    func e4AScrollViewDoesNotPassTouchesOn(_ delays: Bool) {
+        var driver = Driver("E4")
+        let scroll = driver.scene.window.rootViewController!.view.subviews[0] as! ScrollView
+        scroll.delaysContentTouches = delays
+        driver.scene.window.hostApplication.runLoop = RunLoop(clock: .virtual)
+        driver.tap(140, 260)
+        #expect(
+            driver.log(["touches"]) == [
+                "LMRedView.touchesBegan", "LMScrollView.touchesBegan", "LMRedView.touchesEnded", "LMScrollView.touchesEnded",
+            ])
+    }
+
+    @Test func e8AnAncestorsTapTakesATableRow() {
+        var driver = Driver("E8")
+        driver.tap(140, 230)
+        #expect(
+            driver.log(["touches", "Click", "didSelectRow"]) == [
+                "LMGrayGestureRecognizer.touchesBegan", "LMGrayGestureRecognizer.touchesEnded", "ViewController.grayViewClick",
+            ])
+    }
+
+    @Test func e8bWithoutTheRecognizerTheRowIsSelected() {
+        var driver = Driver("E8b")
+        driver.tap(140, 230)
+        #expect(
+            driver.log(["touches", "Click", "didSelectRow"]) == [
+                "LMTableView.touchesBegan", "LMTableView.touchesEnded", "ViewController.didSelectRow row=0",
+            ])
+    }
+
+    @Test func e8cWithCancelsTouchesInViewOffBothHappen() {
+        var driver = Driver("E8c")
+        driver.tap(140, 230)
+        let log = driver.log(["Click", "didSelectRow"])
+        #expect(log.contains("ViewController.grayViewClick") && log.contains("ViewController.didSelectRow row=0"))
+    }
+
+    @Test func e12APagingScrollViewGrabbedOutsideItsFrame() {
+        let driver = Driver("E12")
+        let app = driver.scene.window.hostApplication
+        app.runLoop = RunLoop(clock: .virtual)
+        let touch = Touch(timestamp: 0, location: Point(x: 355, y: 275), window: driver.scene.window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        for step in 1...10 {
+            let time = 0.02 * Double(step)
+            app.runLoop.advance(to: time)
+            touch.update(phase: .moved, location: Point(x: 355 - 20 * Double(step), y: 275), timestamp: time)
+            app.sendEvent(Event(touches: [touch], timestamp: time))
+        }
+        touch.update(phase: .ended, location: Point(x: 155, y: 275), timestamp: 0.2)
+        app.sendEvent(Event(touches: [touch], timestamp: 0.2))
+        app.runLoop.runPendingTimers(limit: 5)
+        #expect(driver.log(["scrollViewDidEndDecelerating"]) == ["ViewController.scrollViewDidEndDecelerating page=1"])
+    }
+
     @Test func hitTestingHappensOncePerTouch() {
         var driver = Driver("E1")
         driver.tap(140, 260)

@@ -1,0 +1,307 @@
+import Foundation
+
+/// What a scroll view tells its delegate, as UIScrollViewDelegate; every method is optional.
+@MainActor
+public protocol ScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: ScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point)
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+}
+
+extension ScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+    ) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+}
+
+/// A view whose content moves under a dragging finger, as UIScrollView:
+/// its own pan recognizer drags `contentOffset` (the bounds' origin) within
+/// `contentSize` and `contentInset`, rubber-banding past the edges when it
+/// bounces; on release it pages or decelerates, a display tick at a time.
+/// Touches to its content wait `delaysContentTouches` to see whether the
+/// finger scrolls, and a scroll that starts after them cancels them.
+/// Like a control, it does not pass its touches to `next`.
+@MainActor
+open class ScrollView: View {
+    public weak var delegate: (any ScrollViewDelegate)?
+    public var contentSize = Size.zero
+    public var contentInset = EdgeInsets.zero
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    public var isPagingEnabled = false
+    /// Content velocity kept per second of deceleration (UIKit's normal rate).
+    public var decelerationRate = 0.998
+    public var delaysContentTouches = true { didSet { contentTouchDelay.isEnabled = delaysContentTouches } }
+    public var canCancelContentTouches = true { didSet { panGestureRecognizer.cancelsTouchesInView = canCancelContentTouches } }
+    /// How long content touches wait to see whether the finger scrolls.
+    public static let contentTouchDelay = 0.15
+    /// The display refresh that drives deceleration.
+    public var displayTickInterval = 1.0 / 60
+
+    public let panGestureRecognizer = PanGestureRecognizer()
+    private let contentTouchDelay = ContentTouchDelay()
+    private var dragStartOffset = Point.zero
+    private var animation: (velocity: Point, target: Point?)?
+    private var tick: RunLoop.TimerID?
+    public private(set) var isDragging = false
+    public private(set) var isDecelerating = false
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        panGestureRecognizer.addAction { [unowned self] recognizer in self.handlePan(recognizer as! PanGestureRecognizer) }
+        panGestureRecognizer.delegate = contentTouchDelay
+        addGestureRecognizer(contentTouchDelay)
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set {
+            guard newValue != bounds.origin else { return }
+            bounds.origin = newValue
+            setNeedsLayout()
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        stopAnimation()
+        guard animated else {
+            contentOffset = offset
+            return
+        }
+        startAnimation(velocity: .zero, target: offset)
+    }
+
+    /// The smallest and largest offsets that keep content (and insets) in view.
+    public var minimumOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    public var maximumOffset: Point {
+        Point(
+            x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
+            y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
+    }
+
+    private var scrollsHorizontally: Bool { contentSize.width > bounds.width || alwaysBounceHorizontal }
+    private var scrollsVertically: Bool { contentSize.height > bounds.height || alwaysBounceVertical }
+
+    // MARK: Touches: content touches may wait and be cancelled; none go to `next`.
+
+    /// Whether content touches in `view` may begin (override to refine).
+    open func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool { true }
+    /// Whether a scroll may cancel the touches of `view`; controls may be cancelled by default, as in UIKit.
+    open func touchesShouldCancel(in view: View) -> Bool { true }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {}
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {}
+
+    // MARK: Dragging
+
+    func panShouldBegin() -> Bool {
+        guard isScrollEnabled else { return false }
+        // A scroll that starts after content got touches cancels them, if they may be cancelled.
+        for touch in panGestureRecognizer.touches {
+            if let view = touch.view, view !== self, touch.viewHasBegun, !canCancelContentTouches || !touchesShouldCancel(in: view) {
+                return false
+            }
+        }
+        return true
+    }
+
+    private func handlePan(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            stopAnimation()
+            isDragging = true
+            dragStartOffset = contentOffset
+            delegate?.scrollViewWillBeginDragging(self)
+            drag(by: pan.translation(in: superview))
+        case .changed:
+            drag(by: pan.translation(in: superview))
+        case .ended, .cancelled:
+            isDragging = false
+            let velocity = pan.velocity(in: superview)
+            let contentVelocity = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
+            var target = restingOffset(for: contentVelocity)
+            delegate?.scrollViewWillEndDragging(self, withVelocity: contentVelocity, targetContentOffset: &target)
+            startAnimation(velocity: contentVelocity, target: isPagingEnabled || target != naturalTarget(contentVelocity) ? target : nil)
+        default:
+            break
+        }
+    }
+
+    private func drag(by translation: Point) {
+        var offset = Point(
+            x: scrollsHorizontally ? dragStartOffset.x - translation.x : contentOffset.x,
+            y: scrollsVertically ? dragStartOffset.y - translation.y : contentOffset.y)
+        offset.x = rubberBand(offset.x, minimumOffset.x, maximumOffset.x, bounds.width)
+        offset.y = rubberBand(offset.y, minimumOffset.y, maximumOffset.y, bounds.height)
+        contentOffset = offset
+    }
+
+    /// Past an edge the content follows the finger less and less (or not at all without bounces).
+    private func rubberBand(_ value: Double, _ low: Double, _ high: Double, _ dimension: Double) -> Double {
+        if value < low { return bounces ? low - resistance(low - value, dimension) : low }
+        if value > high { return bounces ? high + resistance(value - high, dimension) : high }
+        return value
+    }
+
+    private func resistance(_ overshoot: Double, _ dimension: Double) -> Double {
+        let d = max(dimension, 1)
+        return (1 - 1 / (overshoot * 0.55 / d + 1)) * d
+    }
+
+    /// Where the content would come to rest from `velocity` by deceleration alone.
+    private func naturalTarget(_ velocity: Point) -> Point {
+        // Velocity decays by decelerationRate every millisecond: the distance is v / (1 - rate) / 1000.
+        let factor = 1 / (1 - decelerationRate) / 1000
+        return Point(x: contentOffset.x + velocity.x * factor, y: contentOffset.y + velocity.y * factor)
+    }
+
+    private func clamp(_ point: Point) -> Point {
+        Point(
+            x: min(max(point.x, minimumOffset.x), maximumOffset.x),
+            y: min(max(point.y, minimumOffset.y), maximumOffset.y))
+    }
+
+    private func restingOffset(for velocity: Point) -> Point {
+        let natural = clamp(naturalTarget(velocity))
+        guard isPagingEnabled, bounds.width > 0, bounds.height > 0 else { return natural }
+        // Paging: the next page in the direction of the fling, else the nearest one.
+        func page(_ offset: Double, _ start: Double, _ v: Double, _ size: Double) -> Double {
+            let current = (start / size).rounded()
+            var target = (offset / size).rounded()
+            if abs(v) > 200 { target = v > 0 ? current + 1 : current - 1 }
+            return target * size
+        }
+        let x = page(contentOffset.x, dragStartOffset.x, velocity.x, bounds.width)
+        let y = page(contentOffset.y, dragStartOffset.y, velocity.y, bounds.height)
+        return clamp(Point(x: scrollsHorizontally ? x : contentOffset.x, y: scrollsVertically ? y : contentOffset.y))
+    }
+
+    // MARK: Deceleration, paging and bounce back, a display tick at a time
+
+    private func startAnimation(velocity: Point, target: Point?) {
+        animation = (velocity, target)
+        isDecelerating = true
+        scheduleTick()
+    }
+
+    private func stopAnimation() {
+        if let tick { runLoop?.cancel(tick) }
+        tick = nil
+        animation = nil
+        isDecelerating = false
+    }
+
+    private var runLoop: RunLoop? { window?.hostApplication.runLoop }
+
+    private func scheduleTick() {
+        guard let runLoop else {
+            // Not in a window: nothing drives the animation; land at once.
+            if let target = animation?.target ?? animation.map({ clamp(naturalTarget($0.velocity)) }) { contentOffset = target }
+            finishAnimation()
+            return
+        }
+        tick = runLoop.schedule(after: displayTickInterval) { [weak self] in self?.step() }
+    }
+
+    /// One display tick of the animation.
+    public func step() {
+        guard var state = animation else { return }
+        let dt = displayTickInterval
+        if let target = state.target {
+            // Ease toward the target (paging, setContentOffset(animated:)).
+            let next = Point(
+                x: contentOffset.x + (target.x - contentOffset.x) * 0.25,
+                y: contentOffset.y + (target.y - contentOffset.y) * 0.25)
+            if abs(next.x - target.x) < 0.5 && abs(next.y - target.y) < 0.5 {
+                contentOffset = target
+                return finishAnimation()
+            }
+            contentOffset = next
+        } else {
+            let decay = pow(decelerationRate, dt * 1000)
+            state.velocity = Point(x: state.velocity.x * decay, y: state.velocity.y * decay)
+            var next = Point(x: contentOffset.x + state.velocity.x * dt, y: contentOffset.y + state.velocity.y * dt)
+            let clamped = clamp(next)
+            if next != clamped {
+                // Hit an edge: bounce back to it.
+                next = clamped
+                state.target = clamped
+            }
+            contentOffset = next
+            if abs(state.velocity.x) < 5 && abs(state.velocity.y) < 5 && state.target == nil {
+                if clamp(contentOffset) != contentOffset {
+                    state.target = clamp(contentOffset)
+                } else {
+                    return finishAnimation()
+                }
+            }
+            animation = state
+        }
+        scheduleTick()
+    }
+
+    private func finishAnimation() {
+        let wasDecelerating = isDecelerating
+        stopAnimation()
+        if wasDecelerating { delegate?.scrollViewDidEndDecelerating(self) }
+    }
+}
+
+/// Holds content touches back (delaysTouchesBegan) for the scroll view's
+/// content delay; fails when the delay passes or the touch ends, letting
+/// them through, unless the scroll view's pan takes them first.
+@MainActor
+final class ContentTouchDelay: GestureRecognizer, GestureRecognizerDelegate {
+    private var timer: RunLoop.TimerID?
+
+    init() {
+        super.init()
+        delaysTouchesBegan = true
+        delaysTouchesEnded = false
+        cancelsTouchesInView = false
+    }
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        super.touchesBegan(touches, with: event)
+        guard timer == nil else { return }
+        timer = runLoop?.schedule(after: ScrollView.contentTouchDelay) { [weak self] in
+            guard let self, self.state == .possible else { return }
+            self.state = .failed
+        }
+    }
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        super.touchesEnded(touches, with: event)
+        if state == .possible { state = .failed }
+    }
+
+    override func reset() {
+        super.reset()
+        if let timer { runLoop?.cancel(timer) }
+        timer = nil
+    }
+
+    /// Never wins over anything: it only holds touches back while the pan decides.
+    override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
+
+    // As the pan's delegate: the pan may begin only as the scroll view allows, and alongside this delay.
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        (recognizer.view as? ScrollView)?.panShouldBegin() ?? true
+    }
+
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { other === self }
+}

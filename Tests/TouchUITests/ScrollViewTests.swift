@@ -1,0 +1,112 @@
+import Testing
+import TouchUI
+
+/// Scroll views: paging, deceleration, bounce, and the content-touch rules of spec §7.
+@MainActor
+struct ScrollViewTests {
+    final class Content: View {
+        var calls: [String] = []
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { calls.append("began") }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { calls.append("ended") }
+        override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { calls.append("cancelled") }
+    }
+
+    final class Delegate: ScrollViewDelegate {
+        var ended = 0
+        var began = 0
+        func scrollViewWillBeginDragging(_ scrollView: ScrollView) { began += 1 }
+        func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { ended += 1 }
+    }
+
+    let app = Application()
+    let window: Window
+    let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+    let content = Content(frame: Rect(x: 0, y: 0, width: 300, height: 100))
+    let delegate = Delegate()
+
+    init() {
+        window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300), application: app)
+        window.makeKeyAndVisible()
+        app.runLoop = RunLoop(clock: .virtual)
+        window.addSubview(scroll)
+        scroll.addSubview(content)
+        scroll.contentSize = Size(width: 300, height: 3000)
+        scroll.delegate = delegate
+    }
+
+    /// A vertical drag of `distance` points over `duration` seconds from (150, y).
+    func drag(_ distance: Double, duration: Double, steps: Int = 10, holdFirst: Double = 0, from y: Double = 250) {
+        let touch = Touch(timestamp: app.runLoop.now, location: Point(x: 150, y: y), window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: app.runLoop.now))
+        let start = app.runLoop.now + holdFirst
+        app.runLoop.advance(to: start)
+        for step in 1...steps {
+            let time = start + duration * Double(step) / Double(steps)
+            app.runLoop.advance(to: time)
+            touch.update(phase: .moved, location: Point(x: 150, y: y - distance * Double(step) / Double(steps)), timestamp: time)
+            app.sendEvent(Event(touches: [touch], timestamp: time))
+        }
+        touch.update(phase: .ended, location: Point(x: 150, y: y - distance), timestamp: start + duration)
+        app.sendEvent(Event(touches: [touch], timestamp: start + duration))
+    }
+
+    @Test func aFlingDeceleratesAndStops() {
+        drag(200, duration: 0.1)
+        #expect(delegate.began == 1)
+        let afterDrag = scroll.contentOffset.y
+        #expect(afterDrag >= 190)
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(scroll.contentOffset.y > afterDrag + 100)  // it kept going
+        #expect(!scroll.isDecelerating && delegate.ended == 1)
+        #expect(app.runLoop.pendingTimerCount == 0)
+    }
+
+    @Test func pagingLandsOnAPageBoundary() {
+        scroll.isPagingEnabled = true
+        drag(120, duration: 0.1)
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(scroll.contentOffset.y == 300)
+        drag(40, duration: 1, steps: 20)  // slow and short: back to the nearest page
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(scroll.contentOffset.y == 300)
+    }
+
+    @Test func pullingPastTheTopBouncesBack() {
+        drag(-150, duration: 1, steps: 20)
+        #expect(scroll.contentOffset.y < 0 && scroll.contentOffset.y > -150)  // rubber band: less than the finger
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(scroll.contentOffset.y == 0)
+        scroll.bounces = false
+        drag(-150, duration: 1, steps: 20)
+        #expect(scroll.contentOffset.y == 0)
+    }
+
+    @Test func contentTouchesWaitThenGoThrough() {
+        let touch = Touch(timestamp: 0, location: Point(x: 150, y: 50), window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        #expect(content.calls.isEmpty)  // held for 150 ms
+        app.runLoop.advance(to: 0.2)
+        #expect(content.calls == ["began"])
+        touch.update(phase: .ended, location: Point(x: 150, y: 50), timestamp: 0.3)
+        app.sendEvent(Event(touches: [touch], timestamp: 0.3))
+        #expect(content.calls == ["began", "ended"])
+    }
+
+    @Test func aScrollCancelsContentTouchesItMayCancel() {
+        drag(100, duration: 0.5, steps: 10, holdFirst: 0.3, from: 50)  // held past the delay: content got began
+        #expect(content.calls == ["began", "cancelled"])
+        content.calls.removeAll()
+        scroll.canCancelContentTouches = false
+        scroll.setContentOffset(.zero, animated: false)
+        drag(100, duration: 0.5, steps: 10, holdFirst: 0.3, from: 50)
+        #expect(content.calls == ["began", "ended"])  // not cancellable: no scroll either
+        #expect(scroll.contentOffset.y == 0)
+    }
+
+    @Test func setContentOffsetAnimatedArrives() {
+        scroll.setContentOffset(Point(x: 0, y: 500), animated: true)
+        app.runLoop.runPendingTimers(limit: 5)
+        #expect(scroll.contentOffset == Point(x: 0, y: 500))
+        #expect(scroll.maximumOffset == Point(x: 0, y: 2700))
+    }
+}
