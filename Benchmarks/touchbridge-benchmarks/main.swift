@@ -186,5 +186,6 @@ if ProcessInfo.processInfo.environment["BENCH_TRACKER_ONLY"] == nil {
         print(benchmarkDelivery())
         print(benchmarkHitTesting())
         print(benchmarkReplayMemory())
+        print(benchmarkDeceleration())
     }
 }
