@@ -122,7 +122,11 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private func sample(_ event: Event) {
         samples.append((event.timestamp, currentTranslation))
-        samples.removeAll { event.timestamp - $0.time > 0.15 }
+        // A loop, not removeAll(where:): a closure from the main actor into
+        // the standard library costs an executor check on every call.
+        var stale = 0
+        while stale < samples.count && event.timestamp - samples[stale].time > 0.15 { stale += 1 }
+        if stale > 0 { samples.removeFirst(stale) }
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {

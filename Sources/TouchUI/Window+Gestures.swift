@@ -66,10 +66,17 @@ extension Window {
         var progress = true
         while progress {
             progress = false
+            // Plain loops on this per-event path: closures from the main actor
+            // into the standard library each cost an executor check.
+            var contenders: [GestureRecognizer] = []
+            for entry in knownRecognizers {
+                if let recognizer = entry.recognizer, recognizer.stateChanged || recognizer.awaitingFailures {
+                    contenders.append(recognizer)
+                }
+            }
+            if contenders.isEmpty { return }
             let live = knownRecognizers.compactMap(\.recognizer)
             // Deepest view first: a view's recognizer beats its ancestors'.
-            let contenders = live.filter { $0.stateChanged || $0.awaitingFailures }
-            if contenders.isEmpty { return }
             let ordered = contenders.count == 1 ? contenders : contenders.sorted { depth($0) > depth($1) }
             for recognizer in ordered where recognizer.stateChanged || recognizer.awaitingFailures {
                 recognizer.stateChanged = false
@@ -147,10 +154,10 @@ extension Window {
 
     /// Whether a recognizer still deciding holds back this phase of `touch` from its view.
     func isHeld(_ touch: Touch, phase: Touch.Phase) -> Bool {
-        touch.gestureRecognizers.contains { recognizer in
-            guard recognizer.state == .possible || recognizer.awaitingFailures else { return false }
-            return phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded
+        for recognizer in touch.gestureRecognizers where recognizer.state == .possible || recognizer.awaitingFailures {
+            if phase == .began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded { return true }
         }
+        return false
     }
 
     /// After recognizers settled outside an event (a timer made one fail):
