@@ -80,6 +80,25 @@ open class GestureRecognizer {
     /// This event's touches for the recognizer, by phase; reused from event to event.
     var eventTouches: [[Touch]] = [[], [], [], [], []]
     var eventTouchCount = 0
+    /// The last set of touches handed to the recognizer: a finger moving
+    /// frame after frame is the same set, so it is built once.
+    private var lastTouchList: [Touch] = []
+    private var lastTouchSet: Set<Touch> = []
+
+    func touchSet(for touches: [Touch]) -> Set<Touch> {
+        var same = touches.count == lastTouchList.count
+        if same {
+            for index in touches.indices where touches[index] !== lastTouchList[index] {
+                same = false
+                break
+            }
+        }
+        if !same {
+            lastTouchList = touches
+            lastTouchSet = Set(touches)
+        }
+        return lastTouchSet
+    }
     /// Won: began (continuous) or recognized (discrete), past arbitration.
     var hasBegun = false
     /// Recognized, but waiting for the recognizers it requires to fail.
@@ -180,6 +199,8 @@ open class GestureRecognizer {
         hasBegun = false
         awaitingFailures = false
         touches.removeAll()
+        lastTouchList.removeAll()
+        lastTouchSet.removeAll()
         reset()
     }
 }

@@ -33,7 +33,7 @@ extension Window {
             for recognizer in recognizerOrder where recognizer.isEnabled && !recognizer.isFinished {
                 let mine = recognizer.eventTouches[phase.rawValue]
                 guard !mine.isEmpty else { continue }
-                let set = Set(mine)
+                let set = recognizer.touchSet(for: mine)
                 switch phase {
                 case .began:
                     for touch in mine { recognizer.track(touch) }
