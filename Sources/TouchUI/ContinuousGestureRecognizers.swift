@@ -261,40 +261,16 @@ struct FingerPair {
     mutating func reset() { identity = nil }
 }
 
-/// Two fingers apart or together, as UIPinchGestureRecognizer: `scale` is
-/// their distance now over their distance at the start. It begins once
-/// the scale has changed by `minimumScaleChange` (and by
-/// `minimumDistanceChange` points), so two fingers scrolling are no pinch.
+/// What pinch and rotation share: they measure the first two fingers on
+/// every begin and move, and end when fewer than two are left.
 @MainActor
-open class PinchGestureRecognizer: GestureRecognizer {
-    public var minimumScaleChange = 0.1
-    public var minimumDistanceChange = 8.0
-    public var scale = 1.0
-    public private(set) var velocity = 0.0
+open class TwoFingerGestureRecognizer: GestureRecognizer {
+    var pair = FingerPair()
+    /// What the gesture is measured from; rebased when the finger pair changes.
+    var reference: Double?
 
-    private var pair = FingerPair()
-    private var reference: Double?
-    private var last: (time: Double, scale: Double)?
-
-    private func measure(_ event: Event) {
-        guard let (a, b, changed) = pair.current(of: touches) else { return }
-        let distance = a.distance(to: b)
-        guard distance > 0 else { return }
-        if changed || reference == nil { reference = distance / scale }
-        guard let reference else { return }
-        let newScale = distance / reference
-        if let last, event.timestamp > last.time { velocity = (newScale - last.scale) / (event.timestamp - last.time) }
-        last = (event.timestamp, newScale)
-        if state == .possible {
-            if abs(newScale - 1) >= minimumScaleChange && abs(distance - reference) >= minimumDistanceChange {
-                scale = newScale
-                state = .began
-            }
-        } else if isActive && newScale != scale {
-            scale = newScale
-            state = .changed
-        }
-    }
+    /// Measures the fingers now; subclasses override.
+    func measure(_ event: Event) {}
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
@@ -314,10 +290,48 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        scale = 1
-        velocity = 0
         pair.reset()
         reference = nil
+    }
+}
+
+/// Two fingers apart or together, as UIPinchGestureRecognizer: `scale` is
+/// their distance now over their distance at the start. It begins once
+/// the scale has changed by `minimumScaleChange` (and by
+/// `minimumDistanceChange` points), so two fingers scrolling are no pinch.
+@MainActor
+open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
+    public var minimumScaleChange = 0.1
+    public var minimumDistanceChange = 8.0
+    public var scale = 1.0
+    public private(set) var velocity = 0.0
+
+    private var last: (time: Double, scale: Double)?
+
+    override func measure(_ event: Event) {
+        guard let (a, b, changed) = pair.current(of: touches) else { return }
+        let distance = a.distance(to: b)
+        guard distance > 0 else { return }
+        if changed || reference == nil { reference = distance / scale }
+        guard let reference else { return }
+        let newScale = distance / reference
+        if let last, event.timestamp > last.time { velocity = (newScale - last.scale) / (event.timestamp - last.time) }
+        last = (event.timestamp, newScale)
+        if state == .possible {
+            if abs(newScale - 1) >= minimumScaleChange && abs(distance - reference) >= minimumDistanceChange {
+                scale = newScale
+                state = .began
+            }
+        } else if isActive && newScale != scale {
+            scale = newScale
+            state = .changed
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        scale = 1
+        velocity = 0
         last = nil
     }
 }
@@ -326,16 +340,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
 /// radians since the start, clockwise positive (y points down). It begins
 /// once the fingers have turned `minimumRotation`.
 @MainActor
-open class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
     public var minimumRotation = 0.2
     public var rotation = 0.0
     public private(set) var velocity = 0.0
 
-    private var pair = FingerPair()
-    private var reference: Double?
     private var last: (time: Double, rotation: Double)?
 
-    private func measure(_ event: Event) {
+    override func measure(_ event: Event) {
         guard let (a, b, changed) = pair.current(of: touches), a != b else { return }
         let angle = atan2(b.y - a.y, b.x - a.x)
         if changed || reference == nil { reference = angle - rotation }
@@ -356,28 +368,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
-        super.touchesBegan(touches, with: event)
-        measure(event)
-    }
-
-    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
-        super.touchesMoved(touches, with: event)
-        measure(event)
-    }
-
-    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        super.touchesEnded(touches, with: event)
-        guard numberOfTouches < 2 else { return }
-        if isActive { state = .ended } else if state == .possible { state = .failed }
-    }
-
     open override func reset() {
         super.reset()
         rotation = 0
         velocity = 0
-        pair.reset()
-        reference = nil
         last = nil
     }
 }
