@@ -179,13 +179,14 @@ func millions(_ value: Double) -> String { String(format: "%.1f M", value / 1e6)
 let fixture = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Fixtures/recordings/evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")
-print(benchmarkTracker())
-if ProcessInfo.processInfo.environment["BENCH_TRACKER_ONLY"] == nil {
-    print(try benchmarkParsers(fixture: fixture))
-    MainActor.assumeIsolated {
-        print(benchmarkDelivery())
-        print(benchmarkHitTesting())
-        print(benchmarkReplayMemory())
-        print(benchmarkDeceleration())
-    }
+// BENCH_ONLY=tracker|parsers|delivery|hittest|memory|deceleration runs one figure.
+let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+func wanted(_ name: String) -> Bool { only == nil || only == name }
+if wanted("tracker") { print(benchmarkTracker()) }
+if wanted("parsers") { print(try benchmarkParsers(fixture: fixture)) }
+MainActor.assumeIsolated {
+    if wanted("delivery") { print(benchmarkDelivery()) }
+    if wanted("hittest") { print(benchmarkHitTesting()) }
+    if wanted("memory") { print(benchmarkReplayMemory()) }
+    if wanted("deceleration") { print(benchmarkDeceleration()) }
 }

@@ -69,7 +69,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     private var anchor: Point?
     private var lastCount = 0
     private var lastCentroid: Point?
+    /// Translations of the last 0.15 s from `freshSample` on; older ones are
+    /// dropped in batches, not one shift of the array per move.
     private var samples: [(time: Double, point: Point)] = []
+    private var freshSample = 0
 
     /// How far the fingers moved since the pan began, in `view`'s coordinate space.
     public func translation(in view: View?) -> Point {
@@ -94,7 +97,9 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     /// Points per second in `view`'s space, over the last 0.15 s of movement; zero when there is none.
     public func velocity(in view: View?) -> Point {
-        guard let first = samples.first, let last = samples.last, last.time > first.time else { return .zero }
+        guard freshSample < samples.count, let last = samples.last else { return .zero }
+        let first = samples[freshSample]
+        guard last.time > first.time else { return .zero }
         let dt = last.time - first.time
         let v = Point(x: (last.point.x - first.point.x) / dt, y: (last.point.y - first.point.y) / dt)
         guard let view else { return v }
@@ -122,11 +127,11 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private func sample(_ event: Event) {
         samples.append((event.timestamp, currentTranslation))
-        // A loop, not removeAll(where:): a closure from the main actor into
-        // the standard library costs an executor check on every call.
-        var stale = 0
-        while stale < samples.count && event.timestamp - samples[stale].time > 0.15 { stale += 1 }
-        if stale > 0 { samples.removeFirst(stale) }
+        while freshSample < samples.count && event.timestamp - samples[freshSample].time > 0.15 { freshSample += 1 }
+        if freshSample >= 64 {
+            samples.removeFirst(freshSample)
+            freshSample = 0
+        }
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
@@ -174,6 +179,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastCentroid = nil
         lastCount = 0
         samples.removeAll()
+        freshSample = 0
     }
 }
 

@@ -72,18 +72,34 @@ open class GestureRecognizer {
     public var delaysTouchesEnded = true
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// Touches the recognizer ignores (`ignore(_:for:)`) are not counted.
-    public private(set) var touches: [Touch] = []
+    public private(set) var touches: [Touch] = [] {
+        didSet { fingers.generation = -1 }
+    }
+    /// numberOfTouches and the centroid, as of `Touch.generation`: recognizers
+    /// ask for them several times per event.
+    private var fingers = (generation: -1, down: 0, centroid: Point.zero)
 
     private var actions: [(GestureRecognizer) -> Void] = []
     var requiredToFail: [WeakRecognizer] = []
     var stateChanged = false
-    /// This event's touches for the recognizer, by phase; reused from event to event.
-    var eventTouches: [[Touch]] = [[], [], [], [], []]
+    /// Which event delivery `eventTouchCount` and `eventPhasesDelivered` belong to.
+    static var deliveryStamp = 0
+    var eventStamp = -1
+    /// This event's touches for the recognizer, and a bit per Touch.Phase it has been given.
     var eventTouchCount = 0
+    var eventPhasesDelivered = 0
     /// The last set of touches handed to the recognizer: a finger moving
     /// frame after frame is the same set, so it is built once.
     private var lastTouchList: [Touch] = []
     private var lastTouchSet: Set<Touch> = []
+
+    func touchSet(for touch: Touch) -> Set<Touch> {
+        if lastTouchList.count != 1 || lastTouchList[0] !== touch {
+            lastTouchList = [touch]
+            lastTouchSet = [touch]
+        }
+        return lastTouchSet
+    }
 
     func touchSet(for touches: [Touch]) -> Set<Touch> {
         var same = touches.count == lastTouchList.count
@@ -111,26 +127,39 @@ open class GestureRecognizer {
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
 
     /// Fingers down: the recognizer's touches that have not ended.
-    public var numberOfTouches: Int {
-        var count = 0
-        for touch in touches where !touch.phase.isFinal { count += 1 }
-        return count
-    }
+    public var numberOfTouches: Int { summarizeFingers().down }
 
     /// The centroid of the recognizer's fingers still down (of all its
     /// touches, once every one has lifted), in `view`'s coordinates (nil: the window's).
     open func location(in view: View?) -> Point {
-        var sum = Point.zero
-        var count = 0
-        let onlyDown = numberOfTouches > 0
-        for touch in touches where !onlyDown || !touch.phase.isFinal {
-            sum.x += touch.locationInWindow.x
-            sum.y += touch.locationInWindow.y
-            count += 1
+        let centroid = summarizeFingers().centroid
+        guard let view else { return centroid }
+        return view.convert(centroid, from: nil)
+    }
+
+    @inline(__always)
+    private func summarizeFingers() -> (generation: Int, down: Int, centroid: Point) {
+        fingers.generation == Touch.generation ? fingers : recountFingers()
+    }
+
+    private func recountFingers() -> (generation: Int, down: Int, centroid: Point) {
+        var down = Point.zero
+        var all = Point.zero
+        var downCount = 0
+        for touch in touches {
+            let location = touch.locationInWindow
+            all.x += location.x
+            all.y += location.y
+            if !touch.phase.isFinal {
+                down.x += location.x
+                down.y += location.y
+                downCount += 1
+            }
         }
-        guard count > 0 else { return .zero }
-        let centroid = Point(x: sum.x / Double(count), y: sum.y / Double(count))
-        return view.map { $0.convert(centroid, from: nil) } ?? centroid
+        let (sum, count) = downCount > 0 ? (down, downCount) : (all, touches.count)
+        let centroid = count > 0 ? Point(x: sum.x / Double(count), y: sum.y / Double(count)) : .zero
+        fingers = (Touch.generation, downCount, centroid)
+        return fingers
     }
 
     public func location(ofTouch index: Int, in view: View?) -> Point {

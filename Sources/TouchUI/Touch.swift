@@ -18,7 +18,9 @@ public final class Touch: Hashable {
         public var isFinal: Bool { self == .ended || self == .cancelled }
     }
 
-    public internal(set) var phase: Phase
+    public internal(set) var phase: Phase {
+        didSet { Touch.generation &+= 1 }
+    }
     /// Seconds, on the clock of the event that last changed the touch.
     public internal(set) var timestamp: Double
     public internal(set) var tapCount: Int
@@ -32,7 +34,12 @@ public final class Touch: Hashable {
     public internal(set) var view: View?
     public internal(set) weak var window: Window?
 
-    var locationInWindow: Point
+    var locationInWindow: Point {
+        didSet { Touch.generation &+= 1 }
+    }
+    /// Counts changes of any touch's phase or location, so that what is
+    /// derived from them (a recognizer's centroid) is computed once per change.
+    static var generation = 0
     var previousLocationInWindow: Point
     /// False when the multiple- or exclusive-touch rules keep the touch from its view.
     var isDelivered = true

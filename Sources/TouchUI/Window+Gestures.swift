@@ -20,41 +20,65 @@ extension Window {
     /// first, began before moved before ended. One pass groups the touches
     /// by recognizer and phase, so the cost grows with touches × recognizers per touch.
     func deliverToRecognizers(_ touches: [Touch], event: Event) {
-        recognizerOrder.removeAll(keepingCapacity: true)
+        // Count first, so that the usual recognizer, with one touch in the
+        // event, gets it without gathering touches into a list.
+        GestureRecognizer.deliveryStamp &+= 1
+        let stamp = GestureRecognizer.deliveryStamp
         for touch in touches {
-            let phase = touch.phase.rawValue
             for recognizer in touch.gestureRecognizers {
-                if recognizer.eventTouchCount == 0 { recognizerOrder.append(recognizer) }
-                recognizer.eventTouches[phase].append(touch)
+                if recognizer.eventStamp != stamp {
+                    recognizer.eventStamp = stamp
+                    recognizer.eventTouchCount = 0
+                    recognizer.eventPhasesDelivered = 0
+                }
                 recognizer.eventTouchCount += 1
             }
         }
-        for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-            for recognizer in recognizerOrder where recognizer.isEnabled && !recognizer.isFinished {
-                let mine = recognizer.eventTouches[phase.rawValue]
-                guard !mine.isEmpty else { continue }
-                let set = recognizer.touchSet(for: mine)
-                switch phase {
-                case .began:
-                    for touch in mine { recognizer.track(touch) }
-                    recognizer.touchesBegan(set, with: event)
-                case .moved: recognizer.touchesMoved(set, with: event)
-                case .ended: recognizer.touchesEnded(set, with: event)
-                case .cancelled: recognizer.touchesCancelled(set, with: event)
-                case .stationary: break
+        for phase in Self.recognizerPhases {
+            let phaseBit = 1 << phase.rawValue
+            for touch in touches where touch.phase == phase {
+                for recognizer in touch.gestureRecognizers where recognizer.eventPhasesDelivered & phaseBit == 0 {
+                    recognizer.eventPhasesDelivered |= phaseBit
+                    guard recognizer.isEnabled && !recognizer.isFinished else { continue }
+                    let set: Set<Touch>
+                    if recognizer.eventTouchCount == 1 {
+                        if phase == .began { recognizer.track(touch) }
+                        set = recognizer.touchSet(for: touch)
+                    } else {
+                        let mine = touchesOf(recognizer, in: touches, phase: phase)
+                        if phase == .began { for touch in mine { recognizer.track(touch) } }
+                        set = recognizer.touchSet(for: mine)
+                    }
+                    switch phase {
+                    case .began: recognizer.touchesBegan(set, with: event)
+                    case .moved: recognizer.touchesMoved(set, with: event)
+                    case .ended: recognizer.touchesEnded(set, with: event)
+                    case .cancelled: recognizer.touchesCancelled(set, with: event)
+                    case .stationary: break
+                    }
                 }
             }
         }
-        for recognizer in recognizerOrder {
-            for phase in recognizer.eventTouches.indices { recognizer.eventTouches[phase].removeAll(keepingCapacity: true) }
-            recognizer.eventTouchCount = 0
-        }
     }
+
+    private func touchesOf(_ recognizer: GestureRecognizer, in touches: [Touch], phase: Touch.Phase) -> [Touch] {
+        var selected: [Touch] = []
+        for touch in touches where touch.phase == phase {
+            for candidate in touch.gestureRecognizers where candidate === recognizer {
+                selected.append(touch)
+                break
+            }
+        }
+        return selected
+    }
+
+    /// The order recognizers hear of an event's touches.
+    private static let recognizerPhases: [Touch.Phase] = [.began, .moved, .ended, .cancelled]
 
     /// Remembers the recognizers of new touches, for arbitration and reset.
     func register(_ recognizers: [GestureRecognizer]) {
         for recognizer in recognizers where knownRecognizerIDs.insert(ObjectIdentifier(recognizer)).inserted {
-            knownRecognizers.append(WeakRecognizer(recognizer))
+            knownRecognizers.append(recognizer)
         }
     }
 
@@ -69,13 +93,13 @@ extension Window {
             // Plain loops on this per-event path: closures from the main actor
             // into the standard library each cost an executor check.
             var contenders: [GestureRecognizer] = []
-            for entry in knownRecognizers {
-                if let recognizer = entry.recognizer, recognizer.stateChanged || recognizer.awaitingFailures {
+            for recognizer in knownRecognizers {
+                if recognizer.stateChanged || recognizer.awaitingFailures {
                     contenders.append(recognizer)
                 }
             }
             if contenders.isEmpty { return }
-            let live = knownRecognizers.compactMap(\.recognizer)
+            let live = knownRecognizers
             // Deepest view first: a view's recognizer beats its ancestors'.
             let ordered = contenders.count == 1 ? contenders : contenders.sorted { depth($0) > depth($1) }
             for recognizer in ordered where recognizer.stateChanged || recognizer.awaitingFailures {
@@ -190,7 +214,7 @@ extension Window {
     /// Recognizers whose gesture is over and whose touches have all ended go back to `.possible`.
     func resetFinishedRecognizers() {
         recognizersMayNeedReset = false
-        for recognizer in knownRecognizers.compactMap(\.recognizer) {
+        for recognizer in knownRecognizers {
             recognizer.forgetFinishedTouches()
             // One that recognized but waits for others to fail keeps its result until they decide.
             if recognizer.touches.isEmpty && !recognizer.awaitingFailures
@@ -199,13 +223,15 @@ extension Window {
                 recognizer.resetForNextGesture()
             }
         }
-        knownRecognizers.removeAll { entry in
-            guard let recognizer = entry.recognizer, !(recognizer.touches.isEmpty && recognizer.state == .possible) else {
-                if let recognizer = entry.recognizer { knownRecognizerIDs.remove(ObjectIdentifier(recognizer)) }
-                return true
+        var stillActive: [GestureRecognizer] = []
+        for recognizer in knownRecognizers {
+            if recognizer.touches.isEmpty && recognizer.state == .possible {
+                knownRecognizerIDs.remove(ObjectIdentifier(recognizer))
+            } else {
+                stillActive.append(recognizer)
             }
-            return false
         }
+        knownRecognizers = stillActive
         if knownRecognizers.isEmpty { knownRecognizerIDs.removeAll() }
     }
 

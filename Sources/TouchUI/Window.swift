@@ -8,11 +8,11 @@ open class Window: View {
     public private(set) var rootViewController: ViewController?
     /// Touches delivered to a view and not yet ended or cancelled.
     public internal(set) var trackedTouches: [Touch] = []
-    /// Recognizers with touches in this window, or deciding.
-    var knownRecognizers: [WeakRecognizer] = []
+    /// Recognizers with touches in this window, or deciding. Held strongly
+    /// only until their gesture is over: a weak reference would give every
+    /// recognizer a side table and slow each retain on the per-event path.
+    var knownRecognizers: [GestureRecognizer] = []
     var knownRecognizerIDs: Set<ObjectIdentifier> = []
-    /// Scratch: the recognizers of the event being delivered, in delivery order.
-    var recognizerOrder: [GestureRecognizer] = []
     /// A touch ended or a recognizer finished: look for recognizers to reset.
     var recognizersMayNeedReset = false
     /// Touches with a phase held back from their view by a recognizer.

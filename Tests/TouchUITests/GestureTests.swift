@@ -23,6 +23,19 @@ struct GestureTests {
         }
     }
 
+    /// A subclass that notes which touches each of its touches methods got.
+    final class Listener: GestureRecognizer {
+        var heard: [String] = []
+        var names: [ObjectIdentifier: String] = [:]
+        func note(_ phase: String, _ touches: Set<Touch>) {
+            heard.append(phase + " " + touches.map { names[ObjectIdentifier($0)] ?? "?" }.sorted().joined(separator: ","))
+        }
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event) { note("began", touches) }
+        override func touchesMoved(_ touches: Set<Touch>, with event: Event) { note("moved", touches) }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event) { note("ended", touches) }
+        override func touchesCancelled(_ touches: Set<Touch>, with event: Event) { note("cancelled", touches) }
+    }
+
     let app = Application()
     let window: Window
     let outer = Recorder(frame: Rect(x: 0, y: 0, width: 400, height: 400))
@@ -62,6 +75,30 @@ struct GestureTests {
         #expect(fired == [.recognized])
         #expect(inner.calls == ["began", "cancelled"])
         #expect(tap.state == .possible)  // reset for the next gesture
+    }
+
+    @Test func aRecognizerHearsEachPhaseOfAnEventSeparatelyWithOnlyThatPhasesTouches() {
+        inner.isMultipleTouchEnabled = true
+        let listener = Listener()
+        let outerListener = Listener()
+        inner.addGestureRecognizer(listener)
+        outer.addGestureRecognizer(outerListener)
+        let a = Touch(timestamp: 0, location: Point(x: 120, y: 120), window: window)
+        let b = Touch(timestamp: 0, location: Point(x: 180, y: 180), window: window)
+        let c = Touch(timestamp: 0, location: Point(x: 20, y: 20), window: window)  // outer only
+        for listener in [listener, outerListener] {
+            listener.names = [ObjectIdentifier(a): "a", ObjectIdentifier(b): "b", ObjectIdentifier(c): "c"]
+        }
+        app.sendEvent(Event(touches: [a, b, c], timestamp: 0))
+        a.update(phase: .moved, location: Point(x: 125, y: 120), timestamp: 0.01)
+        b.update(phase: .ended, location: Point(x: 180, y: 180), timestamp: 0.01)
+        c.markStationary()
+        app.sendEvent(Event(touches: [a, b, c], timestamp: 0.01))
+        #expect(listener.heard == ["began a,b", "moved a", "ended b"])
+        #expect(outerListener.heard == ["began a,b,c", "moved a", "ended b"])
+        // The centroid follows the fingers still down.
+        #expect(listener.numberOfTouches == 1)
+        #expect(listener.location(in: nil) == Point(x: 125, y: 120))
     }
 
     @Test mutating func aTapThatMovesTooFarFailsAndTheHeldEndIsDelivered() {
