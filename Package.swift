@@ -3,12 +3,15 @@ import PackageDescription
 
 // Layers, bottom to top (see docs/ARCHITECTURE.md). Arrows point one way:
 // KernelInput knows nothing of views, TouchUI knows nothing of Linux,
+// Graphics (cairo) knows nothing of touches,
 // Bridge wires them, and the touchbridge command only parses options.
 let package = Package(
     name: "TouchBridge",
     products: [
         .executable(name: "touchbridge", targets: ["touchbridge"]),
         .library(name: "KernelInput", targets: ["KernelInput"]),
+        .library(name: "Graphics", targets: ["Graphics"]),
+        .library(name: "Display", targets: ["Display"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Scenes", targets: ["Scenes"]),
@@ -22,6 +25,8 @@ let package = Package(
             name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(
             name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .target(name: "CInputShim"),
         .target(
             name: "KernelInput",
@@ -29,8 +34,13 @@ let package = Package(
                 "CLibevdev", "CLibudev", "CInputShim",
                 .product(name: "Yams", package: "Yams"),
             ]),
+        // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.
+        .target(name: "Graphics", dependencies: ["CCairo"]),
+        // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
+        .target(name: "Display", dependencies: ["Graphics"]),
         .target(
             name: "TouchUI",
+            dependencies: ["Graphics"],
             // Every touch passes many recognizers and views; the runtime's
             // exclusivity check on each class property access was a quarter of
             // the delivery cost. Debug builds (and so the tests) keep it.
@@ -38,7 +48,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",
-            dependencies: ["KernelInput", "TouchUI"],
+            dependencies: ["KernelInput", "TouchUI", "Display"],
             resources: [.copy("BundledRecordings")]),
         .executableTarget(
             name: "touchbridge",
@@ -57,6 +67,8 @@ let package = Package(
         .executableTarget(
             name: "fuzz-libinput-record", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzLibinputRecord"),
         .testTarget(name: "KernelInputTests", dependencies: ["KernelInput"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),

@@ -1,0 +1,30 @@
+import Graphics
+
+/// Somewhere the picture is shown: a panel behind fbdev or DRM, memory, or
+/// a PNG file. The compositor draws into a Bitmap of `width` x `height`
+/// (the picture, after rotation) and hands it over with what changed.
+public protocol DisplaySurface: AnyObject {
+    /// The picture's size in pixels, the panel's turned by `rotation`.
+    var width: Int { get }
+    var height: Int { get }
+    /// Frames per second the panel refreshes at: from vsync or the mode, else 60.
+    var refreshRate: Double { get }
+    var rotation: DisplayRotation { get }
+    /// A line for logs: "fb:/dev/fb0 1024x768 XRGB8888, double-buffered".
+    var summary: String { get }
+    /// How many times `present` put pixels on the screen.
+    var presentedFrames: Int { get }
+
+    /// Shows `damage` of `picture` (the whole bitmap is the screen's content).
+    func present(_ picture: Bitmap, damage: Region) throws
+    /// Gives the device back (console mode, mappings); safe to call twice.
+    func close()
+}
+
+/// What went wrong with a display, naming the device and what to do.
+public struct DisplayError: Error, CustomStringConvertible, Equatable {
+    public let device: String
+    public let problem: String
+    public init(device: String, problem: String) { (self.device, self.problem) = (device, problem) }
+    public var description: String { "\(device): \(problem)" }
+}

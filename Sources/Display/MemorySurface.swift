@@ -1,0 +1,43 @@
+import Graphics
+
+/// A screen in memory in any pixel format, for tests and for machines with
+/// no panel: it keeps the panel's bytes exactly as a framebuffer would.
+public final class MemorySurface: DisplaySurface {
+    public let width: Int
+    public let height: Int
+    public let refreshRate: Double
+    public let rotation: DisplayRotation
+    public let format: PixelFormat
+    /// The panel's memory: `panelHeight` rows of `stride` bytes.
+    public private(set) var bytes: [UInt8]
+    public let stride: Int
+    public let panelWidth: Int
+    public let panelHeight: Int
+    public private(set) var presentedFrames = 0
+    /// The damage of each present, for tests that check what was repainted.
+    public private(set) var presentedDamage: [Region] = []
+
+    public init(width: Int, height: Int, format: PixelFormat = .xrgb8888, rotation: DisplayRotation = .none, refreshRate: Double = 60) {
+        (self.width, self.height, self.format, self.rotation, self.refreshRate) = (width, height, format, rotation, refreshRate)
+        (panelWidth, panelHeight) = rotation.panelSize(width: width, height: height)
+        stride = panelWidth * format.bytesPerPixel
+        bytes = [UInt8](repeating: 0, count: stride * panelHeight)
+    }
+
+    public var summary: String { "memory \(panelWidth)x\(panelHeight) \(format.name)" }
+
+    public func present(_ picture: Bitmap, damage: Region) throws {
+        guard picture.width == width, picture.height == height else {
+            throw DisplayError(device: summary, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
+        }
+        bytes.withUnsafeMutableBytes { buffer in
+            for rect in damage.rects {
+                PixelConverter.convert(picture, rect: rect, into: buffer.baseAddress!, stride: stride, format: format, rotation: rotation)
+            }
+        }
+        presentedFrames += 1
+        presentedDamage.append(damage)
+    }
+
+    public func close() {}
+}

@@ -1,0 +1,148 @@
+import CCairo
+
+/// Draws into a Bitmap with cairo, antialiased: the `CGContext` of this
+/// project. Views get one already clipped and transformed to them.
+public final class GraphicsContext {
+    public let bitmap: Bitmap
+    let cr: OpaquePointer
+
+    public init(bitmap: Bitmap) {
+        self.bitmap = bitmap
+        cr = cairo_create(bitmap.surface)!
+    }
+
+    deinit { cairo_destroy(cr) }
+
+    // MARK: State
+
+    public func saveState() { cairo_save(cr) }
+    public func restoreState() { cairo_restore(cr) }
+
+    /// Runs `body` and puts back the transform, clip and colours it changed.
+    public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        return try body()
+    }
+
+    public func translateBy(x: Double, y: Double) { cairo_translate(cr, x, y) }
+    public func scaleBy(x: Double, y: Double) { cairo_scale(cr, x, y) }
+    public func rotate(by angle: Double) { cairo_rotate(cr, angle) }
+
+    public func concatenate(_ t: AffineTransform) {
+        var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &matrix)
+    }
+
+    /// User space to the bitmap's pixels.
+    public var transform: AffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return AffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0)
+    }
+
+    public func clip(to rect: Rect) {
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+    }
+
+    public func clip(to path: Path) {
+        addPath(path)
+        cairo_clip(cr)
+    }
+
+    /// The clip's bounds in user space; empty when nothing can be drawn.
+    public var clipBounds: Rect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
+    // MARK: Painting
+
+    public func fill(_ rect: Rect, with color: Color) {
+        setSource(color)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(cr)
+    }
+
+    public func fill(_ path: Path, with color: Color) {
+        setSource(color)
+        addPath(path)
+        cairo_fill(cr)
+    }
+
+    public func stroke(_ path: Path, with color: Color, lineWidth: Double) {
+        setSource(color)
+        cairo_set_line_width(cr, lineWidth)
+        addPath(path)
+        cairo_stroke(cr)
+    }
+
+    public func strokeLine(from start: Point, to end: Point, with color: Color, lineWidth: Double) {
+        var path = Path()
+        path.move(to: start)
+        path.addLine(to: end)
+        stroke(path, with: color, lineWidth: lineWidth)
+    }
+
+    /// Replaces the pixels of `rect`, alpha and all, instead of blending over them.
+    public func replace(_ rect: Rect, with color: Color) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        fill(rect, with: color)
+        cairo_restore(cr)
+    }
+
+    /// Everything drawn until `endTransparencyLayer` is composited as one
+    /// picture at `alpha`, as a view's alpha applies to it and its subviews together.
+    public func beginTransparencyLayer() { cairo_push_group(cr) }
+
+    public func endTransparencyLayer(alpha: Double) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Draws `image` scaled to fill `rect`.
+    public func draw(_ image: Image, in rect: Rect) {
+        let size = image.size
+        guard size.width > 0, size.height > 0, rect.width > 0, rect.height > 0 else { return }
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / size.width, rect.height / size.height)
+        image.bitmap.finishDrawing()
+        cairo_set_source_surface(cr, image.bitmap.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        // Scaled up, the edges would otherwise fade into the transparency beyond them.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Makes everything drawn so far visible in the bitmap's pixels.
+    public func flush() { bitmap.finishDrawing() }
+
+    // MARK: Helpers
+
+    func setSource(_ color: Color) { cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha) }
+
+    func addPath(_ path: Path) {
+        cairo_new_path(cr)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .arc(let center, let radius, let start, let end, let clockwise):
+                if clockwise {
+                    cairo_arc(cr, center.x, center.y, radius, start, end)
+                } else {
+                    cairo_arc_negative(cr, center.x, center.y, radius, start, end)
+                }
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+}

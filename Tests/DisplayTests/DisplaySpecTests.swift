@@ -1,0 +1,2 @@
+import Display
+import Testing

@@ -1,0 +1,134 @@
+import Foundation
+import Graphics
+import Testing
+
+struct DrawingTests {
+    @Test func fillsBlendWithAlphaAndClipsHold() throws {
+        let bitmap = try Bitmap(width: 20, height: 20)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.fill(Rect(x: 0, y: 0, width: 20, height: 20), with: .white)
+        context.fill(Rect(x: 0, y: 0, width: 10, height: 10), with: Color.red.withAlphaComponent(0.5))
+        context.withSavedState {
+            context.clip(to: Rect(x: 10, y: 10, width: 5, height: 5))
+            context.fill(Rect(x: 0, y: 0, width: 20, height: 20), with: .blue)
+        }
+        #expect(bitmap.pixel(x: 5, y: 5).distance(to: PixelColor(red: 255, green: 128, blue: 128)) <= 1)
+        #expect(bitmap.pixel(x: 12, y: 12) == PixelColor(red: 0, green: 0, blue: 255))
+        #expect(bitmap.pixel(x: 16, y: 16) == PixelColor(red: 255, green: 255, blue: 255))
+    }
+
+    @Test func transformsMoveWhatIsDrawn() throws {
+        let bitmap = try Bitmap(width: 20, height: 20)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.fill(Rect(x: 0, y: 0, width: 20, height: 20), with: .black)
+        context.translateBy(x: 10, y: 0)
+        context.scaleBy(x: 2, y: 2)
+        context.fill(Rect(x: 0, y: 0, width: 2, height: 2), with: .green)
+        #expect(bitmap.pixel(x: 13, y: 3) == PixelColor(red: 0, green: 255, blue: 0))
+        #expect(bitmap.pixel(x: 9, y: 3) == PixelColor(red: 0, green: 0, blue: 0))
+        #expect(bitmap.pixel(x: 13, y: 5) == PixelColor(red: 0, green: 0, blue: 0))
+    }
+
+    @Test func aRoundedRectLeavesItsCornersAndAStrokeDrawsAnOutline() throws {
+        let bitmap = try Bitmap(width: 40, height: 40)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.fill(Rect(x: 0, y: 0, width: 40, height: 40), with: .white)
+        context.fill(Path(roundedRect: Rect(x: 0, y: 0, width: 40, height: 40), cornerRadius: 15), with: .blue)
+        #expect(bitmap.pixel(x: 1, y: 1) == PixelColor(red: 255, green: 255, blue: 255))
+        #expect(bitmap.pixel(x: 20, y: 20) == PixelColor(red: 0, green: 0, blue: 255))
+        context.stroke(Path(rect: Rect(x: 5, y: 5, width: 30, height: 30)), with: .red, lineWidth: 2)
+        #expect(bitmap.pixel(x: 5, y: 20) == PixelColor(red: 255, green: 0, blue: 0))
+        #expect(bitmap.pixel(x: 20, y: 20) == PixelColor(red: 0, green: 0, blue: 255))
+    }
+
+    @Test func textDrawsInkInsideItsRectAndHonoursAlignment() throws {
+        let font = Font.systemFont(ofSize: 20)
+        try font.checkInstalled()
+        func inkColumns(_ alignment: TextAlignment) throws -> ClosedRange<Int> {
+            let bitmap = try Bitmap(width: 200, height: 40)
+            let context = GraphicsContext(bitmap: bitmap)
+            context.fill(Rect(x: 0, y: 0, width: 200, height: 40), with: .white)
+            context.draw("Hi", in: Rect(x: 0, y: 0, width: 200, height: 40), font: font, color: .black, alignment: alignment)
+            var columns: [Int] = []
+            for x in 0..<200 where (0..<40).contains(where: { bitmap.pixel(x: x, y: $0).red < 128 }) { columns.append(x) }
+            return try #require(columns.first)...columns.last!
+        }
+        let left = try inkColumns(.left), center = try inkColumns(.center), right = try inkColumns(.right)
+        #expect(left.lowerBound < 5)
+        #expect(right.upperBound > 190)
+        #expect(abs((center.lowerBound + center.upperBound) / 2 - 100) < 4)
+    }
+
+    @Test func longTextIsTruncatedWithAnEllipsisAndWrapsWhenLinesAreAllowed() {
+        let font = Font.systemFont(ofSize: 14)
+        let single = TextLayout("The quick brown fox jumps over the lazy dog", font: font, width: 120)
+        #expect(single.lines.count == 1)
+        #expect(single.lines[0].hasSuffix("…"))
+        #expect(single.lines[0].hasPrefix("The quick"))
+        #expect(single.size.width <= 120)
+        let wrapped = TextLayout("The quick brown fox jumps over the lazy dog", font: font, width: 120, numberOfLines: 0)
+        #expect(wrapped.lines.count >= 3)
+        #expect(wrapped.lines.joined(separator: " ") == "The quick brown fox jumps over the lazy dog")
+        let two = TextLayout("The quick brown fox jumps over the lazy dog", font: font, width: 120, numberOfLines: 2)
+        #expect(two.lines.count == 2)
+        #expect(two.lines[1].hasSuffix("…"))
+        #expect(TextLayout("short", font: font, width: 120).lines == ["short"])
+    }
+
+    @Test func aMissingFontIsNamed() {
+        #expect(throws: GraphicsError.missingFont("No Such Font Family 42")) {
+            try Font(family: "No Such Font Family 42", size: 12).checkInstalled()
+        }
+    }
+
+    @Test func pngRoundTripsAndACorruptFileIsNamed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("graphics-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bitmap = try Bitmap(width: 6, height: 4)
+        GraphicsContext(bitmap: bitmap).fill(Rect(x: 0, y: 0, width: 6, height: 4), with: Color(red: 0.2, green: 0.4, blue: 0.6))
+        let path = directory.appendingPathComponent("a.png").path
+        try bitmap.writePNG(to: path)
+        let back = try Bitmap.readPNG(at: path)
+        #expect(back.width == 6 && back.height == 4)
+        #expect(back.pixel(x: 3, y: 2) == bitmap.pixel(x: 3, y: 2))
+        // Cut the file short: the reader says which file and that it is not a readable PNG.
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let broken = directory.appendingPathComponent("broken.png").path
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: broken))
+        #expect {
+            try Bitmap.readPNG(at: broken)
+        } throws: { error in
+            "\(error)".hasPrefix(broken + ": not a readable PNG")
+        }
+        #expect {
+            try Image(contentsOfFile: directory.appendingPathComponent("missing.png").path)
+        } throws: { error in
+            "\(error)".contains("missing.png: not a readable PNG image: no such file")
+        }
+    }
+
+    @Test func anImageIsScaledIntoItsRect() throws {
+        let source = try Bitmap(width: 2, height: 1, opaque: false)
+        let sourceContext = GraphicsContext(bitmap: source)
+        sourceContext.replace(Rect(x: 0, y: 0, width: 1, height: 1), with: .red)
+        sourceContext.replace(Rect(x: 1, y: 0, width: 1, height: 1), with: .blue)
+        let bitmap = try Bitmap(width: 40, height: 20)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.draw(Image(bitmap: source), in: Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(bitmap.pixel(x: 2, y: 10).distance(to: PixelColor(red: 255, green: 0, blue: 0)) <= 2)
+        #expect(bitmap.pixel(x: 37, y: 10).distance(to: PixelColor(red: 0, green: 0, blue: 255)) <= 2)
+    }
+
+    @Test func regionsMergeOverlapsAndStayFew() {
+        var region = Region()
+        region.add(PixelRect(x: 0, y: 0, width: 10, height: 10))
+        region.add(PixelRect(x: 5, y: 5, width: 10, height: 10))
+        #expect(region.rects == [PixelRect(x: 0, y: 0, width: 15, height: 15)])
+        region.add(PixelRect(x: 100, y: 100, width: 1, height: 1))
+        #expect(region.rects.count == 2)
+        for i in 0..<20 { region.add(PixelRect(x: 200 + i * 10, y: 0, width: 2, height: 2)) }
+        #expect(region.rects.count <= Region.limit)
+        #expect(region.bounds.contains(PixelRect(x: 0, y: 0, width: 15, height: 15)))
+    }
+}
