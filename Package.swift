@@ -28,6 +28,9 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .target(name: "CInputShim"),
+        .systemLibrary(name: "CLibdrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // fbdev and console ioctls, and the console's signal-safe restore.
+        .target(name: "CDisplayShim"),
         .target(
             name: "KernelInput",
             dependencies: [
@@ -37,7 +40,7 @@ let package = Package(
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.
         .target(name: "Graphics", dependencies: ["CCairo"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
-        .target(name: "Display", dependencies: ["Graphics"]),
+        .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
         .target(
             name: "TouchUI",
             dependencies: ["Graphics"],
@@ -53,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "touchbridge",
             dependencies: [
-                "Bridge", "KernelInput", "Scenes", "TouchUI",
+                "Bridge", "KernelInput", "Scenes", "TouchUI", "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -72,7 +75,7 @@ let package = Package(
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
-        .testTarget(name: "CommandTests", dependencies: ["touchbridge"]),
+        .testTarget(name: "CommandTests", dependencies: ["touchbridge", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]
 )

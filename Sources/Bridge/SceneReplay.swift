@@ -23,12 +23,15 @@ public final class SceneReplay {
 
     /// Plays the recordings; `onRecord` gets each record with the class name
     /// of the view its touch was bound to.
+    /// `onFrame` runs after each frame was delivered (a compositor draws then).
     public func run(
         _ recordings: [Recording], options: ReplayOptions, warn: (String) -> Void,
-        onRecord: (TouchRecord, String?) -> Void = { _, _ in }
+        onRecord: (TouchRecord, String?) -> Void = { _, _ in },
+        onFrame: ([TouchRecord]) throws -> Void = { _ in }
     ) throws {
         var started = false
         var pacer = ReplayPacer()
+        var frameError: Error?
         try TouchReplay(options: options).run(recordings, warn: warn) { records in
             if realtime { pacer.wait(until: records[0].time) }
             let time = records[0].time.seconds
@@ -42,7 +45,13 @@ public final class SceneReplay {
             for record in records {
                 onRecord(record, dispatcher.viewName(ofTouch: record.touch))
             }
+            do {
+                if frameError == nil { try onFrame(records) }
+            } catch {
+                frameError = error
+            }
         }
+        if let frameError { throw frameError }
         runLoop.runPendingTimers(limit: drainLimit)
     }
 }

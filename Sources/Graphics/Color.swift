@@ -25,4 +25,15 @@ public struct Color: Hashable, Sendable {
     public static let cyan = Color(red: 0, green: 1, blue: 1)
     public static let magenta = Color(red: 1, green: 0, blue: 1)
     public static let brown = Color(red: 0.6, green: 0.4, blue: 0.2)
+    // The tints iOS's controls use.
+    public static let systemBlue = Color(red: 0, green: 122.0 / 255, blue: 1)
+    public static let systemGreen = Color(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255)
+    public static let systemRed = Color(red: 1, green: 59.0 / 255, blue: 48.0 / 255)
+    public static let systemGray = Color(red: 142.0 / 255, green: 142.0 / 255, blue: 147.0 / 255)
+
+    /// The colour in 8 bits per channel, rounded, as a pixel holds it.
+    public var pixel: PixelColor {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        return PixelColor(red: byte(red), green: byte(green), blue: byte(blue), alpha: byte(alpha))
+    }
 }

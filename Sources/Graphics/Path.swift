@@ -13,13 +13,7 @@ public struct Path: Sendable, Equatable {
 
     public init() {}
 
-    public init(rect: Rect) {
-        move(to: Point(x: rect.minX, y: rect.minY))
-        addLine(to: Point(x: rect.maxX, y: rect.minY))
-        addLine(to: Point(x: rect.maxX, y: rect.maxY))
-        addLine(to: Point(x: rect.minX, y: rect.maxY))
-        close()
-    }
+    public init(rect: Rect) { appendRect(rect) }
 
     /// A rectangle with quarter-circle corners; the radius is limited to half the shorter side.
     public init(roundedRect rect: Rect, cornerRadius: Double) {
@@ -50,6 +44,15 @@ public struct Path: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { elements.isEmpty }
+
+    /// Adds a closed rectangle, so several can make one clip or fill.
+    public mutating func appendRect(_ rect: Rect) {
+        move(to: Point(x: rect.minX, y: rect.minY))
+        addLine(to: Point(x: rect.maxX, y: rect.minY))
+        addLine(to: Point(x: rect.maxX, y: rect.maxY))
+        addLine(to: Point(x: rect.minX, y: rect.maxY))
+        close()
+    }
 
     public mutating func move(to point: Point) { elements.append(.move(point)) }
     public mutating func addLine(to point: Point) { elements.append(.line(point)) }

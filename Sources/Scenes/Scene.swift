@@ -15,7 +15,7 @@ public struct Scene {
 
     public nonisolated static let names = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E8b", "E8c", "E9", "E10", "E11", "E12", "E13", "E14",
-        "E15a", "E15b", "E15c", "gestures",
+        "E15a", "E15b", "E15c", "gestures", "controls",
     ]
 
     /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
@@ -148,6 +148,31 @@ public struct Scene {
             }
             root.addSubview(gray)
             root.addSubview(red)
+        case "controls":
+            // Every control in each of its looks, for snapshots.
+            let title = Label(frame: Rect(x: 20, y: 20, width: 335, height: 30), text: "Controls")
+            title.font = .boldSystemFont(ofSize: 22)
+            root.addSubview(title)
+            let normal = Button(frame: Rect(x: 20, y: 70, width: 150, height: 44), title: "Button")
+            let highlighted = Button(frame: Rect(x: 190, y: 70, width: 150, height: 44), title: "Highlighted")
+            highlighted.isHighlighted = true
+            let disabled = Button(frame: Rect(x: 20, y: 124, width: 150, height: 44), title: "Disabled")
+            disabled.isEnabled = false
+            let off = Switch(frame: Rect(x: 20, y: 190, width: 51, height: 31))
+            let on = Switch(frame: Rect(x: 100, y: 190, width: 51, height: 31), isOn: true)
+            let slider = Slider(frame: Rect(x: 20, y: 250, width: 300, height: 30))
+            slider.setValue(0.3)
+            let wrapped = Label(
+                frame: Rect(x: 20, y: 300, width: 200, height: 60),
+                text: "A label wraps onto two lines and is truncated after that, however long it gets")
+            wrapped.numberOfLines = 2
+            wrapped.font = .systemFont(ofSize: 14)
+            let bordered = View(frame: Rect(x: 20, y: 380, width: 120, height: 80))
+            bordered.backgroundColor = .yellow
+            bordered.cornerRadius = 12
+            bordered.borderWidth = 3
+            bordered.borderColor = .blue
+            for control in [normal, highlighted, disabled, off, on, slider, wrapped, bordered] as [View] { root.addSubview(control) }
         default:
             return nil
         }

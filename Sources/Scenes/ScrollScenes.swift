@@ -10,6 +10,7 @@ public final class LMScrollView: ScrollView {
     public init(frame: Rect, tracer: Tracer) {
         self.tracer = tracer
         super.init(frame: frame)
+        backgroundColor = Color(white: 0.85)
     }
 
     public override func point(inside point: Point, with event: Event?) -> Bool {
@@ -34,8 +35,13 @@ public final class LMTableView: ScrollView {
         self.tracer = tracer
         super.init(frame: frame)
         contentSize = Size(width: frame.width, height: Double(rows) * Self.rowHeight)
+        backgroundColor = .white
         for row in 0..<rows {
-            addSubview(View(frame: Rect(x: 0, y: Double(row) * Self.rowHeight, width: frame.width, height: Self.rowHeight)))
+            let cell = Label(frame: Rect(x: 0, y: Double(row) * Self.rowHeight, width: frame.width, height: Self.rowHeight), text: " Row \(row)")
+            cell.isUserInteractionEnabled = true  // rows are the hit views, as table cells are
+            cell.font = .systemFont(ofSize: 14)
+            cell.backgroundColor = row % 2 == 0 ? .white : Color(white: 0.95)
+            addSubview(cell)
         }
     }
 

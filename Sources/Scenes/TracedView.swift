@@ -22,7 +22,11 @@ open class TracedView: View {
         self.tracer = tracer
         self.traces = traces
         super.init(frame: frame)
+        backgroundColor = Self.defaultBackgroundColor
     }
+
+    /// The colour the seeds give each view: UIKit's gray, red, blue and yellow.
+    open class var defaultBackgroundColor: Color? { nil }
 
     open override func hitTest(_ point: Point, with event: Event?) -> View? {
         if traces.contains(.hitTest) { tracer.log(self, "hitTest") }
@@ -73,7 +77,8 @@ public final class LMButton: Button {
 
     public init(frame: Rect, tracer: Tracer) {
         self.tracer = tracer
-        super.init(frame: frame)
+        super.init(frame: frame, title: "LMButton")
+        backgroundColor = Color(white: 0.93)
     }
 
     public override func point(inside point: Point, with event: Event?) -> Bool {
@@ -136,10 +141,18 @@ public final class LMGrayGestureRecognizer: TracedTapRecognizer {}
 public final class LMRedGestureRecognizer: TracedTapRecognizer {}
 public final class LMBlueGestureRecognizer: TracedTapRecognizer {}
 
-public final class LMGrayView: TracedView {}
-public final class LMRedView: TracedView {}
-public final class LMBlueView: TracedView {}
-public final class LMYellowView: TracedView {}
+public final class LMGrayView: TracedView {
+    public override class var defaultBackgroundColor: Color? { .gray }
+}
+public final class LMRedView: TracedView {
+    public override class var defaultBackgroundColor: Color? { .red }
+}
+public final class LMBlueView: TracedView {
+    public override class var defaultBackgroundColor: Color? { .blue }
+}
+public final class LMYellowView: TracedView {
+    public override class var defaultBackgroundColor: Color? { .yellow }
+}
 
 /// The seeds' view controller: traces the touches that reach it along the chain.
 @MainActor
@@ -150,6 +163,7 @@ public final class ViewController: TouchUI.ViewController {
     public init(tracer: Tracer) {
         self.tracer = tracer
         super.init()
+        view.backgroundColor = .white
         for action in ["buttonClick", "grayViewClick", "redViewClick", "blueViewClick"] {
             addAction(Selector(action)) { [unowned self] _ in self.tracer.log(self, action) }
         }

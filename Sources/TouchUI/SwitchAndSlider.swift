@@ -1,7 +1,10 @@
 /// An on/off switch, as UISwitch: a tap (touch up inside) flips it and sends valueChanged.
 @MainActor
 open class Switch: Control {
-    public private(set) var isOn = false
+    public private(set) var isOn = false {
+        didSet { if oldValue != isOn { setNeedsDisplay() } }
+    }
+    public var onTintColor: Color = .systemGreen
 
     public init(frame: Rect = Rect(x: 0, y: 0, width: 51, height: 31), isOn: Bool = false) {
         self.isOn = isOn
@@ -16,6 +19,19 @@ open class Switch: Control {
         isOn.toggle()
         sendActions(for: .valueChanged, with: event)
     }
+
+    /// A rounded track, green when on, with a white knob at the end it points to.
+    open override func draw(_ rect: Rect) {
+        guard let context = GraphicsContext.current else { return }
+        let track = bounds.insetBy(dx: 1, dy: 1)
+        let radius = track.height / 2
+        context.fill(Path(roundedRect: track, cornerRadius: radius), with: isOn ? onTintColor : Color(white: 0.9))
+        let knobSize = track.height - 4
+        let knobX = isOn ? track.maxX - 2 - knobSize : track.minX + 2
+        let knob = Rect(x: knobX, y: track.minY + 2, width: knobSize, height: knobSize)
+        context.fill(Path(ovalIn: knob), with: isHighlighted ? Color(white: 0.95) : .white)
+        context.stroke(Path(ovalIn: knob), with: Color(white: 0, alpha: 0.15), lineWidth: 0.5)
+    }
 }
 
 /// A value picked along a track, as UISlider: the value follows the finger
@@ -26,7 +42,10 @@ open class Slider: Control {
     public var minimumValue = 0.0
     public var maximumValue = 1.0
     public var isContinuous = true
-    public private(set) var value = 0.0
+    public private(set) var value = 0.0 {
+        didSet { if oldValue != value { setNeedsDisplay() } }
+    }
+    public var minimumTrackTintColor: Color = .systemBlue
     private var valueAtStart = 0.0
 
     public func setValue(_ newValue: Double, animated: Bool = false) {
@@ -59,5 +78,22 @@ open class Slider: Control {
 
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         if let touch { follow(touch, with: event, final: true) }
+    }
+
+    /// A thin track, filled in the tint colour up to the value, and a round thumb there.
+    open override func draw(_ rect: Rect) {
+        guard let context = GraphicsContext.current else { return }
+        let span = maximumValue - minimumValue
+        let fraction = span > 0 ? (value - minimumValue) / span : 0
+        let thumbSize = min(bounds.height, 28.0)
+        let trackWidth = max(0, bounds.width - thumbSize)
+        let thumbX = bounds.minX + fraction * trackWidth
+        let track = Rect(x: bounds.minX + thumbSize / 2, y: bounds.midY - 2, width: trackWidth, height: 4)
+        context.fill(Path(roundedRect: track, cornerRadius: 2), with: Color(white: 0.85))
+        let filled = Rect(x: track.minX, y: track.minY, width: fraction * trackWidth, height: 4)
+        context.fill(Path(roundedRect: filled, cornerRadius: 2), with: isEnabled ? minimumTrackTintColor : .gray)
+        let thumb = Rect(x: thumbX, y: bounds.midY - thumbSize / 2, width: thumbSize, height: thumbSize)
+        context.fill(Path(ovalIn: thumb), with: isHighlighted ? Color(white: 0.95) : .white)
+        context.stroke(Path(ovalIn: thumb.insetBy(dx: 0.5, dy: 0.5)), with: Color(white: 0, alpha: 0.2), lineWidth: 1)
     }
 }

@@ -10,18 +10,49 @@ open class View: Responder {
     public private(set) var subviews: [View] = []
     weak var owningViewController: ViewController?
 
-    public var center: Point
-    public var bounds: Rect
-    public var transform: AffineTransform = .identity
+    // Whatever changes pixels marks them damaged in the window: geometry
+    // both where the view was and where it is now.
+    public var center: Point {
+        willSet { if newValue != center { damageExtent() } }
+        didSet { if oldValue != center { damageExtent() } }
+    }
+    public var bounds: Rect {
+        willSet { if newValue != bounds { damageExtent() } }
+        didSet { if oldValue != bounds { damageExtent() } }
+    }
+    public var transform: AffineTransform = .identity {
+        willSet { if newValue != transform { damageExtent() } }
+        didSet { if oldValue != transform { damageExtent() } }
+    }
 
-    public var isHidden = false
-    public var alpha: Double = 1
+    public var isHidden = false {
+        didSet { if oldValue != isHidden { damageExtent(evenIfHidden: true) } }
+    }
+    public var alpha: Double = 1 {
+        didSet { if oldValue != alpha { damageExtent() } }
+    }
     public var isUserInteractionEnabled = true
     public var isMultipleTouchEnabled = false
     public var isExclusiveTouch = false
-    public var clipsToBounds = false
+    public var clipsToBounds = false {
+        willSet { if newValue != clipsToBounds { damageExtent() } }
+        didSet { if oldValue != clipsToBounds { damageExtent() } }
+    }
     public var tag = 0
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        didSet { if oldValue != backgroundColor { setNeedsDisplay() } }
+    }
+    /// Rounds the background, the border and, with clipsToBounds, the content (CALayer's).
+    public var cornerRadius: Double = 0 {
+        didSet { if oldValue != cornerRadius { setNeedsDisplay() } }
+    }
+    /// A border drawn inside the bounds, above the content and subviews (CALayer's).
+    public var borderWidth: Double = 0 {
+        didSet { if oldValue != borderWidth { setNeedsDisplay() } }
+    }
+    public var borderColor: Color = .black {
+        didSet { if oldValue != borderColor && borderWidth > 0 { setNeedsDisplay() } }
+    }
 
     public private(set) var needsLayout = true
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
@@ -70,6 +101,7 @@ open class View: Responder {
         if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: old)
             subviews.insert(view, at: min(max(0, index), subviews.count))
+            view.damageExtent()
             return
         }
         view.removeFromSuperview()
@@ -78,6 +110,7 @@ open class View: Responder {
         view.superview = self
         view.didMoveToSuperview()
         didAddSubview(view)
+        view.damageExtent()
         setNeedsLayout()
     }
 
@@ -94,6 +127,7 @@ open class View: Responder {
         if view.superview === self, let old = subviewIndex(view) {
             subviews.remove(at: old)
             subviews.insert(view, at: min(position(), subviews.count))
+            view.damageExtent()
         } else {
             insertSubview(view, at: position())
         }
@@ -102,17 +136,20 @@ open class View: Responder {
     open func bringSubviewToFront(_ view: View) {
         guard let index = subviewIndex(view) else { return }
         subviews.append(subviews.remove(at: index))
+        view.damageExtent()
     }
 
     open func sendSubviewToBack(_ view: View) {
         guard let index = subviewIndex(view) else { return }
         subviews.insert(subviews.remove(at: index), at: 0)
+        view.damageExtent()
     }
 
     open func removeFromSuperview() {
         guard let parent = superview, let index = parent.subviewIndex(self) else { return }
         // Touches on views leaving the window end while their chain is still whole.
         window?.viewWillLeave(self)
+        damageExtent()
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)
@@ -177,6 +214,13 @@ open class View: Responder {
 
     /// Override to place subviews; the default does nothing.
     open func layoutSubviews() {}
+
+    // MARK: Drawing
+
+    /// Override to draw the view's content with `GraphicsContext.current`,
+    /// which is in the view's coordinates and clipped to `rect`, the part
+    /// that needs repainting. The background is already drawn.
+    open func draw(_ rect: Rect) {}
 
     // MARK: Hit-testing
 

@@ -17,12 +17,18 @@ open class Window: View {
     var recognizersMayNeedReset = false
     /// Touches with a phase held back from their view by a recognizer.
     var pendingHeld: [Touch] = []
+    /// Pixels to repaint, in the window's coordinates, since the compositor last took them.
+    public internal(set) var damage = Region()
+    /// Called when the window goes from clean to damaged: the compositor
+    /// schedules a display tick.
+    public var onNeedsDisplay: (() -> Void)?
     /// Inside sendEvent: recognizer state changes are settled at its end.
     var isDispatching = false
 
     public init(frame: Rect, application: Application = .shared) {
         hostApplication = application
         super.init(frame: frame)
+        damage.add(PixelRect(enclosing: bounds))  // the first frame paints everything
     }
 
     open override var next: Responder? { hostApplication }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import Display
 import Foundation
 import KernelInput
 import Scenes
@@ -35,11 +36,19 @@ struct Replay: ParsableCommand {
     @Flag(help: "Play at the recorded pace instead of as fast as possible.")
     var realtime = false
 
+    @Option(help: "With --scene: write a PNG of the screen to this directory after each frame that changed pixels.")
+    var frames: String?
+
+    @Flag(help: "With --frames: draw a marker with its touch id under each finger.")
+    var showTouches = false
+
     func validate() throws {
         if let scene, !Scene.names.contains(scene) {
             throw ValidationError("no scene '\(scene)'; the scenes are \(Scene.names.joined(separator: ", "))")
         }
         if trace && scene == nil { throw ValidationError("--trace needs --scene") }
+        if frames != nil && scene == nil { throw ValidationError("--frames needs --scene") }
+        if showTouches && frames == nil { throw ValidationError("--show-touches needs --frames") }
     }
 
     func run() throws {
@@ -84,13 +93,16 @@ struct Replay: ParsableCommand {
             }
             let replay = SceneReplay(application: application, window: scene.window)
             replay.realtime = realtime
+            let pictures = try frames.map { try FrameWriter(directory: $0, window: scene.window, runLoop: application.runLoop, showTouches: showTouches) }
             try replay.run(
                 recordings, options: options, warn: { printError($0) },
                 onRecord: { record, view in
                     guard !trace else { return }
                     let line = format == .jsonl ? record.jsonLine(view: .some(view)) : ReplaySummary.textLine(record) + "  \(view ?? "-")"
                     output.write(line + "\n")
-                })
+                },
+                onFrame: { records in try pictures?.frameDelivered(records) })
+            try pictures?.finish()
             if trace { output.write(scene.tracer.lines.map { $0 + "\n" }.joined()) }
             output.flush()
         }

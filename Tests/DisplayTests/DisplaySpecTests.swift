@@ -1,2 +1,45 @@
 import Display
 import Testing
+
+struct DisplaySpecTests {
+    @Test func eachKindParses() throws {
+        #expect(try DisplaySpec(parsing: "fb:/dev/fb0") == .framebuffer(path: "/dev/fb0"))
+        #expect(try DisplaySpec(parsing: "drm:/dev/dri/card0") == .drm(path: "/dev/dri/card0"))
+        #expect(try DisplaySpec(parsing: "png:out/screen.png") == .png(path: "out/screen.png"))
+        #expect(try DisplaySpec(parsing: "memory") == .memory)
+        // Only the first colon separates: paths may hold more.
+        #expect(try DisplaySpec(parsing: "png:a:b.png") == .png(path: "a:b.png"))
+    }
+
+    @Test(arguments: ["fb:/dev/fb0", "drm:/dev/dri/card1", "png:/tmp/x.png", "memory"])
+    func descriptionParsesBackToTheSameDisplay(text: String) throws {
+        let spec = try DisplaySpec(parsing: text)
+        #expect(spec.description == text)
+        #expect(try DisplaySpec(parsing: spec.description) == spec)
+    }
+
+    @Test func aNameWithoutKindIsRefusedWithTheKindsListed() {
+        let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: "/dev/fb0") }
+        #expect(error?.device == "/dev/fb0")
+        #expect(error?.problem == "not a display; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE or memory")
+    }
+
+    @Test func anUnknownKindIsNamed() {
+        let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: "vnc:host:1") }
+        #expect(error?.problem == "unknown display kind 'vnc'; use fb:, drm:, png: or memory")
+    }
+
+    @Test(arguments: ["fb:", "drm:", "png:"])
+    func aKindWithoutPathIsRefused(text: String) {
+        let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: text) }
+        #expect(error?.problem == "no path after '\(text)'")
+    }
+
+    @Test func memoryAndPNGNeedASizeToOpen() throws {
+        let error = #expect(throws: DisplayError.self) { try DisplaySpec.memory.openSurface(size: nil) }
+        #expect(error?.problem.contains("needs a size") == true)
+        let surface = try DisplaySpec.memory.openSurface(size: (width: 30, height: 20), rotation: .clockwise90)
+        #expect((surface.width, surface.height, surface.rotation) == (30, 20, .clockwise90))
+        #expect(surface.summary == "memory 20x30 XRGB8888")
+    }
+}

@@ -1,0 +1,78 @@
+import Display
+import TouchUI
+
+/// Puts a window's pixels on a display: damage from the view tree is
+/// collected until the next display tick (at the panel's refresh rate, on
+/// the application's run loop), repainted back to front into a back
+/// buffer, and presented once. Nothing is drawn when nothing changed.
+@MainActor
+public final class Compositor {
+    public let window: Window
+    public let surface: any DisplaySurface
+    /// The picture as the views drew it, before conversion to the panel's format.
+    public let backBuffer: Bitmap
+    private let context: GraphicsContext
+    private let runLoop: RunLoop
+    private var tickScheduled = false
+    /// Frames presented, and the damage of the last one.
+    public private(set) var framesPresented = 0
+    public private(set) var lastDamage = Region()
+    /// After each present: the damage that was repainted.
+    public var onPresent: ((Region) -> Void)?
+    /// A present that failed (the device went away); ticks stop until damage comes again.
+    public var onError: ((Error) -> Void)?
+
+    public init(window: Window, surface: any DisplaySurface, runLoop: RunLoop) throws {
+        let needed = PixelRect(enclosing: window.frame)
+        guard needed.maxX <= surface.width, needed.maxY <= surface.height else {
+            throw DisplayError(
+                device: surface.summary,
+                problem: "the screen is \(surface.width)x\(surface.height), smaller than the \(needed.maxX)x\(needed.maxY) the scene needs")
+        }
+        self.window = window
+        self.surface = surface
+        self.runLoop = runLoop
+        backBuffer = try Bitmap(width: surface.width, height: surface.height)
+        context = GraphicsContext(bitmap: backBuffer)
+        // The screen outside the window starts black, like the rest.
+        context.replace(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), with: .black)
+        window.onNeedsDisplay = { [weak self] in self?.scheduleTick() }
+        if !window.damage.isEmpty { scheduleTick() }
+    }
+
+    /// Seconds between display ticks.
+    public var frameInterval: Double { 1 / max(1, surface.refreshRate) }
+
+    private func scheduleTick() {
+        guard !tickScheduled else { return }
+        tickScheduled = true
+        // Ticks fall on the refresh grid, so bursts of damage share one frame.
+        let now = runLoop.now
+        let next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
+        _ = runLoop.schedule(after: next - now) { [weak self] in
+            guard let self else { return }
+            self.tickScheduled = false
+            do {
+                try self.presentNow()
+            } catch {
+                self.onError?(error)
+            }
+        }
+    }
+
+    /// Repaints and presents whatever is damaged, now; nothing when nothing is.
+    /// Returns the damage presented.
+    @discardableResult
+    public func presentNow() throws -> Region {
+        window.layoutIfNeeded()
+        let damage = window.takeDamage()
+        guard !damage.isEmpty else { return damage }
+        window.render(damage, in: context)
+        backBuffer.finishDrawing()
+        try surface.present(backBuffer, damage: damage)
+        framesPresented += 1
+        lastDamage = damage
+        onPresent?(damage)
+        return damage
+    }
+}

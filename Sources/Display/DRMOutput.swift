@@ -1,0 +1,78 @@
+import CLibdrm
+import Glibc
+
+/// Where a DRM surface shows its picture: the first connected connector,
+/// its preferred mode, and a CRTC that one of its encoders can drive.
+struct DRMOutput {
+    var connectorID: UInt32
+    /// As the kernel names it in sysfs: "HDMI-A-1", "Virtual-1".
+    var connectorName: String
+    var mode: drmModeModeInfo
+    var crtcID: UInt32
+
+    var width: Int { Int(mode.hdisplay) }
+    var height: Int { Int(mode.vdisplay) }
+
+    /// Frames per second: the mode's own figure, else from its clock (kHz) and totals.
+    var refreshRate: Double {
+        if mode.vrefresh > 0 { return Double(mode.vrefresh) }
+        let pixels = Double(mode.htotal) * Double(mode.vtotal)
+        return mode.clock > 0 && pixels > 0 ? Double(mode.clock) * 1000 / pixels : 60
+    }
+
+    static func choose(fd: Int32, device: String) throws -> DRMOutput {
+        guard let resources = drmModeGetResources(fd) else {
+            let code = errno
+            let problem =
+                switch code {
+                case EOPNOTSUPP, EINVAL: "a DRM device without modesetting (a render-only GPU?); use a card with a display"
+                case EACCES, EPERM: "not allowed to read its displays (a render node? use /dev/dri/cardN)"
+                default: "cannot read its displays: \(DeviceNode.errorName(code))"
+                }
+            throw DisplayError(device: device, problem: problem)
+        }
+        defer { drmModeFreeResources(resources) }
+        let connectorIDs = UnsafeBufferPointer(start: resources.pointee.connectors, count: Int(resources.pointee.count_connectors))
+        var seen: [String] = []
+        for connectorID in connectorIDs {
+            guard let connector = drmModeGetConnector(fd, connectorID) else { continue }
+            defer { drmModeFreeConnector(connector) }
+            let name = Self.name(of: connector.pointee)
+            guard connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 else {
+                seen.append("\(name) \(connector.pointee.connection == DRM_MODE_CONNECTED ? "without modes" : "disconnected")")
+                continue
+            }
+            let modes = UnsafeBufferPointer(start: connector.pointee.modes, count: Int(connector.pointee.count_modes))
+            let mode = modes.first { $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 } ?? modes[0]
+            guard let crtcID = Self.crtc(for: connector.pointee, resources: resources.pointee, fd: fd) else {
+                throw DisplayError(device: device, problem: "no CRTC can drive \(name)")
+            }
+            return DRMOutput(connectorID: connectorID, connectorName: name, mode: mode, crtcID: crtcID)
+        }
+        let listed = seen.isEmpty ? "it has no connectors" : "connectors: " + seen.joined(separator: ", ")
+        throw DisplayError(device: device, problem: "no connected display on \(device) (\(listed))")
+    }
+
+    /// The CRTC already driving the connector, else the first one an encoder of it can use.
+    private static func crtc(for connector: drmModeConnector, resources: drmModeRes, fd: Int32) -> UInt32? {
+        if connector.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.encoder_id) {
+            defer { drmModeFreeEncoder(encoder) }
+            if encoder.pointee.crtc_id != 0 { return encoder.pointee.crtc_id }
+        }
+        let crtcs = UnsafeBufferPointer(start: resources.crtcs, count: Int(resources.count_crtcs))
+        for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
+            guard let encoder = drmModeGetEncoder(fd, encoderID) else { continue }
+            defer { drmModeFreeEncoder(encoder) }
+            // possible_crtcs: bit i set when the i-th CRTC of the resources can take this encoder.
+            if let index = crtcs.indices.first(where: { encoder.pointee.possible_crtcs & (1 << UInt32($0)) != 0 }) {
+                return crtcs[index]
+            }
+        }
+        return nil
+    }
+
+    private static func name(of connector: drmModeConnector) -> String {
+        let type = drmModeGetConnectorTypeName(connector.connector_type).map { String(cString: $0) } ?? "Unknown"
+        return "\(type)-\(connector.connector_type_id)"
+    }
+}

@@ -1,0 +1,230 @@
+import CLibdrm
+import Glibc
+import Graphics
+
+/// A display driven through DRM/KMS (/dev/dri/cardN) with two dumb buffers:
+/// each frame is drawn into the hidden one, which a page flip shows at the
+/// next vertical blank. Drivers that cannot flip get the picture drawn into
+/// the buffer on screen, with the damage reported through drmModeDirtyFB.
+public final class DRMSurface: DisplaySurface {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public let rotation: DisplayRotation
+    public let refreshRate: Double
+    /// The mode's size, which the picture (turned) fits inside.
+    public let panelWidth: Int
+    public let panelHeight: Int
+    /// "Virtual-1", "HDMI-A-1": the connector shown on.
+    public let connectorName: String
+    public let driverName: String
+    public private(set) var presentedFrames = 0
+    /// Frames are shown by page flips; false once the driver refused one.
+    public private(set) var flipsPages = true
+
+    private var fd: Int32
+    private let output: DRMOutput
+    private let buffers: [DumbBuffer]
+    private var shownBuffer = 0
+    private var stale: StaleRegions
+    /// Set when a flip is asked for, cleared by its event; on the heap because the kernel's event hands it back to a C callback.
+    private let flipPending: UnsafeMutablePointer<Bool>
+    /// What the CRTC showed before (the console's framebuffer, usually), to put back on close.
+    private let previousCRTC: drmModeCrtc?
+    private var reportsDamage = true
+    private let console: ConsoleGraphicsMode?
+
+    /// Opens `path` and shows a black screen in its first connected display's
+    /// preferred mode. The picture is that mode's size turned by `rotation`,
+    /// or `size` (also turned) when given, which the mode must hold.
+    public init(
+        path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
+        graphicsConsole: Bool = true
+    ) throws {
+        let fd = try DeviceNode.open(path, kind: .drm)
+        var keepOpen = false
+        defer { if !keepOpen { Glibc.close(fd) } }
+
+        guard let version = drmGetVersion(fd) else {
+            throw DisplayError(device: path, problem: "not a DRM device (DRM_IOCTL_VERSION: \(DeviceNode.errorName(errno)))")
+        }
+        driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown driver"
+        drmFreeVersion(version)
+        var canMakeDumbBuffers: UInt64 = 0
+        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &canMakeDumbBuffers) == 0, canMakeDumbBuffers != 0 else {
+            throw DisplayError(device: path, problem: "the \(driverName) driver cannot make dumb buffers to draw in")
+        }
+
+        let output = try DRMOutput.choose(fd: fd, device: path)
+        let picture = size ?? rotation.panelSize(width: output.width, height: output.height)
+        let needed = rotation.panelSize(width: picture.width, height: picture.height)
+        guard picture.width > 0, picture.height > 0 else {
+            throw DisplayError(device: path, problem: "invalid picture size \(picture.width)x\(picture.height)")
+        }
+        guard needed.width <= output.width, needed.height <= output.height else {
+            let turned = rotation == .none ? "" : " turned \(rotation.rawValue)°"
+            throw DisplayError(
+                device: path,
+                problem: "\(output.connectorName) is \(output.width)x\(output.height), smaller than the "
+                    + "\(picture.width)x\(picture.height) picture asked for\(turned)")
+        }
+
+        let first = try DumbBuffer.make(fd: fd, width: output.width, height: output.height, device: path)
+        let second: DumbBuffer
+        do {
+            second = try DumbBuffer.make(fd: fd, width: output.width, height: output.height, device: path)
+        } catch {
+            first.destroy(fd: fd)
+            throw error
+        }
+        if let crtc = drmModeGetCrtc(fd, output.crtcID) {
+            previousCRTC = crtc.pointee
+            drmModeFreeCrtc(crtc)
+        } else {
+            previousCRTC = nil
+        }
+        console = graphicsConsole ? ConsoleGraphicsMode() : nil
+        var connectorID = output.connectorID, mode = output.mode
+        // Dumb buffers start black, so this shows a black screen.
+        let status = drmModeSetCrtc(fd, output.crtcID, first.framebufferID, 0, 0, &connectorID, 1, &mode)
+        guard status == 0 else {
+            first.destroy(fd: fd)
+            second.destroy(fd: fd)
+            console?.restore()
+            let code = -status
+            throw DisplayError(
+                device: path,
+                problem: code == EACCES || code == EPERM
+                    ? "another program controls this display (a desktop session or compositor); stop it or use a free text console"
+                    : "cannot set \(output.connectorName) to \(output.width)x\(output.height): \(DeviceNode.errorName(code))")
+        }
+
+        self.path = path
+        self.fd = fd
+        self.output = output
+        buffers = [first, second]
+        (width, height) = (picture.width, picture.height)
+        (panelWidth, panelHeight) = (output.width, output.height)
+        connectorName = output.connectorName
+        self.rotation = rotation
+        refreshRate = output.refreshRate
+        stale = StaleRegions(buffers: 2, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
+        flipPending = .allocate(capacity: 1)
+        flipPending.initialize(to: false)
+        keepOpen = true
+    }
+
+    deinit {
+        close()
+        flipPending.deallocate()
+    }
+
+    public var summary: String {
+        var text = "drm:\(path) \(driverName) \(connectorName) \(panelWidth)x\(panelHeight)@\(Int(refreshRate.rounded()))Hz XRGB8888"
+        text += flipsPages ? ", page flips" : ", drawn in place"
+        if (width, height) != rotation.panelSize(width: panelWidth, height: panelHeight) { text += ", picture \(width)x\(height)" }
+        if rotation != .none { text += ", turned \(rotation.rawValue)°" }
+        return text
+    }
+
+    public func present(_ picture: Bitmap, damage: Region) throws {
+        guard fd >= 0 else { throw DisplayError(device: path, problem: "presented to after close") }
+        guard picture.width == width, picture.height == height else {
+            throw DisplayError(device: path, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
+        }
+        // The buffer about to be drawn may still be on screen until the last flip lands.
+        try waitForPageFlip()
+        stale.add(damage.clipped(to: picture.bounds))
+        if flipsPages {
+            let back = 1 - shownBuffer
+            draw(picture, stale.take(back), into: buffers[back])
+            flipPending.pointee = true
+            let status = drmModePageFlip(fd, output.crtcID, buffers[back].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), flipPending)
+            if status == 0 {
+                shownBuffer = back
+            } else {
+                flipPending.pointee = false
+                let code = -status
+                guard code == EINVAL || code == ENOSYS || code == EOPNOTSUPP else {
+                    throw DisplayError(device: path, problem: "page flip failed: \(DeviceNode.errorName(code))")
+                }
+                // No page flips on this driver: show the buffer just drawn, and draw into it from now on.
+                try show(buffers[back])
+                shownBuffer = back
+                flipsPages = false
+            }
+        } else {
+            let region = stale.take(shownBuffer)
+            draw(picture, region, into: buffers[shownBuffer])
+            try reportDamage(region, of: buffers[shownBuffer], picture: picture)
+        }
+        presentedFrames += 1
+    }
+
+    public func close() {
+        guard fd >= 0 else { return }
+        try? waitForPageFlip()
+        if var previous = previousCRTC, previous.mode_valid != 0, previous.buffer_id != 0 {
+            var connectorID = output.connectorID
+            _ = drmModeSetCrtc(fd, previous.crtc_id, previous.buffer_id, previous.x, previous.y, &connectorID, 1, &previous.mode)
+        } else {
+            _ = drmModeSetCrtc(fd, output.crtcID, 0, 0, 0, nil, 0, nil)
+        }
+        for buffer in buffers { buffer.destroy(fd: fd) }
+        Glibc.close(fd)
+        fd = -1
+        console?.restore()
+    }
+
+    private func draw(_ picture: Bitmap, _ region: Region, into buffer: DumbBuffer) {
+        for rect in region.rects {
+            PixelConverter.convert(picture, rect: rect, into: buffer.memory, stride: buffer.pitch, format: .xrgb8888, rotation: rotation)
+        }
+    }
+
+    private func show(_ buffer: DumbBuffer) throws {
+        var connectorID = output.connectorID, mode = output.mode
+        let status = drmModeSetCrtc(fd, output.crtcID, buffer.framebufferID, 0, 0, &connectorID, 1, &mode)
+        guard status == 0 else {
+            throw DisplayError(device: path, problem: "cannot show a new frame: \(DeviceNode.errorName(-status))")
+        }
+    }
+
+    /// Tells drivers that copy to the screen on request (USB, SPI panels) what changed.
+    private func reportDamage(_ region: Region, of buffer: DumbBuffer, picture: Bitmap) throws {
+        guard reportsDamage, !region.isEmpty else { return }
+        var clips = region.rects.map { rect in
+            let panel = rotation.panelRect(rect, pictureWidth: picture.width, pictureHeight: picture.height)
+            return drmModeClip(x1: UInt16(panel.x), y1: UInt16(panel.y), x2: UInt16(panel.maxX), y2: UInt16(panel.maxY))
+        }
+        let status = drmModeDirtyFB(fd, buffer.framebufferID, &clips, UInt32(clips.count))
+        guard status != 0 else { return }
+        let code = -status
+        // ENOSYS: the driver scans the buffer out directly and needs no telling.
+        guard code == ENOSYS || code == EOPNOTSUPP else {
+            throw DisplayError(device: path, problem: "cannot report the changed area: \(DeviceNode.errorName(code))")
+        }
+        reportsDamage = false
+    }
+
+    private func waitForPageFlip() throws {
+        while flipPending.pointee {
+            var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, 1000)
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else {
+                flipPending.pointee = false
+                throw DisplayError(
+                    device: path,
+                    problem: ready == 0 ? "a page flip did not complete within a second" : "cannot wait for a page flip: \(DeviceNode.errorName(errno))")
+            }
+            var events = drmEventContext()
+            events.version = 2
+            events.page_flip_handler = { _, _, _, _, pending in pending?.assumingMemoryBound(to: Bool.self).pointee = false }
+            guard drmHandleEvent(fd, &events) == 0 else {
+                flipPending.pointee = false
+                throw DisplayError(device: path, problem: "cannot read the page flip's event: \(DeviceNode.errorName(errno))")
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Graphics
+
+extension DisplaySpec {
+    /// Opens the display this names. A panel (fb:, drm:) gives its own size
+    /// unless `size` asks for one it must be able to hold; png: and memory
+    /// have no size of their own and need one. `graphicsConsole` keeps the
+    /// text console off a panel (tests turn it off).
+    public func openSurface(
+        size: (width: Int, height: Int)?, rotation: DisplayRotation = .none, graphicsConsole: Bool = true
+    ) throws -> any DisplaySurface {
+        switch self {
+        case .framebuffer(let path):
+            return try FramebufferSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole)
+        case .drm(let path):
+            return try DRMSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole)
+        case .png(let path):
+            guard let size else { throw DisplayError(device: description, problem: "a PNG display needs a size (--screen WxH)") }
+            return PNGSurface(path: path, width: size.width, height: size.height)
+        case .memory:
+            guard let size else { throw DisplayError(device: description, problem: "a memory display needs a size (--screen WxH)") }
+            return MemorySurface(width: size.width, height: size.height, rotation: rotation)
+        }
+    }
+}

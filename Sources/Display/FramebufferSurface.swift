@@ -1,0 +1,196 @@
+import CDisplayShim
+import Glibc
+import Graphics
+
+/// A Linux framebuffer, /dev/fbN, drawn into through a shared mapping of
+/// its memory. With room for two pages (yres_virtual at least twice yres)
+/// and a driver that pans, each frame goes to the hidden page, which is
+/// then panned into view; otherwise the damage is copied to the one page.
+public final class FramebufferSurface: DisplaySurface {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public let rotation: DisplayRotation
+    public let refreshRate: Double
+    public let format: PixelFormat
+    /// The panel's visible size, which the picture (turned) fits inside.
+    public let panelWidth: Int
+    public let panelHeight: Int
+    public private(set) var presentedFrames = 0
+    /// Two pages shown in turn by panning; false from the start, or after a pan the driver refused.
+    public private(set) var isDoubleBuffered: Bool
+    /// FBIO_WAITFORVSYNC works here, so presents wait for the vertical blank.
+    public let waitsForVerticalBlank: Bool
+
+    private var fd: Int32
+    private let mode: FramebufferMode
+    /// The kernel's variable screen info, kept to pan with.
+    private var screenInfo: fb_var_screeninfo
+    private let originalOffsets: (x: UInt32, y: UInt32)
+    private let mapping: UnsafeMutableRawPointer
+    private let mappingLength: Int
+    /// Byte offset of each page from the start of screen memory: two when double-buffered.
+    private var pageOffsets: [Int]
+    private var shownPage = 0
+    private var stale: StaleRegions
+    private let console: ConsoleGraphicsMode?
+
+    /// Opens `path`. The picture is the panel's size turned by `rotation`,
+    /// or `size` (also turned) when given, which the panel must be able to
+    /// hold. `graphicsConsole` keeps the text console off the panel.
+    public init(
+        path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
+        graphicsConsole: Bool = true
+    ) throws {
+        let fd = try DeviceNode.open(path, kind: .framebuffer)
+        var keepOpen = false
+        defer { if !keepOpen { Glibc.close(fd) } }
+
+        var variable = fb_var_screeninfo(), fixed = fb_fix_screeninfo()
+        var status = tb_fb_get_variable_info(fd, &variable)
+        if status == 0 { status = tb_fb_get_fixed_info(fd, &fixed) }
+        guard status == 0 else {
+            let code = -status
+            let reason = DeviceNode.errorName(code)
+            throw DisplayError(
+                device: path,
+                problem: code == ENOTTY || code == EINVAL
+                    ? "not a framebuffer device (FBIOGET_VSCREENINFO: \(reason))" : "cannot read the screen info: \(reason)")
+        }
+        let mode: FramebufferMode
+        do {
+            mode = try FramebufferMode(variable: variable, fixed: fixed, pageSize: Int(sysconf(Int32(_SC_PAGESIZE))))
+        } catch {
+            throw DisplayError(device: path, problem: "\(error)")
+        }
+        let visibleEnd = (mode.yOffset + mode.height) * mode.lineLength
+        guard mode.width > 0, mode.height > 0, mode.lineLength >= mode.width * mode.format.bytesPerPixel,
+            visibleEnd <= mode.memoryLength
+        else {
+            throw DisplayError(
+                device: path,
+                problem: "the driver reports an impossible screen: \(mode.width)x\(mode.height) at +\(mode.yOffset), "
+                    + "\(mode.lineLength) bytes a line, \(mode.memoryLength) bytes of memory")
+        }
+
+        let picture = size ?? rotation.panelSize(width: mode.width, height: mode.height)
+        let needed = rotation.panelSize(width: picture.width, height: picture.height)
+        guard picture.width > 0, picture.height > 0 else {
+            throw DisplayError(device: path, problem: "invalid picture size \(picture.width)x\(picture.height)")
+        }
+        guard needed.width <= mode.width, needed.height <= mode.height else {
+            let turned = rotation == .none ? "" : " turned \(rotation.rawValue)°"
+            throw DisplayError(
+                device: path,
+                problem: "the panel is \(mode.width)x\(mode.height), smaller than the \(picture.width)x\(picture.height) picture asked for\(turned)")
+        }
+
+        let length = mode.memoryLength + mode.memoryPageOffset
+        let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+        guard let address, address != MAP_FAILED else {
+            throw DisplayError(
+                device: path, problem: "cannot map its \(mode.memoryLength) bytes of screen memory: \(DeviceNode.errorName(errno))")
+        }
+
+        console = graphicsConsole ? ConsoleGraphicsMode() : nil
+        let memory = address + mode.memoryPageOffset
+        // Black around a picture smaller than the panel, and no console text left behind.
+        if mode.allowsDoubleBuffering {
+            memset(memory, 0, 2 * mode.pageLength)
+        } else {
+            memset(memory + mode.yOffset * mode.lineLength, 0, mode.pageLength)
+        }
+        // Pan to the second page and back: some drivers accept only the first.
+        var doubleBuffered = false
+        if mode.allowsDoubleBuffering {
+            var probe = variable
+            probe.xoffset = 0
+            probe.yoffset = UInt32(mode.height)
+            if tb_fb_pan(fd, &probe) == 0 {
+                probe.yoffset = 0
+                doubleBuffered = tb_fb_pan(fd, &probe) == 0
+            }
+        }
+        // Probed once: drivers without vblank interrupts answer ENOTTY or EINVAL every time.
+        waitsForVerticalBlank = tb_fb_wait_for_vsync(fd) == 0
+
+        self.path = path
+        self.fd = fd
+        self.mode = mode
+        (width, height) = (picture.width, picture.height)
+        (panelWidth, panelHeight) = (mode.width, mode.height)
+        self.rotation = rotation
+        refreshRate = mode.refreshRate
+        format = mode.format
+        screenInfo = variable
+        originalOffsets = (variable.xoffset, variable.yoffset)
+        mapping = address
+        mappingLength = length
+        isDoubleBuffered = doubleBuffered
+        pageOffsets = doubleBuffered ? [0, mode.pageLength] : [mode.yOffset * mode.lineLength + mode.xOffset * mode.format.bytesPerPixel]
+        stale = StaleRegions(buffers: pageOffsets.count, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
+        keepOpen = true
+    }
+
+    deinit { close() }
+
+    public var summary: String {
+        var text = "fb:\(path) \(panelWidth)x\(panelHeight) \(format.name), \(isDoubleBuffered ? "double" : "single")-buffered"
+        if (width, height) != rotation.panelSize(width: panelWidth, height: panelHeight) { text += ", picture \(width)x\(height)" }
+        if rotation != .none { text += ", turned \(rotation.rawValue)°" }
+        if waitsForVerticalBlank { text += ", vsync" }
+        return text
+    }
+
+    public func present(_ picture: Bitmap, damage: Region) throws {
+        guard fd >= 0 else { throw DisplayError(device: path, problem: "presented to after close") }
+        guard picture.width == width, picture.height == height else {
+            throw DisplayError(device: path, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
+        }
+        stale.add(damage.clipped(to: picture.bounds))
+        if isDoubleBuffered {
+            let back = 1 - shownPage
+            draw(picture, stale.take(back), page: back)
+            if waitsForVerticalBlank { _ = tb_fb_wait_for_vsync(fd) }
+            if pan(toPage: back) {
+                shownPage = back
+            } else {
+                // Refused mid-run (EINVAL on many drivers): keep to the page on screen.
+                isDoubleBuffered = false
+                pageOffsets = [pageOffsets[shownPage]]
+                shownPage = 0
+                stale = StaleRegions(buffers: 1, screen: picture.bounds)
+                draw(picture, stale.take(0), page: 0)
+            }
+        } else {
+            if waitsForVerticalBlank { _ = tb_fb_wait_for_vsync(fd) }
+            draw(picture, stale.take(shownPage), page: shownPage)
+        }
+        presentedFrames += 1
+    }
+
+    public func close() {
+        guard fd >= 0 else { return }
+        if isDoubleBuffered, (screenInfo.xoffset, screenInfo.yoffset) != originalOffsets {
+            (screenInfo.xoffset, screenInfo.yoffset) = originalOffsets
+            _ = tb_fb_pan(fd, &screenInfo)
+        }
+        munmap(mapping, mappingLength)
+        Glibc.close(fd)
+        fd = -1
+        console?.restore()
+    }
+
+    private func draw(_ picture: Bitmap, _ region: Region, page: Int) {
+        let destination = mapping + mode.memoryPageOffset + pageOffsets[page]
+        for rect in region.rects {
+            PixelConverter.convert(picture, rect: rect, into: destination, stride: mode.lineLength, format: format, rotation: rotation)
+        }
+    }
+
+    private func pan(toPage page: Int) -> Bool {
+        screenInfo.xoffset = 0
+        screenInfo.yoffset = UInt32(page * mode.height)
+        return tb_fb_pan(fd, &screenInfo) == 0
+    }
+}

@@ -1,0 +1,37 @@
+/// Text that draws itself, as UILabel: one line truncated with "…" by
+/// default, or as many as `numberOfLines` allows (0: all it needs).
+@MainActor
+open class Label: View {
+    public var text: String? {
+        didSet { if oldValue != text { setNeedsDisplay() } }
+    }
+    public var font = Font.systemFont(ofSize: 17) {
+        didSet { if oldValue != font { setNeedsDisplay() } }
+    }
+    public var textColor: Color = .black {
+        didSet { if oldValue != textColor { setNeedsDisplay() } }
+    }
+    public var textAlignment: TextAlignment = .left {
+        didSet { if oldValue != textAlignment { setNeedsDisplay() } }
+    }
+    public var numberOfLines = 1 {
+        didSet { if oldValue != numberOfLines { setNeedsDisplay() } }
+    }
+
+    public init(frame: Rect = .zero, text: String? = nil) {
+        self.text = text
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// The size the text needs, up to `size`'s width.
+    public func sizeThatFits(_ size: Size) -> Size {
+        guard let text, !text.isEmpty else { return .zero }
+        return TextLayout(text, font: font, width: size.width > 0 ? size.width : .infinity, numberOfLines: numberOfLines).size
+    }
+
+    open override func draw(_ rect: Rect) {
+        guard let text, !text.isEmpty, let context = GraphicsContext.current else { return }
+        context.draw(text, in: bounds, font: font, color: textColor, alignment: textAlignment, numberOfLines: numberOfLines)
+    }
+}

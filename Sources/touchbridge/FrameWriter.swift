@@ -1,0 +1,91 @@
+import ArgumentParser
+import Bridge
+import Display
+import Foundation
+import KernelInput
+import Scenes
+import TouchUI
+
+/// `replay --frames DIR`: a display whose every presented frame is a PNG
+/// file. After each input frame the screen is drawn and, if pixels changed,
+/// written as frame-NNNNNN.png (NNNNNN: the recording's frame number);
+/// animations between input frames are written as frame-NNNNNN_TTTTms.png.
+@MainActor
+final class FrameWriter: @MainActor DisplaySurface {
+    let directory: URL
+    let width: Int
+    let height: Int
+    let refreshRate = 60.0
+    let rotation = DisplayRotation.none
+    private(set) var presentedFrames = 0
+    private var compositor: Compositor!
+    private let runLoop: TouchUI.RunLoop
+    private let markers: TouchMarkersView?
+    private var fingers: [Int: TouchMarkersView.Marker] = [:]
+    private var lastFrame = 0
+    private var lastFrameTime = 0.0
+    private var inputFrameDelivered = false
+
+    var summary: String { "frames:\(directory.path) \(width)x\(height)" }
+
+    init(directory path: String, window: Window, runLoop: TouchUI.RunLoop, showTouches: Bool) throws {
+        directory = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("\(path): cannot create the frames directory: \(error.localizedDescription)")
+        }
+        width = Int(window.bounds.width.rounded(.up))
+        height = Int(window.bounds.height.rounded(.up))
+        self.runLoop = runLoop
+        if showTouches {
+            let overlay = TouchMarkersView(frame: window.bounds)
+            window.addSubview(overlay)
+            markers = overlay
+        } else {
+            markers = nil
+        }
+        compositor = try Compositor(window: window, surface: self, runLoop: runLoop)
+    }
+
+    /// After a frame reached the views: move the markers, draw, write.
+    func frameDelivered(_ records: [TouchRecord]) throws {
+        for record in records {
+            if record.phase == .ended || record.phase == .cancelled {
+                fingers[record.touch] = nil
+            } else {
+                fingers[record.touch] = .init(id: record.touch, location: Point(x: record.x, y: record.y), tapCount: record.tapCount)
+            }
+        }
+        markers?.show(fingers.keys.sorted().map { fingers[$0]! })
+        lastFrame = records[0].frame
+        lastFrameTime = runLoop.now
+        inputFrameDelivered = true
+        try compositor.presentNow()
+        inputFrameDelivered = false
+    }
+
+    /// The replay is over: what is still damaged (say, after the last timers) is drawn.
+    func finish() throws {
+        markers?.show([])
+        try compositor.presentNow()
+    }
+
+    func present(_ picture: Bitmap, damage: Region) throws {
+        let name: String
+        if inputFrameDelivered || presentedFrames == 0 {
+            name = String(format: "frame-%06d.png", lastFrame)
+        } else {
+            name = String(format: "frame-%06d_%04dms.png", lastFrame, Int(((runLoop.now - lastFrameTime) * 1000).rounded()))
+        }
+        let path = directory.appendingPathComponent(name).path
+        do {
+            try picture.writePNG(to: path)
+        } catch let error as GraphicsError {
+            throw DisplayError(device: summary, problem: error.description)
+        }
+        presentedFrames += 1
+    }
+
+    func close() {}
+}

@@ -1,0 +1,204 @@
+import Testing
+import TouchUI
+
+/// Views drawing into an offscreen bitmap: each visual property, and the
+/// damage each change leaves for the compositor.
+@MainActor
+struct ViewDrawingTests {
+    let window: Window
+    let bitmap: Bitmap
+    let context: GraphicsContext
+
+    init() throws {
+        window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: Application())
+        window.backgroundColor = .white
+        bitmap = try Bitmap(width: 100, height: 100)
+        context = GraphicsContext(bitmap: bitmap)
+    }
+
+    func render() {
+        window.render(window.takeDamage(), in: context)
+    }
+
+    func pixel(_ x: Int, _ y: Int) -> PixelColor { bitmap.pixel(x: x, y: y) }
+
+    @Test func backgroundsDrawBackToFrontInTheirFrames() {
+        let gray = View(frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        gray.backgroundColor = .gray
+        let red = View(frame: Rect(x: 20, y: 20, width: 10, height: 10))
+        red.backgroundColor = .red
+        window.addSubview(gray)
+        gray.addSubview(red)
+        render()
+        #expect(pixel(5, 5) == Color.white.pixel)
+        #expect(pixel(15, 15).distance(to: Color.gray.pixel) <= 1)
+        #expect(pixel(35, 35) == Color.red.pixel)  // 10+20+5
+        #expect(pixel(29, 29) == Color.gray.pixel || pixel(29, 29).distance(to: Color.gray.pixel) <= 1)
+    }
+
+    @Test func hiddenViewsAndTheirSubviewsDoNotDraw() {
+        let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        view.backgroundColor = .blue
+        let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        child.backgroundColor = .red
+        view.addSubview(child)
+        window.addSubview(view)
+        view.isHidden = true
+        render()
+        #expect(pixel(5, 5) == Color.white.pixel)
+        #expect(pixel(30, 30) == Color.white.pixel)
+    }
+
+    @Test func alphaAppliesToAViewAndItsSubviewsAsOne() {
+        let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        view.backgroundColor = .red
+        let child = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        child.backgroundColor = .blue
+        view.addSubview(child)
+        window.addSubview(view)
+        view.alpha = 0.5
+        render()
+        // Over white: red at half is (255, 128, 128); the child is blue at half, not blue over red.
+        #expect(pixel(30, 30).distance(to: PixelColor(red: 255, green: 128, blue: 128)) <= 1)
+        #expect(pixel(10, 10).distance(to: PixelColor(red: 128, green: 128, blue: 255)) <= 1)
+    }
+
+    @Test func clipsToBoundsCutsSubviewsAndCornerRadiusRoundsTheBackground() {
+        let view = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        view.backgroundColor = .blue
+        view.cornerRadius = 15
+        let child = View(frame: Rect(x: 20, y: 20, width: 60, height: 60))
+        child.backgroundColor = .red
+        view.addSubview(child)
+        window.addSubview(view)
+        render()
+        #expect(pixel(11, 11) == Color.white.pixel)  // the rounded corner
+        #expect(pixel(70, 70) == Color.red.pixel)  // not clipped yet
+        view.clipsToBounds = true
+        render()
+        #expect(pixel(70, 70) == Color.white.pixel)
+        #expect(pixel(40, 40) == Color.red.pixel)
+        #expect(pixel(48, 48) == Color.white.pixel)  // the child is cut by the rounded corner too
+    }
+
+    @Test func theBorderIsDrawnInsideAboveSubviews() {
+        let view = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
+        view.backgroundColor = .white
+        view.borderWidth = 4
+        view.borderColor = .blue
+        let child = View(frame: Rect(x: 0, y: 0, width: 40, height: 10))
+        child.backgroundColor = .red
+        view.addSubview(child)
+        window.addSubview(view)
+        render()
+        #expect(pixel(12, 30) == Color.blue.pixel)
+        #expect(pixel(30, 11) == Color.blue.pixel)  // over the red child
+        #expect(pixel(30, 16) == Color.red.pixel)
+        #expect(pixel(9, 30) == Color.white.pixel)  // not outside
+    }
+
+    @Test func aTransformTurnsWhatTheViewDraws() {
+        let view = View(frame: Rect(x: 25, y: 40, width: 50, height: 20))
+        view.backgroundColor = .red
+        window.addSubview(view)
+        view.transform = AffineTransform(rotationAngle: .pi / 2)
+        render()
+        // Turned a quarter about its centre (50, 50): now 20 wide and 50 tall.
+        #expect(pixel(50, 30) == Color.red.pixel)
+        #expect(pixel(30, 50) == Color.white.pixel)
+    }
+
+    @Test func drawOverridesGetAContextInTheViewsCoordinatesClippedToTheDamage() {
+        final class Cross: View {
+            var rects: [Rect] = []
+            override func draw(_ rect: Rect) {
+                rects.append(rect)
+                GraphicsContext.current?.fill(Rect(x: 0, y: 0, width: 5, height: 5), with: .green)
+            }
+        }
+        let parent = View(frame: Rect(x: 10, y: 10, width: 80, height: 80))
+        parent.bounds.origin = Point(x: 10, y: 0)  // scrolled: content moves left 10
+        let cross = Cross(frame: Rect(x: 20, y: 20, width: 40, height: 40))
+        parent.addSubview(cross)
+        window.addSubview(parent)
+        render()
+        // View (0,0) is at window (10 + 20 - 10, 10 + 20) = (20, 30).
+        #expect(pixel(22, 32) == Color.green.pixel)
+        #expect(pixel(26, 32) == Color.white.pixel)
+        #expect(cross.rects == [Rect(x: 0, y: 0, width: 40, height: 40)])
+        cross.setNeedsDisplay(Rect(x: 0, y: 0, width: 8, height: 8))
+        render()
+        #expect(cross.rects.last == Rect(x: 0, y: 0, width: 8, height: 8))
+    }
+
+    @Test func aLabelDrawsItsTextAndAnImageViewItsPicture() throws {
+        let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 30), text: "Hello")
+        label.font = .boldSystemFont(ofSize: 20)
+        window.addSubview(label)
+        let picture = try Bitmap(width: 2, height: 2)
+        GraphicsContext(bitmap: picture).fill(Rect(x: 0, y: 0, width: 2, height: 2), with: .blue)
+        let imageView = ImageView(frame: Rect(x: 0, y: 50, width: 100, height: 40), image: Image(bitmap: picture))
+        imageView.contentMode = .scaleAspectFit
+        window.addSubview(imageView)
+        render()
+        var ink = 0
+        for y in 0..<30 { for x in 0..<100 where pixel(x, y).red < 100 { ink += 1 } }
+        #expect(ink > 50)
+        #expect(imageView.imageRect == Rect(x: 30, y: 0, width: 40, height: 40))
+        #expect(pixel(50, 70) == Color.blue.pixel)
+        #expect(pixel(10, 70) == Color.white.pixel)  // aspect fit leaves the sides
+    }
+
+    // MARK: Damage
+
+    @Test func aChangeDamagesOnlyWhereTheViewWasAndIs() {
+        let view = View(frame: Rect(x: 10, y: 10, width: 10, height: 10))
+        view.backgroundColor = .red
+        window.addSubview(view)
+        render()
+        #expect(window.damage.isEmpty)
+        view.center = Point(x: 55, y: 15)
+        #expect(window.damage.rects.count == 2)
+        #expect(window.damage.rects.contains(PixelRect(x: 10, y: 10, width: 10, height: 10)))
+        #expect(window.damage.rects.contains(PixelRect(x: 50, y: 10, width: 10, height: 10)))
+        // Pixels outside the damage are not touched by the repaint.
+        context.fill(Rect(x: 80, y: 80, width: 5, height: 5), with: .green)
+        render()
+        #expect(pixel(82, 82) == Color.green.pixel)
+        #expect(pixel(15, 15) == Color.white.pixel)
+        #expect(pixel(55, 15) == Color.red.pixel)
+    }
+
+    @Test func everyVisualPropertyDamagesAndNothingElseDoes() {
+        let view = View(frame: Rect(x: 10, y: 10, width: 10, height: 10))
+        window.addSubview(view)
+        _ = window.takeDamage()
+        let changes: [(String, () -> Void)] = [
+            ("backgroundColor", { view.backgroundColor = .red }), ("alpha", { view.alpha = 0.5 }),
+            ("isHidden", { view.isHidden = true }), ("isHidden back", { view.isHidden = false }),
+            ("cornerRadius", { view.cornerRadius = 3 }), ("borderWidth", { view.borderWidth = 1 }),
+            ("borderColor", { view.borderColor = .blue }), ("clipsToBounds", { view.clipsToBounds = true }),
+            ("transform", { view.transform = AffineTransform(scaleX: 2, y: 2) }),
+            ("bounds", { view.bounds.origin = Point(x: 1, y: 0) }), ("setNeedsDisplay", { view.setNeedsDisplay() }),
+            ("subview", { view.addSubview(View(frame: Rect(x: 0, y: 0, width: 1, height: 1))) }),
+            ("removal", { view.subviews[0].removeFromSuperview() }),
+        ]
+        for (name, change) in changes {
+            change()
+            #expect(!window.takeDamage().isEmpty, "\(name)")
+        }
+        view.tag = 7
+        view.isUserInteractionEnabled = false
+        view.backgroundColor = .red  // unchanged
+        #expect(window.takeDamage().isEmpty)
+    }
+
+    @Test func damageOfViewsOutsideAWindowIsNotCollected() {
+        let loose = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        loose.backgroundColor = .red
+        loose.setNeedsDisplay()
+        _ = window.takeDamage()
+        window.addSubview(loose)
+        #expect(window.takeDamage().rects == [PixelRect(x: 0, y: 0, width: 10, height: 10)])
+    }
+}
