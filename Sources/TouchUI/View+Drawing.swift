@@ -27,23 +27,66 @@ extension View {
         return extent
     }
 
+    /// The area the view and its visible subviews can draw in, in its own coordinates.
+    func extentInOwnCoordinates() -> Rect {
+        var extent = bounds
+        guard !clipsToBounds else { return extent }
+        for subview in subviews where !subview.isHidden {
+            let inner = subview.extentInOwnCoordinates()
+            let corners = [
+                Point(x: inner.minX, y: inner.minY), Point(x: inner.maxX, y: inner.minY),
+                Point(x: inner.minX, y: inner.maxY), Point(x: inner.maxX, y: inner.maxY),
+            ]
+            for corner in corners {
+                let point = subview.convertToSuperview(corner)
+                extent = extent.union(Rect(x: point.x, y: point.y, width: 0, height: 0))
+            }
+        }
+        return extent
+    }
+
+    private func drawBorder(in context: GraphicsContext) {
+        if cornerRadius > 0 {
+            let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
+            context.stroke(Path(roundedRect: inset, cornerRadius: max(0, cornerRadius - borderWidth / 2)), with: borderColor, lineWidth: borderWidth)
+            return
+        }
+        // Square corners: four filled bands, which cairo paints far faster than a stroke.
+        let b = bounds, w = min(borderWidth, b.width / 2, b.height / 2)
+        var bands = Path()
+        bands.appendRect(Rect(x: b.minX, y: b.minY, width: b.width, height: w))
+        bands.appendRect(Rect(x: b.minX, y: b.maxY - w, width: b.width, height: w))
+        bands.appendRect(Rect(x: b.minX, y: b.minY + w, width: w, height: b.height - 2 * w))
+        bands.appendRect(Rect(x: b.maxX - w, y: b.minY + w, width: w, height: b.height - 2 * w))
+        context.fill(bands, with: borderColor)
+    }
+
     /// The outline of the background, border and clip.
     var shape: Path { cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(rect: bounds) }
 
     /// Draws the view and its subviews, back to front. `context` is in the
-    /// superview's coordinates and clipped to the damage.
-    func drawHierarchy(in context: GraphicsContext) {
+    /// superview's coordinates and clipped to the damage, whose bounds there are `dirtyInSuperview`.
+    func drawHierarchy(in context: GraphicsContext, dirtyInSuperview: Rect) {
         guard !isHidden, alpha > 0.001 else { return }
+        // A view that cannot draw outside its frame, away from the damage, is
+        // skipped before any cairo call: a small repaint stays small.
+        if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) { return }
         context.saveState()
         defer { context.restoreState() }
         context.translateBy(x: center.x, y: center.y)
         if !transform.isIdentity { context.concatenate(transform) }
         context.translateBy(x: -bounds.midX, y: -bounds.midY)
-        let dirty = context.clipBounds.intersection(bounds)
-        // Nothing of a clipping view is in the damage: skip it all.
+        let visible = transform.isIdentity
+            ? dirtyInSuperview.offsetBy(dx: bounds.minX - frame.minX, dy: bounds.minY - frame.minY)
+            : context.clipBounds
+        let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
         let layered = alpha < 1
-        if layered { context.beginTransparencyLayer() }
+        if layered {
+            // The layer is as large as the clip: keep it to what the view draws.
+            context.clip(to: extentInOwnCoordinates())
+            context.beginTransparencyLayer()
+        }
         if !dirty.isEmpty {
             if let backgroundColor, backgroundColor.alpha > 0 { context.fill(shape, with: backgroundColor) }
             if clipsToBounds { context.clip(to: shape) }
@@ -53,12 +96,9 @@ extension View {
                 GraphicsContext.current = nil
             }
         }
-        for subview in subviews { subview.drawHierarchy(in: context) }
-        if borderWidth > 0 && !dirty.isEmpty {
-            let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
-            let outline = cornerRadius > 0 ? Path(roundedRect: inset, cornerRadius: max(0, cornerRadius - borderWidth / 2)) : Path(rect: inset)
-            context.stroke(outline, with: borderColor, lineWidth: borderWidth)
-        }
+        let dirtyForSubviews = clipsToBounds ? dirty : visible
+        for subview in subviews { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews) }
+        if borderWidth > 0 && !dirty.isEmpty { drawBorder(in: context) }
         if layered { context.endTransparencyLayer(alpha: alpha) }
     }
 }
@@ -89,12 +129,14 @@ extension Window {
             var clip = Path()
             for rect in region.rects { clip.appendRect(rect.rect) }
             context.clip(to: clip)
-            // What no view covers is the screen's own black.
-            for rect in region.rects { context.replace(rect.rect, with: .black) }
+            // What no view covers is the screen's own black; an opaque
+            // window covers it all, and painting it twice would double the cost.
+            let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity
+            if !coversAll { for rect in region.rects { context.replace(rect.rect, with: .black) } }
             // The window sits at the screen's origin; draw its tree from there.
             let origin = frame.origin
             context.translateBy(x: -origin.x, y: -origin.y)
-            drawHierarchy(in: context)
+            drawHierarchy(in: context, dirtyInSuperview: region.bounds.rect.offsetBy(dx: origin.x, dy: origin.y))
         }
     }
 }
