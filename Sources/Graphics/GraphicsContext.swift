@@ -42,7 +42,15 @@ public final class GraphicsContext {
     }
 
     public func clip(to rect: Rect) {
+        cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+    }
+
+    /// Clips to the union of `rects` (a damage region).
+    public func clip(to rects: [Rect]) {
+        cairo_new_path(cr)
+        for rect in rects { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
         cairo_clip(cr)
     }
 
@@ -62,6 +70,7 @@ public final class GraphicsContext {
 
     public func fill(_ rect: Rect, with color: Color) {
         setSource(color)
+        cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
         cairo_fill(cr)
     }

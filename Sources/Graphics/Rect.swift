@@ -84,12 +84,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The smallest rectangle holding the transformed corners.
     public func applying(_ t: AffineTransform) -> Rect {
         guard !isNull else { return self }
-        let corners = [
-            Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY),
-        ].map { $0.applying(t) }
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        // No arrays: this runs for every view a repaint or a hit test passes.
+        let a = Point(x: minX, y: minY).applying(t), b = Point(x: maxX, y: minY).applying(t)
+        let c = Point(x: minX, y: maxY).applying(t), d = Point(x: maxX, y: maxY).applying(t)
+        let x0 = min(a.x, b.x, c.x, d.x), x1 = max(a.x, b.x, c.x, d.x)
+        let y0 = min(a.y, b.y, c.y, d.y), y1 = max(a.y, b.y, c.y, d.y)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }

@@ -88,8 +88,13 @@ extension View {
             context.beginTransparencyLayer()
         }
         if !dirty.isEmpty {
-            if let backgroundColor, backgroundColor.alpha > 0 { context.fill(shape, with: backgroundColor) }
-            if clipsToBounds { context.clip(to: shape) }
+            // Square views go straight to cairo's rectangle, with no path to build.
+            if let backgroundColor, backgroundColor.alpha > 0 {
+                if cornerRadius > 0 { context.fill(shape, with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
+            }
+            if clipsToBounds {
+                if cornerRadius > 0 { context.clip(to: shape) } else { context.clip(to: bounds) }
+            }
             context.withSavedState {
                 GraphicsContext.current = context
                 draw(dirty)
@@ -126,9 +131,7 @@ extension Window {
         guard !region.isEmpty else { return }
         layoutIfNeeded()
         context.withSavedState {
-            var clip = Path()
-            for rect in region.rects { clip.appendRect(rect.rect) }
-            context.clip(to: clip)
+            context.clip(to: region.rects.map(\.rect))
             // What no view covers is the screen's own black; an opaque
             // window covers it all, and painting it twice would double the cost.
             let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity

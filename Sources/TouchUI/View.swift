@@ -65,7 +65,9 @@ open class View: Responder {
 
     public var frame: Rect {
         get {
-            let local = Rect(x: -bounds.width / 2, y: -bounds.height / 2, width: bounds.width, height: bounds.height)
+            let width = bounds.width, height = bounds.height
+            if transform.isIdentity { return Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height) }
+            let local = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
             return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
         }
         set {
