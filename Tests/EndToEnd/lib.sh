@@ -1,0 +1,84 @@
+# Shared by the end-to-end tests (run, display): Debian's kernel, a static
+# touchbridge, a busybox initramfs and a qemu boot under TCG, and the checks
+# made on what the guest printed. Source it after `set -euo pipefail`, with
+# ROOT (the package) and W (the work directory) set.
+
+T0=$(date +%s.%N)
+t() { awk -v a="$T0" -v b="$(date +%s.%N)" -v m="$*" 'BEGIN{printf "[%6.1fs] %s\n", b-a, m}'; }
+
+# Installs the Debian packages named that are missing.
+e2e_packages() {
+    local need=() p
+    for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || need+=("$p"); done
+    if [ ${#need[@]} -gt 0 ]; then
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    fi
+}
+
+# Debian's current kernel package, unpacked in $W/kroot with its modules, and
+# $W/vmlinux-$KV. Sets KPKG and KV; leaves the shell in $W.
+e2e_kernel() {
+    cd "$W"
+    KPKG=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+    KV=${KPKG#linux-image-}
+    if [ ! -f "vmlinux-$KV" ]; then
+        rm -rf kroot && apt-get download -qq "$KPKG"
+        dpkg-deb -x "$KPKG"_*.deb kroot
+        depmod -b "$PWD/kroot" "$KV"
+        # The uncompressed ELF kernel boots directly (PVH), seconds faster under TCG.
+        local off
+        off=$(LC_ALL=C grep -aboP '\xfd7zXZ\x00' "kroot/boot/vmlinuz-$KV" | head -1 | cut -d: -f1)
+        tail -c +$((off + 1)) "kroot/boot/vmlinuz-$KV" | xz -dcq > "vmlinux-$KV" 2>/dev/null || true
+    fi
+}
+
+# touchbridge in release with the Swift runtime linked in, so the guest needs
+# only the C libraries. Sets BIN.
+e2e_build_static() {
+    (cd "$ROOT" && swift build -c release --product touchbridge --static-swift-stdlib --scratch-path .build-static >/dev/null)
+    BIN=$ROOT/.build-static/release/touchbridge
+}
+
+# A fresh initramfs tree in $1: busybox, the kernel modules named after it
+# (with what they depend on), and touchbridge with the shared libraries it needs.
+e2e_initramfs() {
+    local r=$1
+    shift
+    rm -rf "$r"
+    mkdir -p "$r"/{bin,sbin,dev,proc,sys,tmp,run,lib/modules/$KV}
+    cp /bin/busybox "$r/bin/"
+    local a
+    for a in $(busybox --list); do [ "$a" = busybox ] || ln -sf busybox "$r/bin/$a"; done
+    ln -sf ../bin/busybox "$r/sbin/modprobe"
+    local m
+    for m in "$@"; do modprobe -d "$W/kroot" -S "$KV" --show-depends "$m" | awk '{print $2}'; done | sort -u |
+        while read -r f; do rel=${f#"$W"/kroot/}; mkdir -p "$r/$(dirname "$rel")"; cp "$f" "$r/$rel"; done
+    cp "$W"/kroot/lib/modules/"$KV"/modules.{order,builtin,builtin.modinfo} "$r/lib/modules/$KV/"
+    depmod -b "$r" "$KV"
+    cp "$BIN" "$r/bin/touchbridge"
+    strip "$r/bin/touchbridge" 2>/dev/null || true
+    ldd "$BIN" | grep -oE '/[^ ]+\.so[^ ]*' | while read -r l; do mkdir -p "$r/$(dirname "$l")"; cp -L "$l" "$r/$l"; done
+}
+
+# Packs the tree $1 (with its executable /init) into the gzipped cpio $2.
+e2e_pack() {
+    chmod +x "$1/init"
+    (cd "$1" && find . | cpio -o -H newc --quiet | gzip -1 > "$2")
+}
+
+# The qemu command line that boots $W/vmlinux-$KV with the initramfs $1 and
+# the guest's serial console in $2; more qemu options may follow.
+e2e_qemu() {
+    local initrd=$1 serial=$2
+    shift 2
+    QEMU=(timeout 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -kernel "$W/vmlinux-$KV" -initrd "$initrd"
+        -append "console=ttyS0 panic=-1 quiet loglevel=1" -monitor none -no-reboot -serial "file:$serial" "$@")
+}
+
+# What the guest printed between "@@BEGIN $1" and "@@END $1" in serial.log.
+section() { tr -d '\r' < serial.log | awk -v s="@@BEGIN $1" -v e="@@END $1" '$0==e{p=0} p{print} $0==s{p=1}'; }
+
+FAIL=0
+check() { if eval "$2"; then echo "ok   $1"; else echo "FAIL $1"; FAIL=1; fi; }
