@@ -6,6 +6,8 @@ public enum TextAlignment: Sendable { case left, center, right }
 /// fits ends in "…" when text remains, as UILabel's tail truncation.
 public struct TextLayout {
     public var lines: [String]
+    /// Each line's advance width, as measured while laying out.
+    public var lineWidths: [Double]
     public var lineHeight: Double
     public var ascent: Double
     public var size: Size
@@ -50,9 +52,8 @@ public struct TextLayout {
             lines[lines.count - 1] = measurer.truncate(last, toWidth: width)
         }
         self.lines = lines
-        var widest = 0.0
-        for line in lines { widest = max(widest, measurer.width(of: line)) }
-        size = Size(width: widest, height: Double(lines.count) * lineHeight)
+        lineWidths = lines.map { measurer.width(of: $0) }
+        size = Size(width: lineWidths.max() ?? 0, height: Double(lines.count) * lineHeight)
     }
 }
 
@@ -121,9 +122,7 @@ extension GraphicsContext {
         select(font, in: cr)
         setSource(color)
         var baseline = rect.minY + (rect.height - layout.size.height) / 2 + layout.ascent
-        let measurer = TextMeasurer(font: font)
-        for line in layout.lines {
-            let width = measurer.width(of: line)
+        for (line, width) in zip(layout.lines, layout.lineWidths) {
             let x: Double =
                 switch alignment {
                 case .left: rect.minX
