@@ -54,6 +54,13 @@ public final class GraphicsContext {
         cairo_clip(cr)
     }
 
+    /// Clips to a damage region, with no intermediate array.
+    public func clip(to region: Region) {
+        cairo_new_path(cr)
+        for rect in region.rects { cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height)) }
+        cairo_clip(cr)
+    }
+
     public func clip(to path: Path) {
         addPath(path)
         cairo_clip(cr)
@@ -72,6 +79,19 @@ public final class GraphicsContext {
         setSource(color)
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(cr)
+    }
+
+    /// Fills the band `width` wide just inside `rect`'s edges: a square border,
+    /// as four rectangles, which cairo paints far faster than a stroke.
+    public func fillInsideEdges(of rect: Rect, width: Double, with color: Color) {
+        let w = min(width, rect.width / 2, rect.height / 2)
+        setSource(color)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, w)
+        cairo_rectangle(cr, rect.minX, rect.maxY - w, rect.width, w)
+        cairo_rectangle(cr, rect.minX, rect.minY + w, w, rect.height - 2 * w)
+        cairo_rectangle(cr, rect.maxX - w, rect.minY + w, w, rect.height - 2 * w)
         cairo_fill(cr)
     }
 

@@ -51,14 +51,7 @@ extension View {
             context.stroke(Path(roundedRect: inset, cornerRadius: max(0, cornerRadius - borderWidth / 2)), with: borderColor, lineWidth: borderWidth)
             return
         }
-        // Square corners: four filled bands, which cairo paints far faster than a stroke.
-        let b = bounds, w = min(borderWidth, b.width / 2, b.height / 2)
-        var bands = Path()
-        bands.appendRect(Rect(x: b.minX, y: b.minY, width: b.width, height: w))
-        bands.appendRect(Rect(x: b.minX, y: b.maxY - w, width: b.width, height: w))
-        bands.appendRect(Rect(x: b.minX, y: b.minY + w, width: w, height: b.height - 2 * w))
-        bands.appendRect(Rect(x: b.maxX - w, y: b.minY + w, width: w, height: b.height - 2 * w))
-        context.fill(bands, with: borderColor)
+        context.fillInsideEdges(of: bounds, width: borderWidth, with: borderColor)
     }
 
     /// The outline of the background, border and clip.
@@ -131,7 +124,7 @@ extension Window {
         guard !region.isEmpty else { return }
         layoutIfNeeded()
         context.withSavedState {
-            context.clip(to: region.rects.map(\.rect))
+            context.clip(to: region)
             // What no view covers is the screen's own black; an opaque
             // window covers it all, and painting it twice would double the cost.
             let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity

@@ -55,6 +55,8 @@ open class View: Responder {
     }
 
     public private(set) var needsLayout = true
+    /// Some view below this one needs layout; lets layoutIfNeeded skip settled subtrees.
+    private var needsLayoutBelow = false
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect = .zero) {
@@ -110,6 +112,7 @@ open class View: Responder {
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        if view.needsLayout || view.needsLayoutBelow { noteLayoutBelow() }
         view.didMoveToSuperview()
         didAddSubview(view)
         view.damageExtent()
@@ -203,7 +206,18 @@ open class View: Responder {
 
     // MARK: Layout
 
-    open func setNeedsLayout() { needsLayout = true }
+    open func setNeedsLayout() {
+        needsLayout = true
+        superview?.noteLayoutBelow()
+    }
+
+    private func noteLayoutBelow() {
+        var ancestor: View? = self
+        while let view = ancestor {
+            view.needsLayoutBelow = true
+            ancestor = view.superview
+        }
+    }
 
     /// Lays out this view and its subviews now if any of them needs it.
     open func layoutIfNeeded() {
@@ -211,6 +225,8 @@ open class View: Responder {
             needsLayout = false
             layoutSubviews()
         }
+        guard needsLayoutBelow else { return }
+        needsLayoutBelow = false
         for subview in subviews { subview.layoutIfNeeded() }
     }
 

@@ -121,4 +121,26 @@ struct ViewTests {
         view.layoutIfNeeded()
         #expect(view.layouts == 3)
     }
+
+    @Test func layoutReachesADeepViewAndSkipsSettledOnes() {
+        final class Counting: View {
+            var layouts = 0
+            override func layoutSubviews() { layouts += 1 }
+        }
+        let root = Counting(), middle = Counting(), leaf = Counting(), sibling = Counting()
+        root.addSubview(middle)
+        middle.addSubview(leaf)
+        root.addSubview(sibling)
+        root.layoutIfNeeded()
+        #expect([root.layouts, middle.layouts, leaf.layouts, sibling.layouts] == [1, 1, 1, 1])
+        leaf.setNeedsLayout()
+        root.layoutIfNeeded()
+        #expect([root.layouts, middle.layouts, leaf.layouts, sibling.layouts] == [1, 1, 2, 1])
+        // A subtree that needs layout keeps needing it when it moves into a settled tree.
+        let other = Counting(), newcomer = Counting()
+        other.addSubview(newcomer)
+        sibling.addSubview(other)
+        root.layoutIfNeeded()
+        #expect([other.layouts, newcomer.layouts] == [1, 1])
+    }
 }
