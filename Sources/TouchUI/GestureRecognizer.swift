@@ -202,7 +202,8 @@ open class GestureRecognizer {
 
     func forget(_ touch: Touch) { touches.removeAll { $0 === touch } }
 
-    var isActive: Bool { state == .began || state == .changed }
+    /// Began or changed: the gesture is under way.
+    public var isActive: Bool { state == .began || state == .changed }
     var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
 
     func sendActions() { for action in actions { action(self) } }

@@ -10,6 +10,8 @@ import TouchUI
 /// file. After each input frame the screen is drawn and, if pixels changed,
 /// written as frame-NNNNNN.png (NNNNNN: the recording's frame number);
 /// animations between input frames are written as frame-NNNNNN_TTTTms.png.
+/// The frames of a second or later recording played after the first are
+/// named deviceD-frame-NNNNNN.png, so none overwrites another.
 @MainActor
 final class FrameWriter: @MainActor DisplaySurface {
     let directory: URL
@@ -23,6 +25,9 @@ final class FrameWriter: @MainActor DisplaySurface {
     private let markers: TouchMarkersView?
     private var fingers: [Int: TouchMarkersView.Marker] = [:]
     private var lastFrame = 0
+    private var lastDevice = 0
+    /// Every picture written, in order.
+    private(set) var written: [String] = []
     private var lastFrameTime = 0.0
     private var inputFrameDelivered = false
 
@@ -59,6 +64,7 @@ final class FrameWriter: @MainActor DisplaySurface {
         }
         markers?.show(fingers.keys.sorted().map { fingers[$0]! })
         lastFrame = records[0].frame
+        lastDevice = records[0].device
         lastFrameTime = runLoop.now
         inputFrameDelivered = true
         try compositor.presentNow()
@@ -71,13 +77,19 @@ final class FrameWriter: @MainActor DisplaySurface {
         try compositor.presentNow()
     }
 
+    /// The screen as it is now.
+    func writeScreen(to path: String) throws {
+        try compositor.backBuffer.writePNG(to: path)
+    }
+
     func present(_ picture: Bitmap, damage: Region) throws {
-        let name: String
+        var name: String
         if inputFrameDelivered || presentedFrames == 0 {
             name = String(format: "frame-%06d.png", lastFrame)
         } else {
             name = String(format: "frame-%06d_%04dms.png", lastFrame, Int(((runLoop.now - lastFrameTime) * 1000).rounded()))
         }
+        if lastDevice > 0 { name = "device\(lastDevice)-" + name }
         let path = directory.appendingPathComponent(name).path
         do {
             try picture.writePNG(to: path)
@@ -85,6 +97,7 @@ final class FrameWriter: @MainActor DisplaySurface {
             throw DisplayError(device: summary, problem: error.description)
         }
         presentedFrames += 1
+        written.append(path)
     }
 
     func close() {}

@@ -1,0 +1,112 @@
+import Foundation
+import TouchUI
+
+/// The app `touchbridge run` hosts when given none: a touch-test screen a
+/// technician would want. Finger markers with ids and tap counts over
+/// everything, buttons that highlight (they pick the paint colour or clear
+/// the canvas), a scrolling list, a photo to pinch, rotate and drag, a paint
+/// canvas, and a status line with the devices and the event rate.
+///
+/// Laid out in proportions of any screen: the list on the left, the canvas
+/// with its button bar in the middle, the photo on the right.
+@MainActor
+public final class DemoApp {
+    public let window: DemoWindow
+    public let statusLabel: Label
+    public let buttons: [Button]
+    public let canvas: PaintCanvasView
+    public let photo: PhotoView
+    public let list: ScrollView
+    /// The paint colours the buttons choose, by title.
+    public static let paints: [(title: String, color: Color)] = [("Red", .systemRed), ("Blue", .systemBlue)]
+    public static let selectedButtonColor = Color(red: 1, green: 0.8, blue: 0)
+    public static let statusHeight = 28.0
+
+    /// The input devices in use, named by the host (the UI model knows nothing of Linux).
+    public var deviceNames: [String] = [] { didSet { updateStatus() } }
+    /// A line the host may add to the status (say, "device unplugged").
+    public var hostMessage = "" { didSet { updateStatus() } }
+    public private(set) var lastButton: String?
+
+    public init(application: Application, screen: Size) {
+        let w = screen.width, h = screen.height
+        window = DemoWindow(frame: Rect(origin: .zero, size: screen), application: application)
+        window.backgroundColor = Color(white: 0.93)
+
+        statusLabel = Label(frame: Rect(x: 8, y: 0, width: w - 16, height: Self.statusHeight))
+        statusLabel.backgroundColor = Color(white: 0.2)
+        statusLabel.textColor = .white
+        statusLabel.font = .systemFont(ofSize: 15)
+
+        let top = Self.statusHeight + 8
+        let leftWidth = (w * 0.28).rounded() - 16
+        list = ScrollView(frame: Rect(x: 8, y: top, width: leftWidth, height: h - top - 8))
+        list.backgroundColor = .white
+        let rowHeight = 44.0
+        for row in 0..<40 {
+            let label = Label(frame: Rect(x: 0, y: Double(row) * rowHeight, width: leftWidth, height: rowHeight))
+            label.text = "  Row \(row + 1)"
+            label.backgroundColor = row % 2 == 0 ? .white : Color(white: 0.96)
+            list.addSubview(label)
+        }
+        list.contentSize = Size(width: leftWidth, height: 40 * rowHeight)
+
+        let middleX = (w * 0.28).rounded(), middleWidth = (w * 0.36).rounded()
+        let barTop = (h * 0.78).rounded(), barHeight = (h * 0.12).rounded()
+        canvas = PaintCanvasView(frame: Rect(x: middleX, y: top, width: middleWidth, height: (h * 0.765).rounded() - top))
+        let titles = Self.paints.map(\.title) + ["Clear"]
+        let buttonWidth = (middleWidth - 2 * 8) / 3
+        buttons = titles.enumerated().map { index, title in
+            let button = Button(
+                frame: Rect(x: middleX + Double(index) * (buttonWidth + 8), y: barTop, width: buttonWidth, height: barHeight),
+                title: title)
+            button.backgroundColor = .white
+            button.cornerRadius = 8
+            return button
+        }
+
+        let rightX = middleX + middleWidth + 8, rightWidth = w - rightX - 8
+        let side = min(rightWidth, h - top - 8) * 0.7
+        photo = PhotoView(frame: Rect(x: rightX + (rightWidth - side) / 2, y: top + (h - top - side) / 2, width: side, height: side))
+
+        let statusBar = View(frame: Rect(x: 0, y: 0, width: w, height: Self.statusHeight))
+        statusBar.backgroundColor = statusLabel.backgroundColor
+        statusBar.addSubview(statusLabel)
+        for view in [list, canvas, photo] as [View] { window.addSubview(view) }
+        for button in buttons {
+            window.addSubview(button)
+            button.addAction(for: .touchUpInside) { [unowned self] control, _ in self.tapped(control as! Button) }
+        }
+        window.addSubview(statusBar)  // above the photo, wherever it is dragged
+        window.bringMarkersToFront()
+        window.onTouchesChanged = { [unowned self] in self.updateStatus() }
+        window.makeKeyAndVisible()
+        select(buttons[0])
+        updateStatus()
+    }
+
+    private func tapped(_ button: Button) {
+        lastButton = button.title
+        if button.title == "Clear" {
+            canvas.clear()
+        } else {
+            select(button)
+        }
+        updateStatus()
+    }
+
+    private func select(_ button: Button) {
+        for other in buttons where other !== button && other.title != "Clear" { other.backgroundColor = .white }
+        button.backgroundColor = Self.selectedButtonColor
+        if let paint = Self.paints.first(where: { $0.title == button.title }) { canvas.paintColor = paint.color }
+    }
+
+    private func updateStatus() {
+        var parts = [deviceNames.isEmpty ? "no touchscreen" : deviceNames.joined(separator: ", ")]
+        parts.append("\(window.fingersDown) down")
+        parts.append("\(window.eventsInLastSecond) events/s")
+        if let lastButton { parts.append("tapped \(lastButton)") }
+        if !hostMessage.isEmpty { parts.append(hostMessage) }
+        statusLabel.text = parts.joined(separator: "  ·  ")
+    }
+}

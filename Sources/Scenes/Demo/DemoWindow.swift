@@ -1,0 +1,61 @@
+import TouchUI
+
+/// The demo's window: it sees every touch event before its views do, so it
+/// keeps a marker under each finger and counts the event rate.
+@MainActor
+public final class DemoWindow: Window {
+    public let markers: TouchMarkersView
+    /// Called after each event, and once the rate has fallen to zero.
+    var onTouchesChanged: (() -> Void)?
+    private var numbers: [ObjectIdentifier: Int] = [:]
+    private var nextNumber = 0
+    private var recentEvents: [Double] = []
+    private var quietTimer: RunLoop.TimerID?
+    public private(set) var fingersDown = 0
+
+    public override init(frame: Rect, application: Application = .shared) {
+        markers = TouchMarkersView(frame: Rect(origin: .zero, size: frame.size))
+        super.init(frame: frame, application: application)
+        addSubview(markers)
+    }
+
+    func bringMarkersToFront() { bringSubviewToFront(markers) }
+
+    /// Touch events in the second before the last one.
+    public var eventsInLastSecond: Int { recentEvents.count }
+
+    public override func sendEvent(_ event: Event) {
+        super.sendEvent(event)
+        guard let touches = event.allTouches else { return }
+        var shown: [TouchMarkersView.Marker] = []
+        for touch in touches.sorted(by: { number(of: $0) < number(of: $1) }) {
+            let id = number(of: touch)
+            if touch.phase.isFinal {
+                numbers[ObjectIdentifier(touch)] = nil
+            } else {
+                shown.append(.init(id: id, location: touch.location(in: nil), tapCount: touch.tapCount))
+            }
+        }
+        fingersDown = shown.count
+        markers.show(shown)
+        recentEvents.append(event.timestamp)
+        recentEvents.removeAll { $0 <= event.timestamp - 1 }
+        onTouchesChanged?()
+        // One wake-up a second after the last event brings the rate to zero; none while idle.
+        if let quietTimer { hostApplication.runLoop.cancel(quietTimer) }
+        quietTimer = hostApplication.runLoop.schedule(after: 1.01) { [weak self] in
+            guard let self else { return }
+            self.quietTimer = nil
+            self.recentEvents.removeAll()
+            self.onTouchesChanged?()
+        }
+    }
+
+    private func number(of touch: Touch) -> Int {
+        if let known = numbers[ObjectIdentifier(touch)] { return known }
+        let new = nextNumber
+        nextNumber += 1
+        numbers[ObjectIdentifier(touch)] = new
+        return new
+    }
+}
