@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -51,13 +52,14 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",
-            dependencies: ["KernelInput", "TouchUI", "Display"],
+            dependencies: ["KernelInput", "TouchUI", "Display", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("BundledRecordings")]),
         .executableTarget(
             name: "touchbridge",
             dependencies: [
                 "Bridge", "KernelInput", "Scenes", "TouchUI", "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "touchbridge-benchmarks",
@@ -74,7 +76,7 @@ let package = Package(
         .testTarget(name: "DisplayTests", dependencies: ["Display"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CommandTests", dependencies: ["touchbridge", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,11 @@
 import KernelInput
 
+/// Touch numbers shared by several live devices, so that touches from
+/// different devices never share an identity. Used on one queue.
+final class SharedTouchNumbering {
+    var numbering = TouchNumbering()
+}
+
 /// Touches from a live device: its events, as libevdev delivers them
 /// (SYN_DROPPED followed by a resync), become TouchRecords. A lift lost in
 /// an overflow comes out as `cancelled`; so does every touch still down when
@@ -8,34 +14,58 @@ import KernelInput
 /// Used from one queue at a time (the one that reads the device).
 public final class LiveTouches: @unchecked Sendable {
     private var device: TouchDevice
-    private var numbering = TouchNumbering()
+    private let numbering: SharedTouchNumbering
     private var lastTime = EventTime.zero
     private let node: String
     private let warn: (String) -> Void
+    /// SYN_DROPPED seen so far.
+    public private(set) var overflows = 0
 
-    public init(
+    public convenience init(
         _ description: DeviceDescription, node: String, options: ReplayOptions,
         warn: @escaping (String) -> Void
     ) throws {
+        try self.init(description, node: node, options: options, index: 0, numbering: SharedTouchNumbering(), warn: warn)
+    }
+
+    init(
+        _ description: DeviceDescription, node: String, options: ReplayOptions, index: Int,
+        numbering: SharedTouchNumbering, warn: @escaping (String) -> Void
+    ) throws {
         device = try TouchDevice(
-            description, index: 0, source: node, options: options, dropPolicy: .resyncFollows, warn: warn)
+            description, index: index, source: node, options: options, dropPolicy: .resyncFollows, warn: warn)
+        self.numbering = numbering
         self.node = node
         self.warn = warn
     }
 
+    /// Touches of this device that are down now.
+    public var touchesDown: Int { device.tracker.frame.contacts.filter { !$0.phase.isEnd }.count }
+
     public func handle(_ events: [InputEvent], emit: (TouchRecord) -> Void) {
+        handle(events, emitFrame: { records in records.forEach(emit) })
+    }
+
+    /// As `handle(_:emit:)`, a frame's records at a time.
+    public func handle(_ events: [InputEvent], emitFrame: ([TouchRecord]) -> Void) {
         guard let last = events.last else { return }
         lastTime = last.time
-        if events.contains(where: { $0.type == EventType.syn && $0.code == SynCode.dropped }) {
+        let dropped = events.count { $0.type == EventType.syn && $0.code == SynCode.dropped }
+        if dropped > 0 {
+            overflows += dropped
             warn("\(node): the kernel's buffer overflowed (SYN_DROPPED); resynchronized through libevdev")
         }
         var frames: [ContactFrame] = []
         device.tracker.process(events) { frames.append($0) }
-        for frame in frames { numbering.report(frame, from: device, emit: emit) }
+        for frame in frames {
+            var records: [TouchRecord] = []
+            numbering.numbering.report(frame, from: device) { records.append($0) }
+            if !records.isEmpty { emitFrame(records) }
+        }
     }
 
     /// The device went away, or the feed stops: whatever is down is cancelled.
     public func finish(emit: (TouchRecord) -> Void) {
-        if device.tracker.finish(at: lastTime) { numbering.report(device.tracker.frame, from: device, emit: emit) }
+        if device.tracker.finish(at: lastTime) { numbering.numbering.report(device.tracker.frame, from: device, emit: emit) }
     }
 }

@@ -107,3 +107,13 @@ public struct ScreenMapping: Hashable, Sendable {
         return units * area.squareRoot()
     }
 }
+
+extension CalibrationMatrix: CustomStringConvertible {
+    /// The six numbers as udev's property and libinput take them: "a b c d e f".
+    public var description: String {
+        [a, b, c, d, e, f].map { value in
+            let rounded = (value * 1_000_000).rounded() / 1_000_000
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import KernelInput
+
+/// The daemon's configuration file (/etc/touchbridge/touchbridge.conf by
+/// default): display, app, orientation, and which input devices to take
+/// and how to map them. Command-line options override it.
+public struct Configuration: Equatable, Sendable {
+    public static let defaultPath = "/etc/touchbridge/touchbridge.conf"
+
+    public var display: String?
+    public var scene: String?
+    public var screenWidth: Int?
+    public var screenHeight: Int?
+    /// Clockwise rotation of the picture and, by default, of the touches.
+    public var rotation: Rotation?
+    public var logLevel: String?
+    public var devices: [String] = []
+    public var nameContains: [String] = []
+    public var grab = false
+    /// Replaces each device's LIBINPUT_CALIBRATION_MATRIX.
+    public var calibration: CalibrationMatrix?
+    public var swapAxes = false
+    public var invertX = false
+    public var invertY = false
+
+    public init() {}
+
+    static let keys: [String: String] = [
+        "display": "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE or memory",
+        "scene": "the app to host",
+        "screen": "\"WIDTHxHEIGHT\"",
+        "rotate": "0, 90, 180 or 270",
+        "log-level": "debug, info, notice, warning or error",
+        "input.devices": "a list of event nodes",
+        "input.name-contains": "a list of device names (or parts of them)",
+        "input.grab": "true or false",
+        "input.calibration": "six numbers, as LIBINPUT_CALIBRATION_MATRIX",
+        "input.swap-axes": "true or false",
+        "input.invert-x": "true or false",
+        "input.invert-y": "true or false",
+    ]
+
+    /// Reads `path`. A missing file is an error only when `required`
+    /// (the user named it); the default path may well not exist.
+    public static func load(path: String, required: Bool) throws -> Configuration {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if required { throw ConfigurationError(file: path, line: nil, key: nil, message: "no such file") }
+            return Configuration()
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(file: path, line: nil, key: nil, message: "cannot be read (permissions?)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(file: path, line: nil, key: nil, message: "is not UTF-8 text")
+        }
+        return try Configuration(file: ConfigurationFile(path: path, text: text))
+    }
+
+    public init(file: ConfigurationFile) throws {
+        for (key, entry) in file.entries.sorted(by: { $0.value.line < $1.value.line }) {
+            func fail(_ message: String) -> ConfigurationError {
+                ConfigurationError(file: file.path, line: entry.line, key: key, message: message)
+            }
+            guard let expected = Self.keys[key] else {
+                throw fail("unknown key; the keys are \(Self.keys.keys.sorted().joined(separator: ", "))")
+            }
+            func wrongType() -> ConfigurationError { fail("expected \(expected), got \(entry.value.typeName)") }
+            func string() throws -> String {
+                guard case .string(let text) = entry.value else { throw wrongType() }
+                return text
+            }
+            func bool() throws -> Bool {
+                guard case .bool(let flag) = entry.value else { throw wrongType() }
+                return flag
+            }
+            func strings() throws -> [String] {
+                if case .string(let text) = entry.value { return [text] }
+                guard case .array(let items) = entry.value else { throw wrongType() }
+                return try items.map { item in
+                    guard case .string(let text) = item else { throw fail("expected \(expected); the list holds \(item.typeName)") }
+                    return text
+                }
+            }
+            switch key {
+            case "display": display = try string()
+            case "scene": scene = try string()
+            case "screen":
+                let parts = try string().lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts.allSatisfy({ (1...16384).contains($0) }) else { throw fail("expected \(expected), such as \"800x480\"") }
+                (screenWidth, screenHeight) = (parts[0], parts[1])
+            case "rotate":
+                guard case .number(let degrees) = entry.value, let rotation = Rotation(rawValue: Int(degrees)), Double(Int(degrees)) == degrees else {
+                    throw fail("expected \(expected), got \(entry.value)")
+                }
+                self.rotation = rotation
+            case "log-level":
+                let level = try string()
+                guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(level) else { throw fail("expected \(expected), got '\(level)'") }
+                logLevel = level
+            case "input.devices": devices = try strings()
+            case "input.name-contains": nameContains = try strings()
+            case "input.grab": grab = try bool()
+            case "input.calibration":
+                let matrix: CalibrationMatrix?
+                switch entry.value {
+                case .string(let text): matrix = CalibrationMatrix(parsing: text)
+                case .array(let items):
+                    let numbers = items.compactMap { if case .number(let n) = $0 { n } else { nil } }
+                    matrix = numbers.count == 6 && items.count == 6 ? CalibrationMatrix(numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]) : nil
+                default: matrix = nil
+                }
+                guard let matrix else { throw fail("expected \(expected), such as \"1 0 0 0 1 0\"") }
+                calibration = matrix
+            case "input.swap-axes": swapAxes = try bool()
+            case "input.invert-x": invertX = try bool()
+            case "input.invert-y": invertY = try bool()
+            default: throw fail("unknown key")
+            }
+        }
+    }
+}

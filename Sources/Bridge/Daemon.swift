@@ -1,0 +1,134 @@
+import Dispatch
+import Display
+import Foundation
+import KernelInput
+import Logging
+import TouchUI
+
+/// How the daemon takes and maps its input devices.
+public struct InputSettings: Sendable {
+    public var selection: DeviceSelection
+    /// Screen size, rotation, axis swap and inversion; its calibration is ignored.
+    public var mapping: ReplayOptions
+    /// Replaces the devices' LIBINPUT_CALIBRATION_MATRIX when set.
+    public var calibration: CalibrationMatrix?
+
+    public init(selection: DeviceSelection, mapping: ReplayOptions, calibration: CalibrationMatrix?) {
+        self.selection = selection
+        self.mapping = mapping
+        self.calibration = calibration
+    }
+}
+
+/// `touchbridge run`: an app's window on a display, fed by every
+/// touchscreen there is, supervised by systemd. It logs what happens to
+/// devices, tells systemd READY=1 once the display shows the app and the
+/// devices present have been opened, keeps the watchdog fed from the run
+/// loop, and lets everything go cleanly when stopped.
+@MainActor
+public final class Daemon {
+    public let window: Window
+    public let surface: any DisplaySurface
+    public let compositor: Compositor
+    public let feed: TouchFeed
+    public let notifier: SystemdNotifier
+    private var logger: Logger
+    private let appName: String
+    /// The names of the devices in use changed (the app may show them).
+    public var onDevicesChanged: (([String]) -> Void)?
+    /// The display failed (unplugged, say): the daemon has stopped and the process should exit.
+    public var onDisplayLost: ((Error) -> Void)?
+    private var devices: [String: String] = [:]
+    private var watchdog: (any DispatchSourceTimer)?
+    private var stopped = false
+
+    public init(
+        application: Application, window: Window, surface: any DisplaySurface, input: InputSettings, appName: String,
+        logger: Logger, notifier: SystemdNotifier = SystemdNotifier()
+    ) throws {
+        self.window = window
+        self.surface = surface
+        self.logger = logger
+        self.notifier = notifier
+        self.appName = appName
+        compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
+        feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: window)
+        compositor.onError = { [weak self] error in self?.displayFailed(error) }
+        feed.onNote = { [weak self] note in self?.handle(note) }
+    }
+
+    /// Shows the app, opens the devices, and tells systemd it is ready.
+    public func start() throws {
+        try compositor.presentNow()
+        logger.info("showing \(appName) on \(surface.summary)")
+        try feed.start()
+        feed.deliverWaiting()  // the devices there are now, before READY=1
+        logger.info("following input devices through \(feed.hub.hotplugSource) events")
+        if devices.isEmpty { logger.notice("no touchscreen yet; waiting for one to be plugged in") }
+        notifier.notify("READY=1\nSTATUS=\(status)")
+        if let interval = notifier.watchdogInterval { startWatchdog(every: interval / 2) }
+    }
+
+    /// A configuration reload: devices are let go and taken again with the new settings.
+    public func reload(input: InputSettings) throws {
+        notifier.notify("RELOADING=1\nSTATUS=reloading the configuration")
+        try feed.replaceHub(with: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration))
+        logger.info("configuration reloaded")
+        notifier.notify("READY=1\nSTATUS=\(status)")
+    }
+
+    /// Ungrabs and closes the devices (touches down are cancelled) and gives the console back.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        notifier.notify("STOPPING=1\nSTATUS=stopping")
+        watchdog?.cancel()
+        feed.stop()
+        surface.close()
+        logger.info("stopped")
+    }
+
+    public var status: String {
+        let names = devices.keys.sorted().map { "\(devices[$0]!) (\($0))" }
+        let input = names.isEmpty ? "no touchscreen" : "\(names.count) touchscreen\(names.count == 1 ? "" : "s"): " + names.joined(separator: ", ")
+        return "\(input); \(appName) on \(surface.summary)"
+    }
+
+    private func handle(_ note: InputHubNote) {
+        switch note {
+        case .opened(let devnode, let name, let calibrated):
+            devices[devnode] = name
+            logger.info("\(devnode): '\(name)' opened\(calibrated ? ", calibrated" : "")")
+        case .closed(let devnode, let name, let reason, let cancelled):
+            devices[devnode] = nil
+            let touches = cancelled == 0 ? "" : "; \(cancelled) touch\(cancelled == 1 ? "" : "es") cancelled"
+            logger.notice("\(devnode): '\(name)' closed: \(reason)\(touches)")
+        case .failed(let devnode, let reason):
+            logger.error("\(devnode): \(reason)")
+        case .warning(let message):
+            logger.warning("\(message)")
+        }
+        switch note {
+        case .opened, .closed:
+            onDevicesChanged?(devices.keys.sorted().map { devices[$0]! })
+            notifier.notify("STATUS=\(status)")
+        default: break
+        }
+    }
+
+    private func displayFailed(_ error: Error) {
+        logger.critical("the display failed: \(error)")
+        stop()
+        onDisplayLost?(error)
+    }
+
+    /// WATCHDOG=1 from the main queue: if the run loop hangs, systemd notices.
+    private func startWatchdog(every seconds: Double) {
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + seconds, repeating: seconds, leeway: .milliseconds(Int(seconds * 100)))
+        timer.setEventHandler { [notifier] in notifier.notify("WATCHDOG=1") }
+        timer.resume()
+        watchdog = timer
+        logger.debug("feeding the systemd watchdog every \(seconds) s")
+    }
+}

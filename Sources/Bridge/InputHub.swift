@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import KernelInput
+import Synchronization
+
+/// Which input devices the daemon takes.
+public struct DeviceSelection: Sendable {
+    /// Nodes named by the user (/dev/input/eventN or a symlink to one, such
+    /// as /dev/input/by-id/...); when empty, every touchscreen is taken.
+    public var nodes: [String]
+    /// When not empty, only devices whose name contains one of these.
+    public var nameContains: [String]
+    /// Grab each device (EVIOCGRAB) so that no other program sees its events.
+    public var grab: Bool
+
+    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false) {
+        self.nodes = nodes
+        self.nameContains = nameContains
+        self.grab = grab
+    }
+
+    func names(_ node: InputNode) -> Bool {
+        if !nodes.isEmpty {
+            let links = (node.properties["DEVLINKS"] ?? "").split(separator: " ").map(String.init)
+            guard nodes.contains(where: { $0 == node.devnode || links.contains($0) || Self.resolve($0) == node.devnode }) else {
+                return false
+            }
+        }
+        return nameContains.isEmpty || nameContains.contains { node.name.contains($0) }
+    }
+
+    static func resolve(_ path: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0).standardized.path
+        } ?? path
+    }
+}
+
+/// What the hub reports besides touches, in order with them.
+public enum InputHubNote: Sendable, Equatable {
+    case opened(devnode: String, name: String, calibrated: Bool)
+    /// The device went away, or the daemon let it go; `cancelled` touches were down.
+    case closed(devnode: String, name: String, reason: String, cancelled: Int)
+    /// A device that could not be used; the others go on.
+    case failed(devnode: String, reason: String)
+    case warning(String)
+}
+
+/// What reaches the main queue: frames of touch records and notes, in the order they happened.
+public enum InputHubOutput: Sendable {
+    case frame([TouchRecord])
+    case note(InputHubNote)
+}
+
+/// Finds touchscreens with udev, follows them as they come and go, and reads
+/// each with libevdev on one input queue. Every frame becomes a list of
+/// touch records with identities unique across devices; a device that goes
+/// away mid-touch has its touches cancelled. Output piles up in an outbox
+/// that the main queue drains, so a busy main actor gets several frames at once.
+public final class InputHub: @unchecked Sendable {
+    private struct OpenDevice {
+        let input: InputDevice
+        let touches: LiveTouches
+        let name: String
+    }
+
+    public let selection: DeviceSelection
+    private let options: ReplayOptions
+    private let calibration: CalibrationMatrix?
+    private let queue = DispatchQueue(label: "touchbridge.input", qos: .userInteractive)
+    private var monitor: InputNodeMonitor?
+    private var devices: [String: OpenDevice] = [:]
+    private let numbering = SharedTouchNumbering()
+    private var nextIndex = 0
+    private var lastOverflowWarning = [String: Double]()
+    private let outbox = Mutex<[InputHubOutput]>([])
+    private var deliver: (@Sendable () -> Void)?
+
+    /// `options` maps device units to the screen; `calibration`, when given,
+    /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
+    public init(selection: DeviceSelection, options: ReplayOptions, calibration: CalibrationMatrix? = nil) {
+        self.selection = selection
+        self.options = options
+        self.calibration = calibration
+    }
+
+    /// Opens the devices there are and follows hotplug. `wake` runs on the
+    /// main queue whenever output is waiting: call `drain()` there.
+    /// Returns once the devices present now have been tried.
+    public func start(wake: @escaping @Sendable @MainActor () -> Void) throws {
+        let monitor = try InputNodeMonitor()
+        self.monitor = monitor
+        deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } }
+        queue.sync {
+            for node in monitor.enumerate() { consider(node) }
+            for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
+                let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
+                post(.note(.failed(devnode: node, reason: reason)))
+            }
+            monitor.start(on: queue) { [weak self] change in self?.apply(change) }
+        }
+    }
+
+    /// Whose hotplug events are followed: "udev" or "kernel".
+    public var hotplugSource: String { monitor?.source ?? "none" }
+
+    /// Everything that happened since the last call.
+    public func drain() -> [InputHubOutput] { outbox.withLock { items in defer { items.removeAll() }; return items } }
+
+    /// The nodes in use now, with their names.
+    public var openDevices: [(devnode: String, name: String)] {
+        queue.sync { devices.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name) } }
+    }
+
+    /// Lets every device go (ungrabbed), cancelling touches that are down.
+    public func stop() {
+        queue.sync {
+            monitor?.stop()
+            for devnode in devices.keys.sorted() { close(devnode, reason: "the daemon is stopping") }
+        }
+    }
+
+    // MARK: On the input queue
+
+    private func apply(_ change: InputNodeChange) {
+        switch change {
+        case .added(let node): consider(node)
+        case .removed(let devnode): if devices[devnode] != nil { close(devnode, reason: "the device was removed") }
+        }
+    }
+
+    private func consider(_ node: InputNode) {
+        guard devices[node.devnode] == nil, selection.names(node) else { return }
+        let named = !selection.nodes.isEmpty
+        // udev classified it and says it is no touchscreen: not ours unless named.
+        if node.isClassified && !node.isTouchscreen && !named { return }
+        let input: InputDevice
+        do {
+            input = try InputDevice(path: node.devnode, grab: selection.grab)
+        } catch {
+            post(.note(.failed(devnode: node.devnode, reason: "\(error)")))
+            return
+        }
+        let name = input.description.name
+        if !node.isClassified || named {
+            // No udev verdict (or the user's choice): the capabilities must say touchscreen.
+            switch input.description.kind {
+            case .touchscreen, .probableTouchscreen, .penDisplay:
+                break
+            default:
+                if named {
+                    post(.note(.failed(devnode: node.devnode, reason: "'\(name)' is a \(input.description.kind.rawValue), not a touchscreen")))
+                }
+                return
+            }
+        }
+        var options = options
+        options.calibration = calibration ?? node.calibration ?? .identity
+        let touches: LiveTouches
+        do {
+            touches = try LiveTouches(
+                input.description, node: node.devnode, options: options, index: nextIndex, numbering: numbering,
+                warn: { [weak self] in self?.warnRarely($0, about: node.devnode) })
+        } catch {
+            post(.note(.failed(devnode: node.devnode, reason: "\(error)")))
+            return
+        }
+        nextIndex += 1
+        devices[node.devnode] = OpenDevice(input: input, touches: touches, name: name)
+        post(.note(.opened(devnode: node.devnode, name: name, calibrated: options.calibration != .identity)))
+        let devnode = node.devnode
+        input.startReading(on: queue) { [weak self] update in self?.read(update, from: devnode) }
+    }
+
+    private func read(_ update: InputDeviceUpdate, from devnode: String) {
+        guard let device = devices[devnode] else { return }
+        switch update {
+        case .events(let events):
+            device.touches.handle(events) { post(.frame($0)) }
+        case .removed(let reason):
+            close(devnode, reason: reason)
+        }
+    }
+
+    private func close(_ devnode: String, reason: String) {
+        guard let device = devices.removeValue(forKey: devnode) else { return }
+        device.input.stopReading()
+        var cancelled: [TouchRecord] = []
+        device.touches.finish { cancelled.append($0) }
+        if !cancelled.isEmpty { post(.frame(cancelled)) }
+        post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
+    }
+
+    /// A SYN_DROPPED storm must not become a log storm: one line a second per device.
+    private func warnRarely(_ message: String, about devnode: String) {
+        let now = ProcessInfo.processInfo.systemUptime
+        if let last = lastOverflowWarning[devnode], now - last < 1 { return }
+        lastOverflowWarning[devnode] = now
+        let total = devices[devnode]?.touches.overflows ?? 0
+        post(.note(.warning(total > 1 ? "\(message) (\(total) overflows so far)" : message)))
+    }
+
+    private func post(_ item: InputHubOutput) {
+        let wasEmpty = outbox.withLock { items in
+            defer { items.append(item) }
+            return items.isEmpty
+        }
+        if wasEmpty { deliver?() }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+
+/// Tells systemd how the service is doing (sd_notify(3)): READY=1, STATUS=,
+/// WATCHDOG=1, STOPPING=1, as datagrams on the socket in NOTIFY_SOCKET.
+/// Does nothing when not started by systemd with Type=notify.
+public final class SystemdNotifier: @unchecked Sendable {
+    private let socketPath: String?
+    /// How often systemd expects WATCHDOG=1, when WatchdogSec= is set for this process.
+    public let watchdogInterval: Double?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+        if let usec = environment["WATCHDOG_USEC"].flatMap(Double.init), usec > 0,
+            environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true
+        {
+            watchdogInterval = usec / 1_000_000
+        } else {
+            watchdogInterval = nil
+        }
+    }
+
+    public var isActive: Bool { socketPath != nil }
+
+    /// Sends `state` (lines such as "READY=1\nSTATUS=..."); false when it could not be sent.
+    @discardableResult
+    public func notify(_ state: String) -> Bool {
+        guard let socketPath else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(socketPath.utf8)
+        // "@name" is a socket in the abstract namespace: a leading NUL byte.
+        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: bytes) }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        let message = Array(state.utf8)
+        let sent = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
+                message.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), sockaddrPointer, length) }
+            }
+        }
+        return sent == message.count
+    }
+}

@@ -1,0 +1,65 @@
+import KernelInput
+import TouchUI
+
+/// The main-queue end of an InputHub: frames go through a TouchDispatcher
+/// to the app's views (frames that piled up go together, as UIKit coalesces
+/// them), notes about devices go to `onNote`, in the order they happened.
+@MainActor
+public final class TouchFeed {
+    public private(set) var hub: InputHub
+    public let dispatcher: TouchDispatcher
+    /// A device was opened, closed or refused; a warning.
+    public var onNote: ((InputHubNote) -> Void)?
+    /// After frames reached the views.
+    public var onDelivered: (([[TouchRecord]]) -> Void)?
+    public private(set) var framesDelivered = 0
+
+    public init(hub: InputHub, application: Application, window: Window? = nil) {
+        self.hub = hub
+        dispatcher = TouchDispatcher(application: application, window: window)
+    }
+
+    /// Opens the devices there are, and follows hotplug from now on.
+    public func start() throws {
+        let hub = hub
+        try hub.start { [weak self] in
+            guard let self, self.hub === hub else { return }
+            self.deliverWaiting()
+        }
+    }
+
+    /// Lets the devices go (touches down are cancelled and delivered).
+    public func stop() {
+        hub.stop()
+        deliverWaiting()
+    }
+
+    /// Swaps in a hub with new settings (a configuration reload): the old
+    /// one's devices are let go first, so each device is open once.
+    public func replaceHub(with newHub: InputHub) throws {
+        stop()
+        hub = newHub
+        try start()
+    }
+
+    /// Delivers whatever the hub has gathered.
+    public func deliverWaiting() {
+        var frames: [[TouchRecord]] = []
+        func flush() {
+            guard !frames.isEmpty else { return }
+            dispatcher.dispatch(pending: frames)
+            framesDelivered += frames.count
+            onDelivered?(frames)
+            frames.removeAll()
+        }
+        for item in hub.drain() {
+            switch item {
+            case .frame(let records): frames.append(records)
+            case .note(let note):
+                flush()
+                onNote?(note)
+            }
+        }
+        flush()
+    }
+}

@@ -1,0 +1,128 @@
+import CLibudev
+import Dispatch
+import Glibc
+
+/// Finds evdev nodes with libudev and follows them as they come and go.
+///
+/// With udevd running, it listens to udev's own events, which come after
+/// udev has classified the device and set its node's permissions. Without
+/// udevd (a bare initramfs), it listens to the kernel's uevents instead, and
+/// devices carry no udev properties: their capabilities must tell.
+public final class InputNodeMonitor: @unchecked Sendable {
+    /// "udev" or "kernel": whose events are followed.
+    public let source: String
+    private let udev: OpaquePointer
+    private let monitor: OpaquePointer
+    private var readSource: (any DispatchSourceRead)?
+
+    /// Whether udevd is running here (its control socket exists).
+    public static var udevIsRunning: Bool { access("/run/udev/control", F_OK) == 0 }
+
+    /// Subscribes now, so that nothing added between `enumerate()` and
+    /// `start(on:)` is missed; changes are queued in the socket until then.
+    public init() throws {
+        guard let udev = udev_new() else { throw InputNodeMonitorError("cannot create a udev context") }
+        let source = Self.udevIsRunning ? "udev" : "kernel"
+        guard let monitor = udev_monitor_new_from_netlink(udev, source) else {
+            udev_unref(udev)
+            throw InputNodeMonitorError("cannot open a \(source) netlink monitor: \(String(cString: strerror(errno)))")
+        }
+        udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil)
+        let rc = udev_monitor_enable_receiving(monitor)
+        guard rc >= 0 else {
+            udev_monitor_unref(monitor)
+            udev_unref(udev)
+            throw InputNodeMonitorError("cannot listen for \(source) events: \(String(cString: strerror(-rc)))")
+        }
+        self.udev = udev
+        self.monitor = monitor
+        self.source = source
+    }
+
+    deinit {
+        readSource?.cancel()
+        udev_monitor_unref(monitor)
+        udev_unref(udev)
+    }
+
+    /// Every evdev node there is now, in node order.
+    public func enumerate() -> [InputNode] {
+        guard let enumerate = udev_enumerate_new(udev) else { return [] }
+        defer { udev_enumerate_unref(enumerate) }
+        udev_enumerate_add_match_subsystem(enumerate, "input")
+        udev_enumerate_add_match_sysname(enumerate, "event*")
+        udev_enumerate_scan_devices(enumerate)
+        var nodes: [InputNode] = []
+        var entry = udev_enumerate_get_list_entry(enumerate)
+        while let current = entry {
+            if let path = udev_list_entry_get_name(current), let device = udev_device_new_from_syspath(udev, path) {
+                if let node = Self.node(of: device) { nodes.append(node) }
+                udev_device_unref(device)
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        return nodes.sorted { ($0.eventNumber, $0.devnode) < ($1.eventNumber, $1.devnode) }
+    }
+
+    /// Delivers additions and removals of evdev nodes on `queue`.
+    public func start(on queue: DispatchQueue, handler: @escaping @Sendable (InputNodeChange) -> Void) {
+        let readSource = DispatchSource.makeReadSource(fileDescriptor: udev_monitor_get_fd(monitor), queue: queue)
+        readSource.setEventHandler { [unowned self] in
+            while let device = udev_monitor_receive_device(self.monitor) {
+                defer { udev_device_unref(device) }
+                guard let change = self.change(from: device) else { continue }
+                handler(change)
+            }
+        }
+        self.readSource = readSource
+        readSource.resume()
+    }
+
+    public func stop() {
+        readSource?.cancel()
+        readSource = nil
+    }
+
+    private func change(from device: OpaquePointer) -> InputNodeChange? {
+        guard let sysname = udev_device_get_sysname(device).map({ String(cString: $0) }), sysname.hasPrefix("event"),
+            let action = udev_device_get_action(device).map({ String(cString: $0) })
+        else { return nil }
+        switch action {
+        case "add", "change":
+            return Self.node(of: device).map { .added($0) }
+        case "remove":
+            let devnode = udev_device_get_devnode(device).map { String(cString: $0) } ?? "/dev/input/" + sysname
+            return .removed(devnode: devnode)
+        default:
+            return nil
+        }
+    }
+
+    private static func node(of device: OpaquePointer) -> InputNode? {
+        let sysname = udev_device_get_sysname(device).map { String(cString: $0) } ?? ""
+        guard sysname.hasPrefix("event") else { return nil }
+        // Kernel events may come before the node's name is known to libudev; devtmpfs names it so.
+        let devnode = udev_device_get_devnode(device).map { String(cString: $0) } ?? "/dev/input/" + sysname
+        var properties: [String: String] = [:]
+        var entry = udev_device_get_properties_list_entry(device)
+        while let current = entry {
+            if let name = udev_list_entry_get_name(current), let value = udev_list_entry_get_value(current) {
+                properties[String(cString: name)] = String(cString: value)
+            }
+            entry = udev_list_entry_get_next(current)
+        }
+        var name = ""
+        if let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil),
+            let attribute = udev_device_get_sysattr_value(parent, "name")
+        {
+            name = String(cString: attribute)
+        }
+        let syspath = udev_device_get_syspath(device).map { String(cString: $0) } ?? ""
+        return InputNode(devnode: devnode, syspath: syspath, name: name, properties: properties)
+    }
+}
+
+public struct InputNodeMonitorError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ description: String) { self.description = "udev: " + description }
+}

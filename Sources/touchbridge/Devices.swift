@@ -1,0 +1,53 @@
+import ArgumentParser
+import Bridge
+import Foundation
+import KernelInput
+
+/// `touchbridge devices`: the input devices there are, as `libinput list-devices` shows them,
+/// and whether `run` would take each.
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the input devices with their capabilities, and which ones `run` takes.")
+
+    @Flag(help: "Every device, not only touch devices.")
+    var all = false
+
+    func run() throws {
+        let nodes = try InputNodeMonitor().enumerate()
+        if nodes.isEmpty { print("No input devices (is /dev/input there, and /sys mounted?)") }
+        var shown = 0
+        for node in nodes {
+            var block = "Device:           \(node.name.isEmpty ? "(unnamed)" : node.name)\n"
+            block += "Kernel:           \(node.devnode)\n"
+            let verdict: String
+            do {
+                let device = try InputDevice(path: node.devnode)
+                let description = device.description
+                let touch = [.touchscreen, .probableTouchscreen, .penDisplay, .touchpad, .tablet].contains(description.kind)
+                guard all || touch || node.isTouchscreen else { continue }
+                block += "Id:               \(String(format: "%04x:%04x", description.id.vendor, description.id.product))\n"
+                block += "Kind:             \(description.kind.rawValue)\n"
+                switch description.multitouchProtocol {
+                case .slots(let count): block += "Touch:            multitouch protocol B, \(count) slots\n"
+                case .reports: block += "Touch:            multitouch protocol A\n"
+                case .singleTouch: block += "Touch:            \(description.positionAxes == nil ? "none" : "single touch")\n"
+                }
+                if let size = description.sizeMillimetres {
+                    block += "Size:             \(String(format: "%.0fx%.0f mm", size.width, size.height))\n"
+                }
+                let used = node.isClassified ? node.isTouchscreen : [.touchscreen, .probableTouchscreen, .penDisplay].contains(description.kind)
+                verdict = used ? "yes" : "no (\(node.isClassified ? "udev: not a touchscreen" : description.kind.rawValue))"
+            } catch {
+                guard all || node.isTouchscreen else { continue }
+                verdict = "cannot open: \(error)"
+            }
+            let udev = node.properties.filter { $0.key.hasPrefix("ID_INPUT") && $0.value == "1" }.keys.sorted()
+            block += "Udev:             \(node.isClassified ? udev.joined(separator: " ") : "not classified (no udevd)")\n"
+            block += "Calibration:      \(node.calibration.map { "LIBINPUT_CALIBRATION_MATRIX \($0)" } ?? "identity")\n"
+            block += "Used by run:      \(verdict)\n"
+            print(block)
+            shown += 1
+        }
+        if shown == 0 && !nodes.isEmpty { print("No touch devices among \(nodes.count) input devices; --all lists them all.") }
+    }
+}

@@ -1,0 +1,84 @@
+import Bridge
+import Foundation
+import KernelInput
+import Testing
+
+struct ConfigurationTests {
+    func parse(_ text: String) throws -> Bridge.Configuration {
+        try Bridge.Configuration(file: ConfigurationFile(path: "/etc/touchbridge/touchbridge.conf", text: text))
+    }
+
+    func error(_ text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aFullFileIsRead() throws {
+        let settings = try parse(
+            """
+            # The panel is mounted upside down.
+            display = "fb:/dev/fb1"   # the second panel
+            scene = "demo"
+            rotate = 180
+            screen = "1024x600"
+            log-level = "debug"
+
+            [input]
+            devices = ["/dev/input/by-id/usb-ILITEK-event-if00", "/dev/input/event7"]
+            name-contains = "maXTouch"
+            grab = true
+            calibration = [1.02, 0, -0.01, 0, 0.98, 0.015]
+            swap-axes = false
+            invert-x = true
+            """)
+        #expect(settings.display == "fb:/dev/fb1")
+        #expect(settings.scene == "demo")
+        #expect(settings.rotation == .upsideDown)
+        #expect(settings.screenWidth == 1024 && settings.screenHeight == 600)
+        #expect(settings.logLevel == "debug")
+        #expect(settings.devices == ["/dev/input/by-id/usb-ILITEK-event-if00", "/dev/input/event7"])
+        #expect(settings.nameContains == ["maXTouch"])
+        #expect(settings.grab)
+        #expect(settings.calibration == CalibrationMatrix(1.02, 0, -0.01, 0, 0.98, 0.015))
+        #expect(settings.invertX && !settings.invertY && !settings.swapAxes)
+    }
+
+    @Test func anEmptyFileChangesNothing() throws {
+        #expect(try parse("\n# nothing\n\n") == Bridge.Configuration())
+    }
+
+    @Test func theCalibrationMayBeUdevsText() throws {
+        #expect(try parse("[input]\ncalibration = \"0 1 0 -1 0 1\"").calibration == CalibrationMatrix(0, 1, 0, -1, 0, 1))
+    }
+
+    @Test func mistakesNameTheLineAndTheKey() {
+        let path = "/etc/touchbridge/touchbridge.conf"
+        #expect(error("rotate = 45") == "\(path):1: key 'rotate': expected 0, 90, 180 or 270, got 45")
+        #expect(error("\n[input]\ngrab = yes") == "\(path):3: key 'input.grab': 'yes' is not a value: strings need \"quotes\"; otherwise a number, true or false")
+        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are display,") == true)
+        #expect(error("display = \"fb:/dev/fb0") == "\(path):1: key 'display': the string has no closing quote")
+        #expect(error("scene = \"a\"\nscene = \"b\"") == "\(path):2: key 'scene': set twice (first on line 1)")
+        #expect(error("[input\n") == "\(path):1: a section header needs a closing ']'")
+        #expect(error("just words") == "\(path):1: expected 'key = value', found 'just words'")
+        #expect(error("[input]\ncalibration = \"1 0 0\"") == "\(path):2: key 'input.calibration': expected six numbers, as LIBINPUT_CALIBRATION_MATRIX, such as \"1 0 0 0 1 0\"")
+        #expect(error("[input]\ndevices = [\"/dev/input/event1\", 3]") == "\(path):2: key 'input.devices': expected a list of event nodes; the list holds a number")
+        #expect(error("screen = \"big\"") == "\(path):1: key 'screen': expected \"WIDTHxHEIGHT\", such as \"800x480\"")
+        #expect(error("[input]\ndevices = [\"/dev/input/event1\"") == "\(path):2: key 'input.devices': the list has no closing ']' (lists stay on one line)")
+    }
+
+    @Test func aMissingFileMattersOnlyWhenNamed() throws {
+        #expect(try Bridge.Configuration.load(path: "/nonexistent/touchbridge.conf", required: false) == Bridge.Configuration())
+        #expect(throws: ConfigurationError.self) { try Bridge.Configuration.load(path: "/nonexistent/touchbridge.conf", required: true) }
+    }
+
+    @Test func theShippedConfigurationParses() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shipped = root.appendingPathComponent("packaging/touchbridge.conf").path
+        let settings = try Bridge.Configuration.load(path: shipped, required: true)
+        #expect(settings.display == "auto")
+    }
+}

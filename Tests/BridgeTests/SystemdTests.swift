@@ -1,0 +1,67 @@
+import Bridge
+import Foundation
+import Glibc
+import Logging
+import Testing
+
+/// sd_notify over a real unix datagram socket, as systemd listens for it.
+struct SystemdTests {
+    /// A socket bound where NOTIFY_SOCKET would point; returns its descriptor.
+    func listen(at path: String) throws -> Int32 {
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        try #require(fd >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    func receive(_ fd: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+    }
+
+    @Test func statesReachTheNotifySocket() throws {
+        let path = NSTemporaryDirectory() + "touchbridge-notify-\(getpid()).sock"
+        let fd = try listen(at: path)
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "4000000", "WATCHDOG_PID": "\(getpid())"])
+        #expect(notifier.isActive)
+        #expect(notifier.watchdogInterval == 4)
+        #expect(notifier.notify("READY=1\nSTATUS=1 touchscreen"))
+        #expect(receive(fd) == "READY=1\nSTATUS=1 touchscreen")
+        #expect(notifier.notify("WATCHDOG=1"))
+        #expect(receive(fd) == "WATCHDOG=1")
+    }
+
+    @Test func withoutSystemdNothingIsSent() {
+        let notifier = SystemdNotifier(environment: [:])
+        #expect(!notifier.isActive)
+        #expect(notifier.watchdogInterval == nil)
+        #expect(!notifier.notify("READY=1"))
+    }
+
+    @Test func anotherProcessesWatchdogIsNotOurs() {
+        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "1000000", "WATCHDOG_PID": "1"])
+        #expect(notifier.watchdogInterval == nil || getpid() == 1)
+    }
+
+    @Test func journalPrioritiesFollowSyslog() {
+        #expect(JournalLogHandler.priority(.error) == 3)
+        #expect(JournalLogHandler.priority(.warning) == 4)
+        #expect(JournalLogHandler.priority(.notice) == 5)
+        #expect(JournalLogHandler.priority(.info) == 6)
+        #expect(JournalLogHandler.priority(.debug) == 7)
+    }
+}
