@@ -69,6 +69,7 @@ public final class InputHub: @unchecked Sendable {
     private let calibration: CalibrationMatrix?
     private let queue = DispatchQueue(label: "touchbridge.input", qos: .userInteractive)
     private var monitor: InputNodeMonitor?
+    private var poller: InputPoller?
     private var devices: [String: OpenDevice] = [:]
     private let numbering = SharedTouchNumbering()
     private var nextIndex = 0
@@ -90,6 +91,7 @@ public final class InputHub: @unchecked Sendable {
     public func start(wake: @escaping @Sendable @MainActor () -> Void) throws {
         let monitor = try InputNodeMonitor()
         self.monitor = monitor
+        poller = try InputPoller(queue: queue)
         deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } }
         queue.sync {
             for node in monitor.enumerate() { consider(node) }
@@ -165,11 +167,16 @@ public final class InputHub: @unchecked Sendable {
             post(.note(.failed(devnode: node.devnode, reason: "\(error)")))
             return
         }
-        nextIndex += 1
-        devices[node.devnode] = OpenDevice(input: input, touches: touches, name: name)
-        post(.note(.opened(devnode: node.devnode, name: name, calibrated: options.calibration != .identity)))
         let devnode = node.devnode
-        input.startReading(on: queue) { [weak self] update in self?.read(update, from: devnode) }
+        do {
+            try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
+        } catch {
+            post(.note(.failed(devnode: devnode, reason: "\(error)")))
+            return
+        }
+        nextIndex += 1
+        devices[devnode] = OpenDevice(input: input, touches: touches, name: name)
+        post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity)))
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {

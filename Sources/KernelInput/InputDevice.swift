@@ -11,7 +11,7 @@ public enum InputDeviceUpdate: Sendable {
 }
 
 /// A live evdev node read through libevdev: non-blocking, optionally grabbed
-/// for exclusive use, and read from a DispatchSource. After a SYN_DROPPED,
+/// for exclusive use, and read through an epoll set (InputPoller). After a SYN_DROPPED,
 /// libevdev's resync brings the state up to date; feed its events to a
 /// ContactTracker made with `.resyncFollows`.
 ///
@@ -21,8 +21,9 @@ public final class InputDevice: @unchecked Sendable {
     public let description: DeviceDescription
     private let fd: Int32
     private let evdev: OpaquePointer
-    private var source: (any DispatchSourceRead)?
     private var isGrabbed = false
+    /// What reads the device: a poller of its own, or one shared with other devices.
+    private var poller: InputPoller?
 
     public init(path: String, grab: Bool = false) throws {
         self.path = path
@@ -51,7 +52,9 @@ public final class InputDevice: @unchecked Sendable {
     }
 
     deinit {
-        source?.cancel()
+        // No dispatch source watches the descriptor itself, only the poller's
+        // epoll set, which lets go of it first: closing it here is safe.
+        poller?.remove(fd)
         if isGrabbed { _ = tb_input_grab(fd, 0) }
         libevdev_free(evdev)
         close(fd)
@@ -85,20 +88,25 @@ public final class InputDevice: @unchecked Sendable {
     }
 
     /// Starts delivering updates on `queue`. After `.removed`, reading stops.
-    public func startReading(on queue: DispatchQueue, handler: @escaping @Sendable (InputDeviceUpdate) -> Void) {
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [unowned self] in
+    public func startReading(on queue: DispatchQueue, handler: @escaping @Sendable (InputDeviceUpdate) -> Void) throws {
+        try startReading(with: InputPoller(queue: queue), handler: handler)
+    }
+
+    /// Reads through `poller`, which may watch other devices too; updates
+    /// arrive on its queue. After `.removed`, reading stops.
+    public func startReading(with poller: InputPoller, handler: @escaping (InputDeviceUpdate) -> Void) throws {
+        try poller.add(fd) { [weak self] in
+            guard let self, self.poller != nil else { return }
             let update = self.readAvailable()
-            if case .removed = update { self.source?.cancel() }
+            if case .removed = update { self.stopReading() }
             handler(update)
         }
-        self.source = source
-        source.resume()
+        self.poller = poller
     }
 
     public func stopReading() {
-        source?.cancel()
-        source = nil
+        poller?.remove(fd)
+        poller = nil
     }
 
     private static func describe(_ evdev: OpaquePointer) -> DeviceDescription {

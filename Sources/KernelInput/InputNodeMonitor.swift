@@ -14,6 +14,7 @@ public final class InputNodeMonitor: @unchecked Sendable {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
     private var readSource: (any DispatchSourceRead)?
+    private var stopped = false
 
     /// Whether udevd is running here (its control socket exists).
     public static var udevIsRunning: Bool { access("/run/udev/control", F_OK) == 0 }
@@ -40,7 +41,15 @@ public final class InputNodeMonitor: @unchecked Sendable {
     }
 
     deinit {
-        readSource?.cancel()
+        // A watched descriptor is closed only by its source's cancel handler.
+        if let readSource {
+            readSource.cancel()
+        } else if !stopped {
+            Self.release(monitor: monitor, udev: udev)
+        }
+    }
+
+    private static func release(monitor: OpaquePointer, udev: OpaquePointer) {
         udev_monitor_unref(monitor)
         udev_unref(udev)
     }
@@ -67,20 +76,26 @@ public final class InputNodeMonitor: @unchecked Sendable {
     /// Delivers additions and removals of evdev nodes on `queue`.
     public func start(on queue: DispatchQueue, handler: @escaping @Sendable (InputNodeChange) -> Void) {
         let readSource = DispatchSource.makeReadSource(fileDescriptor: udev_monitor_get_fd(monitor), queue: queue)
-        readSource.setEventHandler { [unowned self] in
+        readSource.setEventHandler { [weak self] in
+            guard let self, self.readSource != nil else { return }
             while let device = udev_monitor_receive_device(self.monitor) {
                 defer { udev_device_unref(device) }
                 guard let change = self.change(from: device) else { continue }
                 handler(change)
             }
         }
+        let (monitor, udev) = (monitor, udev)
+        readSource.setCancelHandler { Self.release(monitor: monitor, udev: udev) }
         self.readSource = readSource
         readSource.resume()
     }
 
+    /// Stops following changes (the socket is closed once its source lets go).
     public func stop() {
-        readSource?.cancel()
-        readSource = nil
+        guard let readSource else { return }
+        readSource.cancel()
+        self.readSource = nil
+        stopped = true
     }
 
     private func change(from device: OpaquePointer) -> InputNodeChange? {

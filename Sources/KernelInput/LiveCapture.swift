@@ -42,7 +42,7 @@ public func captureEvents(
         source.resume()
         signalSources.append(source)
     }
-    let startReading = { @Sendable in device.startReading(on: queue) { update in
+    let handle = { @Sendable (update: InputDeviceUpdate) in
         switch update {
         case .events(let events):
             onEvents(events)
@@ -55,7 +55,14 @@ public func captureEvents(
         case .removed(let reason):
             finish(.removed(reason: reason))
         }
-    } }
+    }
+    let startReading = { @Sendable in
+        do {
+            try device.startReading(on: queue, handler: handle)
+        } catch {
+            finish(.removed(reason: "\(error)"))
+        }
+    }
     queue.asyncAfter(deadline: .now() + max(0, readingDelay), execute: startReading)
     if let timeLimit {
         queue.asyncAfter(deadline: .now() + timeLimit) { finish(.timeLimit) }

@@ -48,7 +48,7 @@ public final class Event {
     public var allTouches: Set<Touch>? { type == .touches ? Set(touchesInEvent) : nil }
 
     /// The touches in the order the kernel reported them.
-    var orderedTouches: [Touch] { touchesInEvent }
+    public var orderedTouches: [Touch] { touchesInEvent }
 
     public func touches(for view: View) -> Set<Touch>? {
         guard type == .touches else { return nil }

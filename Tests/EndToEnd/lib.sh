@@ -60,6 +60,12 @@ e2e_initramfs() {
     cp "$BIN" "$r/bin/touchbridge"
     strip "$r/bin/touchbridge" 2>/dev/null || true
     ldd "$BIN" | grep -oE '/[^ ]+\.so[^ ]*' | while read -r l; do mkdir -p "$r/$(dirname "$l")"; cp -L "$l" "$r/$l"; done
+    # Swift's crash backtracer: a crash in the guest prints its stack (run with SWIFT_BACKTRACE set).
+    cp /opt/swift/usr/libexec/swift/linux/swift-backtrace-static "$r/bin/" 2>/dev/null || true
+    # Text needs fontconfig's configuration and the DejaVu fonts, as on a Debian kiosk.
+    mkdir -p "$r/etc" "$r/usr/share/fonts/truetype" "$r/var/cache/fontconfig"
+    cp -a /etc/fonts "$r/etc/"
+    cp -a /usr/share/fonts/truetype/dejavu "$r/usr/share/fonts/truetype/"
 }
 
 # Packs the tree $1 (with its executable /init) into the gzipped cpio $2.
@@ -82,3 +88,22 @@ section() { tr -d '\r' < serial.log | awk -v s="@@BEGIN $1" -v e="@@END $1" '$0=
 
 FAIL=0
 check() { if eval "$2"; then echo "ok   $1"; else echo "FAIL $1"; FAIL=1; fi; }
+
+# Debian's udev package unpacked in $W/udevroot (systemd-udevd is udevadm).
+e2e_udev() {
+    if [ ! -x "$W/udevroot/bin/udevadm" ]; then
+        (cd "$W" && rm -rf udevroot udev_*.deb && apt-get download -qq udev 2>/dev/null && dpkg-deb -x udev_*.deb udevroot)
+    fi
+}
+
+# Adds systemd-udevd, its rules and the groups its rules name to the initramfs tree $1.
+e2e_add_udev() {
+    local r=$1
+    mkdir -p "$r/lib/systemd" "$r/lib/udev" "$r/etc/udev"
+    cp "$W/udevroot/bin/udevadm" "$r/bin/"
+    ln -sf /bin/udevadm "$r/lib/systemd/systemd-udevd"
+    ldd "$W/udevroot/bin/udevadm" | grep -oE '/[^ ]+\.so[^ ]*' | while read -r l; do mkdir -p "$r/$(dirname "$l")"; cp -L "$l" "$r/$l"; done
+    cp -a "$W/udevroot/lib/udev/rules.d" "$r/lib/udev/"
+    printf 'root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:102:\n' > "$r/etc/group"
+    echo 'root:x:0:0::/:/bin/sh' > "$r/etc/passwd"
+}

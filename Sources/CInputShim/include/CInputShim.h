@@ -9,4 +9,14 @@
 /// EVIOCGRAB: take (grab = 1) or release (grab = 0) exclusive access to an event node.
 int tb_input_grab(int fd, int grab);
 
+// epoll, whose packed event struct Swift does not import well: a
+// descriptor set of our own that one dispatch source reads for many devices.
+// A new epoll descriptor, or -errno.
+int tb_epoll_create(void);
+// Watches fd for input, errors and hangups; 0 or -errno.
+int tb_epoll_add(int epfd, int fd);
+int tb_epoll_remove(int epfd, int fd);
+// Writes up to max ready descriptors to fds without waiting; their count or -errno.
+int tb_epoll_ready(int epfd, int *fds, int max);
+
 #endif

@@ -26,9 +26,10 @@ public final class DemoWindow: Window {
 
     public override func sendEvent(_ event: Event) {
         super.sendEvent(event)
-        guard let touches = event.allTouches else { return }
+        guard event.type == .touches else { return }
         var shown: [TouchMarkersView.Marker] = []
-        for touch in touches.sorted(by: { number(of: $0) < number(of: $1) }) {
+        // Numbers go to touches in the order they began, as the daemon numbers them.
+        for touch in event.orderedTouches {
             let id = number(of: touch)
             if touch.phase.isFinal {
                 numbers[ObjectIdentifier(touch)] = nil

@@ -1,0 +1,50 @@
+import CInputShim
+import Dispatch
+import Glibc
+
+/// Watches many input devices with one epoll descriptor of its own, read by
+/// one DispatchSource that lives as long as the poller. Devices come and go
+/// with epoll_ctl on the reading queue; no dispatch source is made or
+/// cancelled per device. (A source per evdev descriptor, cancelled when the
+/// device vanished, raced libdispatch's epoll thread into a crash.)
+///
+/// Used only on its queue, apart from init.
+public final class InputPoller: @unchecked Sendable {
+    private let epollFD: Int32
+    private var source: (any DispatchSourceRead)?
+    private var handlers: [Int32: () -> Void] = [:]
+
+    public init(queue: DispatchQueue) throws {
+        epollFD = tb_epoll_create()
+        guard epollFD >= 0 else { throw RecordingError(file: "epoll", "cannot create: \(String(cString: strerror(-epollFD)))") }
+        let source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: queue)
+        source.setEventHandler { [weak self] in self?.callReadyHandlers() }
+        let fd = epollFD
+        source.setCancelHandler { close(fd) }
+        self.source = source
+        source.resume()
+    }
+
+    deinit { source?.cancel() }
+
+    /// Calls `ready` on the queue whenever `fd` has something to read, or has failed.
+    public func add(_ fd: Int32, ready: @escaping () -> Void) throws {
+        let rc = tb_epoll_add(epollFD, fd)
+        guard rc == 0 else { throw RecordingError(file: "epoll", "cannot watch descriptor \(fd): \(String(cString: strerror(-rc)))") }
+        handlers[fd] = ready
+    }
+
+    /// Stops watching `fd`; call before closing it.
+    public func remove(_ fd: Int32) {
+        guard handlers.removeValue(forKey: fd) != nil else { return }
+        _ = tb_epoll_remove(epollFD, fd)
+    }
+
+    private func callReadyHandlers() {
+        var ready = [Int32](repeating: -1, count: 32)
+        let count = tb_epoll_ready(epollFD, &ready, Int32(ready.count))
+        guard count > 0 else { return }
+        // A handler may remove its descriptor, or another's, as it goes.
+        for fd in ready[0..<Int(count)] { handlers[fd]?() }
+    }
+}
