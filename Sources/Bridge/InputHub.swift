@@ -67,7 +67,7 @@ public final class InputHub: @unchecked Sendable {
     public let selection: DeviceSelection
     private let options: ReplayOptions
     private let calibration: CalibrationMatrix?
-    private let queue = DispatchQueue(label: "touchbridge.input", qos: .userInteractive)
+    private let queue = DispatchQueue(label: "touchbridge.input")
     private var monitor: InputNodeMonitor?
     private var poller: InputPoller?
     private var devices: [String: OpenDevice] = [:]
