@@ -47,7 +47,7 @@ public struct Configuration: Equatable, Sendable {
             if required { throw ConfigurationError(file: path, line: nil, key: nil, message: "no such file") }
             return Configuration()
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() else {
             throw ConfigurationError(file: path, line: nil, key: nil, message: "cannot be read (permissions?)")
         }
         guard let text = String(data: data, encoding: .utf8) else {

@@ -82,12 +82,8 @@ public struct ScreenMapping: Hashable, Sendable {
         self.invertX = invertX
         self.invertY = invertY
         self.rotation = rotation
-        var matrix = calibration
-        if swapAxes { matrix = CalibrationMatrix(0, 1, 0, 1, 0, 0).concatenating(after: matrix) }
-        if invertX { matrix = CalibrationMatrix(-1, 0, 1, 0, 1, 0).concatenating(after: matrix) }
-        if invertY { matrix = CalibrationMatrix(1, 0, 0, 0, -1, 1).concatenating(after: matrix) }
-        matrix = CalibrationMatrix.rotation(rotation).concatenating(after: matrix)
-        combined = matrix
+        combined = CalibrationMatrix.orientation(swapAxes: swapAxes, invertX: invertX, invertY: invertY, rotation: rotation)
+            .concatenating(after: calibration)
     }
 
     /// Device units to screen points.

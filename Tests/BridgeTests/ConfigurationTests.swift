@@ -82,3 +82,27 @@ struct ConfigurationTests {
         #expect(settings.display == "auto")
     }
 }
+
+struct ConfigurationEditingTests {
+    @Test func anExistingLineIsReplacedAndCommentsStay() {
+        let text = "# kiosk\ndisplay = \"auto\"\n\n[input]\n# calibration = \"1 0 0 0 1 0\"\ncalibration = \"1 0 0 0 1 0\"\ngrab = true\n"
+        let edited = ConfigurationFile.setting("calibration", to: "\"0.9 0 0.05 0 0.9 0.05\"", inSection: "input", of: text)
+        #expect(edited == "# kiosk\ndisplay = \"auto\"\n\n[input]\n# calibration = \"1 0 0 0 1 0\"\ncalibration = \"0.9 0 0.05 0 0.9 0.05\"\ngrab = true\n")
+    }
+
+    @Test func aMissingKeyGoesAtTheTopOfItsSection() {
+        let edited = ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: "rotate = 90\n[input]\ngrab = false\n")
+        #expect(edited == "rotate = 90\n[input]\ncalibration = \"1 0 0 0 1 0\"\ngrab = false\n")
+    }
+
+    @Test func aMissingSectionIsAdded() {
+        #expect(ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: "rotate = 90\n")
+            == "rotate = 90\n\n[input]\ncalibration = \"1 0 0 0 1 0\"\n")
+        #expect(ConfigurationFile.setting("grab", to: "true", inSection: "input", of: "") == "[input]\ngrab = true\n")
+    }
+
+    @Test func theSameKeyInAnotherSectionIsLeftAlone() throws {
+        let edited = ConfigurationFile.setting("grab", to: "true", inSection: "input", of: "[other]\ngrab = false\n")
+        #expect(edited == "[other]\ngrab = false\n\n[input]\ngrab = true\n")
+    }
+}

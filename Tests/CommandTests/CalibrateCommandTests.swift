@@ -1,0 +1,77 @@
+import Bridge
+import Foundation
+import KernelInput
+import Testing
+
+/// `touchbridge calibrate --replay`: taps on the five crosses, played from a
+/// recording made on the EP0430M09's description (1280 x 768 device units),
+/// through the real command on an offscreen 800x480 display.
+struct CalibrateCommandTests {
+    /// The crosses `calibrate` shows on 800x480: 48 points in from each corner, then the centre.
+    static let crosses: [(Double, Double)] = [(48, 48), (752, 48), (752, 432), (48, 432), (400, 240)]
+
+    /// A recording of one tap on each of `points` (screen points of 800x480), a second apart.
+    func taps(at points: [(Double, Double)]) throws -> String {
+        let description = try String(contentsOfFile: Fixtures.path("evemu-ep0430m09-touchscreen.desc.txt"), encoding: .utf8)
+        var text = description.split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n"
+        for (index, point) in points.enumerated() {
+            let x = Int((point.0 * 1280 / 800).rounded()), y = Int((point.1 * 768 / 480).rounded())
+            let down = String(format: "%d.000001", index + 1), up = String(format: "%d.100001", index + 1)
+            text += "E: \(down) 0003 002f 0000\nE: \(down) 0003 0039 \(index + 10)\nE: \(down) 0003 0035 \(x)\n"
+            text += "E: \(down) 0003 0036 \(y)\nE: \(down) 0001 014a 0001\nE: \(down) 0000 0000 0000\n"
+            text += "E: \(up) 0003 0039 -1\nE: \(up) 0001 014a 0000\nE: \(up) 0000 0000 0000\n"
+        }
+        let path = temporaryPath("calibration-\(UUID().uuidString).evemu")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func matrix(in output: String) throws -> CalibrationMatrix {
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("Calibration matrix") })
+        return try #require(CalibrationMatrix(parsing: String(line.split(separator: ":").last!)))
+    }
+
+    @Test func aSkewedPanelIsCalibratedAndTheRuleAndConfigurationWritten() throws {
+        // The panel reports a touch at (x, y) as (0.9x + 30, 1.1y - 12).
+        let recording = try taps(at: Self.crosses.map { (0.9 * $0.0 + 30, 1.1 * $0.1 - 12) })
+        let rule = temporaryPath("99-calibration.rules"), config = temporaryPath("calibrated.conf")
+        try "# a kiosk\nscene = \"demo\"\n[input]\ngrab = true\n".write(toFile: config, atomically: true, encoding: .utf8)
+        defer { for path in [recording, rule, config] { try? FileManager.default.removeItem(atPath: path) } }
+        let result = try touchbridge(
+            "calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null",
+            "--write-udev-rule", rule, "--write-config", config)
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try matrix(in: result.stdout)
+        // Normalized: x = (x' - 30/800) / 0.9, y = (y' + 12/480) / 1.1.
+        let expected = CalibrationMatrix(1 / 0.9, 0, -30.0 / 800 / 0.9, 0, 1 / 1.1, 12.0 / 480 / 1.1)
+        for (got, want) in zip([found.a, found.b, found.c, found.d, found.e, found.f], [expected.a, expected.b, expected.c, expected.d, expected.e, expected.f]) {
+            #expect(abs(got - want) < 0.005, "\(found) against \(expected)")
+        }
+        let ruleText = try String(contentsOfFile: rule, encoding: .utf8)
+        #expect(ruleText.contains("ATTRS{name}==\"EP0430M09\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(found)\""))
+        let settings = try Bridge.Configuration.load(path: config, required: true)
+        #expect(settings.calibration == found)
+        #expect(settings.grab && settings.scene == "demo")
+    }
+
+    @Test func pointsOnALineAreRefusedAndNothingIsWritten() throws {
+        let recording = try taps(at: Self.crosses.indices.map { i in (100 + 100 * Double(i), 80 + 60 * Double(i)) })
+        let rule = temporaryPath("99-collinear.rules")
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let result = try touchbridge(
+            "calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null",
+            "--write-udev-rule", rule)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("lie on one line"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: rule))
+    }
+
+    @Test func tooFewTouchesAreNamed() throws {
+        let recording = try taps(at: Array(Self.crosses.prefix(3)))
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let result = try touchbridge("calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the recording touched 3 of the 5 crosses"), "\(result.stderr)")
+    }
+}
