@@ -53,7 +53,10 @@ public enum InputHubOutput: Sendable {
 }
 
 /// Finds touchscreens with udev, follows them as they come and go, and reads
-/// each with libevdev on one input queue. Every frame becomes a list of
+/// each with libevdev through one epoll set. By default that happens on the
+/// main queue, as UIKit takes its events on the main run loop: a frame
+/// reaches the views with no hop between threads (measured in the VM, the
+/// hop doubled the latency). Every frame becomes a list of
 /// touch records with identities unique across devices; a device that goes
 /// away mid-touch has its touches cancelled. Output piles up in an outbox
 /// that the main queue drains, so a busy main actor gets several frames at once.
@@ -67,7 +70,8 @@ public final class InputHub: @unchecked Sendable {
     public let selection: DeviceSelection
     private let options: ReplayOptions
     private let calibration: CalibrationMatrix?
-    private let queue = DispatchQueue(label: "touchbridge.input")
+    private let queue: DispatchQueue
+    private let readsOnMain: Bool
     private var monitor: InputNodeMonitor?
     private var poller: InputPoller?
     private var devices: [String: OpenDevice] = [:]
@@ -76,10 +80,19 @@ public final class InputHub: @unchecked Sendable {
     private var lastOverflowWarning = [String: Double]()
     private let outbox = Mutex<[InputHubOutput]>([])
     private var deliver: (@Sendable () -> Void)?
+    private var wake: (@Sendable @MainActor () -> Void)?
+    /// Reading on main: output waits for the end of the current read, then goes at once.
+    private var needsWake = false
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
-    public init(selection: DeviceSelection, options: ReplayOptions, calibration: CalibrationMatrix? = nil) {
+    /// `inputQueue`: where devices are read; the main queue when nil.
+    public init(
+        selection: DeviceSelection, options: ReplayOptions, calibration: CalibrationMatrix? = nil,
+        inputQueue: DispatchQueue? = nil
+    ) {
+        queue = inputQueue ?? .main
+        readsOnMain = inputQueue == nil
         self.selection = selection
         self.options = options
         self.calibration = calibration
@@ -92,8 +105,9 @@ public final class InputHub: @unchecked Sendable {
         let monitor = try InputNodeMonitor()
         self.monitor = monitor
         poller = try InputPoller(queue: queue)
+        self.wake = wake
         deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } }
-        queue.sync {
+        onQueue {
             for node in monitor.enumerate() { consider(node) }
             for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
                 let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
@@ -111,20 +125,30 @@ public final class InputHub: @unchecked Sendable {
 
     /// The nodes in use now, with their names.
     public var openDevices: [(devnode: String, name: String)] {
-        queue.sync { devices.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name) } }
+        onQueue { devices.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name) } }
     }
 
     /// Lets every device go (ungrabbed), cancelling touches that are down.
     public func stop() {
-        queue.sync {
+        onQueue {
             monitor?.stop()
             for devnode in devices.keys.sorted() { close(devnode, reason: "the daemon is stopping") }
         }
     }
 
+    /// Runs `body` on the input queue and waits for it (called from the main queue).
+    private func onQueue<T>(_ body: () throws -> T) rethrows -> T {
+        if readsOnMain {
+            dispatchPrecondition(condition: .onQueue(.main))
+            return try body()
+        }
+        return try queue.sync(execute: body)
+    }
+
     // MARK: On the input queue
 
     private func apply(_ change: InputNodeChange) {
+        defer { wakeIfNeeded() }
         switch change {
         case .added(let node): consider(node)
         case .removed(let devnode): if devices[devnode] != nil { close(devnode, reason: "the device was removed") }
@@ -180,6 +204,7 @@ public final class InputHub: @unchecked Sendable {
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {
+        defer { wakeIfNeeded() }
         guard let device = devices[devnode] else { return }
         switch update {
         case .events(let events):
@@ -198,6 +223,14 @@ public final class InputHub: @unchecked Sendable {
         post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
     }
 
+    /// On main, the frames just read go to the app now, in one batch, with no
+    /// further trip through the queue.
+    private func wakeIfNeeded() {
+        guard readsOnMain, needsWake, let wake else { return }
+        needsWake = false
+        MainActor.assumeIsolated { wake() }
+    }
+
     /// A SYN_DROPPED storm must not become a log storm: one line a second per device.
     private func warnRarely(_ message: String, about devnode: String) {
         let now = ProcessInfo.processInfo.systemUptime
@@ -212,6 +245,10 @@ public final class InputHub: @unchecked Sendable {
             defer { items.append(item) }
             return items.isEmpty
         }
-        if wasEmpty { deliver?() }
+        if readsOnMain {
+            needsWake = true
+        } else if wasEmpty {
+            deliver?()
+        }
     }
 }

@@ -10,7 +10,8 @@ public final class TouchFeed {
     public let dispatcher: TouchDispatcher
     /// A device was opened, closed or refused; a warning.
     public var onNote: ((InputHubNote) -> Void)?
-    /// After frames reached the views.
+    /// Frames about to go to the application (Application.sendEvent), then after they reached the views.
+    public var onWillDeliver: (([[TouchRecord]]) -> Void)?
     public var onDelivered: (([[TouchRecord]]) -> Void)?
     public private(set) var framesDelivered = 0
 
@@ -47,6 +48,7 @@ public final class TouchFeed {
         var frames: [[TouchRecord]] = []
         func flush() {
             guard !frames.isEmpty else { return }
+            onWillDeliver?(frames)
             dispatcher.dispatch(pending: frames)
             framesDelivered += frames.count
             onDelivered?(frames)

@@ -35,7 +35,7 @@ struct Run: ParsableCommand {
     @Option(help: "Stop after this many seconds.")
     var exitAfter: Double?
 
-    @Flag(help: "Print a line for each frame once the app has handled it: `frame DEVICE TOUCHES LATENCY-µs` (from the kernel's timestamp).")
+    @Flag(help: "Print a line for each frame as it is handed to the app: `frame DEVICE TOUCHES LATENCY-µs` (since the kernel's timestamp).")
     var traceFrames = false
 
     func validate() throws {
@@ -133,20 +133,22 @@ enum Signals {
     }
 }
 
-/// `run --trace-frames`: a line per frame, printed after the app handled it.
+/// `run --trace-frames`: a line per frame as it is handed to the app
+/// (Application.sendEvent), with the time since the kernel stamped it.
 @MainActor
 enum FrameTrace {
     static func attach(to feed: TouchFeed) {
-        feed.onDelivered = { frames in
+        feed.onWillDeliver = { frames in
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            var lines = ""
             for records in frames {
                 guard let first = records.first else { continue }
-                let latency = (seconds - first.time.seconds) * 1e6
-                // Straight to the descriptor: a reader waiting for the line gets it now.
-                FileHandle.standardOutput.write(Data("frame \(first.device) \(records.count) \(Int(latency.rounded()))\n".utf8))
+                lines += "frame \(first.device) \(records.count) \(Int(((seconds - first.time.seconds) * 1e6).rounded()))\n"
             }
+            // Straight to the descriptor: a reader waiting for the line gets it now.
+            FileHandle.standardOutput.write(Data(lines.utf8))
         }
     }
 }

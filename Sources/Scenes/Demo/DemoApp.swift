@@ -101,10 +101,20 @@ public final class DemoApp {
         if let paint = Self.paints.first(where: { $0.title == button.title }) { canvas.paintColor = paint.color }
     }
 
+    /// The rate shown, and when it was worked out: it changes a few times a
+    /// second at most, so the status line is not redrawn on every event.
+    private var shownRate = 0
+    private var rateTime = -Double.infinity
+
     private func updateStatus() {
+        let now = window.hostApplication.runLoop.now
+        if now - rateTime >= 0.5 || window.eventsInLastSecond == 0 {
+            shownRate = window.eventsInLastSecond
+            rateTime = now
+        }
         var parts = [deviceNames.isEmpty ? "no touchscreen" : deviceNames.joined(separator: ", ")]
         parts.append("\(window.fingersDown) down")
-        parts.append("\(window.eventsInLastSecond) events/s")
+        parts.append("\(shownRate) events/s")
         if let lastButton { parts.append("tapped \(lastButton)") }
         if !hostMessage.isEmpty { parts.append(hostMessage) }
         statusLabel.text = parts.joined(separator: "  ·  ")
