@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         .target(name: "CInputShim"),
+        // libdispatch's hooks for a main-thread run loop (CFRunLoop's on Linux).
+        .target(name: "CMainLoopShim"),
         .systemLibrary(name: "CLibdrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // fbdev and console ioctls, and the console's signal-safe restore.
         .target(name: "CDisplayShim"),
@@ -52,7 +54,10 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",
-            dependencies: ["KernelInput", "TouchUI", "Display", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "KernelInput", "TouchUI", "Display", "CInputShim", "CMainLoopShim",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("BundledRecordings")]),
         .executableTarget(
             name: "touchbridge",
@@ -63,7 +68,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),

@@ -8,7 +8,8 @@
 //       (so it is line-buffered, whatever the program), waits for it to open
 //       the device, then moves one finger FRAMES times, 100 a second. After
 //       each SYN_REPORT it waits for a line containing MATCH and prints
-//       "latency-us N" for the time between (CLOCK_MONOTONIC).
+//       "latency-us N" for the time between (CLOCK_MONOTONIC). With
+//       LATENCY_PROBE_ECHO set, each matched line is printed too ("line ...").
 //   latency-probe load SECONDS -- COMMAND...
 //       The same device and reader, idle for SECONDS, then ten fingers moving
 //       at 120 Hz for SECONDS. Prints the reader's CPU time, RSS and context
@@ -32,6 +33,7 @@ static int reader_fd;
 static pid_t reader_pid;
 static char buffer[65536];
 static size_t buffered;
+static int echo_lines;  // LATENCY_PROBE_ECHO set: print each matched line too
 
 static double now(void) {
     struct timespec ts;
@@ -87,6 +89,7 @@ static int wait_for(const char *match, double timeout) {
         while ((line_end = strchr(buffer, '\n'))) {
             *line_end = 0;
             int found = strstr(buffer, match) != NULL;
+            if (found && echo_lines) printf("line %s\n", buffer);
             size_t used = line_end + 1 - buffer;
             memmove(buffer, line_end + 1, buffered - used + 1);
             buffered -= used;
@@ -157,6 +160,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
+    echo_lines = getenv("LATENCY_PROBE_ECHO") != NULL;
     make_device();
     start_reader(latency ? argv + 5 : argv + 4);
     sleep(4);  // the reader finds and opens the device (through udev, libevdev or libinput)

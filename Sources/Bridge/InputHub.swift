@@ -53,10 +53,10 @@ public enum InputHubOutput: Sendable {
 }
 
 /// Finds touchscreens with udev, follows them as they come and go, and reads
-/// each with libevdev through one epoll set. By default that happens on the
-/// main queue, as UIKit takes its events on the main run loop: a frame
-/// reaches the views with no hop between threads (measured in the VM, the
-/// hop doubled the latency). Every frame becomes a list of
+/// each with libevdev through one epoll set. By default that is the main
+/// loop's (`MainLoop.run()` must then drive the main thread), as UIKit takes
+/// its events on the main run loop: a frame reaches the views on the thread
+/// that waited for it. Every frame becomes a list of
 /// touch records with identities unique across devices; a device that goes
 /// away mid-touch has its touches cancelled. Output piles up in an outbox
 /// that the main queue drains, so a busy main actor gets several frames at once.
@@ -104,7 +104,8 @@ public final class InputHub: @unchecked Sendable {
     public func start(wake: @escaping @Sendable @MainActor () -> Void) throws {
         let monitor = try InputNodeMonitor()
         self.monitor = monitor
-        poller = try InputPoller(queue: queue)
+        // On main, devices join the main loop's own epoll set (MainLoop.run waits on it).
+        poller = readsOnMain ? MainLoop.poller : try InputPoller(queue: queue)
         self.wake = wake
         deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } }
         onQueue {

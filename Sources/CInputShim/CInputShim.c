@@ -21,10 +21,10 @@ int tb_epoll_add(int epfd, int fd) {
 
 int tb_epoll_remove(int epfd, int fd) { return result(epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL)); }
 
-int tb_epoll_ready(int epfd, int *fds, int max) {
+int tb_epoll_ready(int epfd, int *fds, int max, int timeout_ms) {
     struct epoll_event events[64];
     if (max > 64) max = 64;
-    int count = epoll_wait(epfd, events, max, 0);
+    int count = epoll_wait(epfd, events, max, timeout_ms);
     if (count < 0) return -errno;
     for (int i = 0; i < count; i++) fds[i] = events[i].data.fd;
     return count;

@@ -14,7 +14,8 @@ public final class MemorySurface: DisplaySurface {
     public let panelWidth: Int
     public let panelHeight: Int
     public private(set) var presentedFrames = 0
-    /// The damage of each present, for tests that check what was repainted.
+    /// The damage of the last presents (up to 1,024, so a long run does not
+    /// grow), for tests that check what was repainted.
     public private(set) var presentedDamage: [Region] = []
 
     public init(width: Int, height: Int, format: PixelFormat = .xrgb8888, rotation: DisplayRotation = .none, refreshRate: Double = 60) {
@@ -36,6 +37,7 @@ public final class MemorySurface: DisplaySurface {
             }
         }
         presentedFrames += 1
+        if presentedDamage.count == 1024 { presentedDamage.removeFirst(512) }
         presentedDamage.append(damage)
     }
 

@@ -101,18 +101,26 @@ public final class GraphicsContext {
         cairo_fill(cr)
     }
 
-    public func stroke(_ path: Path, with color: Color, lineWidth: Double) {
-        setSource(color)
-        cairo_set_line_width(cr, lineWidth)
-        addPath(path)
-        cairo_stroke(cr)
+    /// How the ends of a stroke look (CGLineCap).
+    public enum LineCap: Sendable {
+        case butt, round, square
     }
 
-    public func strokeLine(from start: Point, to end: Point, with color: Color, lineWidth: Double) {
+    public func stroke(_ path: Path, with color: Color, lineWidth: Double, lineCap: LineCap = .butt) {
+        setSource(color)
+        cairo_set_line_width(cr, lineWidth)
+        if lineCap != .butt { cairo_set_line_cap(cr, lineCap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE) }
+        addPath(path)
+        cairo_stroke(cr)
+        if lineCap != .butt { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
+    }
+
+    /// A straight line; with round caps and equal ends, a dot.
+    public func strokeLine(from start: Point, to end: Point, with color: Color, lineWidth: Double, lineCap: LineCap = .butt) {
         var path = Path()
         path.move(to: start)
         path.addLine(to: end)
-        stroke(path, with: color, lineWidth: lineWidth)
+        stroke(path, with: color, lineWidth: lineWidth, lineCap: lineCap)
     }
 
     /// Replaces the pixels of `rect`, alpha and all, instead of blending over them.

@@ -10,26 +10,32 @@ import Glibc
 ///
 /// Used only on its queue, apart from init.
 public final class InputPoller: @unchecked Sendable {
-    private let epollFD: Int32
+    /// The epoll descriptor: readable when a watched device is.
+    public let descriptor: Int32
     private var source: (any DispatchSourceRead)?
     private var handlers: [Int32: () -> Void] = [:]
 
-    public init(queue: DispatchQueue) throws {
-        epollFD = tb_epoll_create()
-        guard epollFD >= 0 else { throw RecordingError(file: "epoll", "cannot create: \(String(cString: strerror(-epollFD)))") }
-        let source = DispatchSource.makeReadSource(fileDescriptor: epollFD, queue: queue)
+    /// Read on `queue` by a dispatch source; with no queue, whoever owns the
+    /// poller waits on `descriptor` and calls `callReadyHandlers()` (a main loop).
+    public init(queue: DispatchQueue?) throws {
+        descriptor = tb_epoll_create()
+        guard descriptor >= 0 else { throw RecordingError(file: "epoll", "cannot create: \(String(cString: strerror(-descriptor)))") }
+        guard let queue else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { [weak self] in self?.callReadyHandlers() }
-        let fd = epollFD
+        let fd = descriptor
         source.setCancelHandler { close(fd) }
         self.source = source
         source.resume()
     }
 
-    deinit { source?.cancel() }
+    deinit {
+        if let source { source.cancel() } else { close(descriptor) }
+    }
 
-    /// Calls `ready` on the queue whenever `fd` has something to read, or has failed.
+    /// Calls `ready` whenever `fd` has something to read, or has failed.
     public func add(_ fd: Int32, ready: @escaping () -> Void) throws {
-        let rc = tb_epoll_add(epollFD, fd)
+        let rc = tb_epoll_add(descriptor, fd)
         guard rc == 0 else { throw RecordingError(file: "epoll", "cannot watch descriptor \(fd): \(String(cString: strerror(-rc)))") }
         handlers[fd] = ready
     }
@@ -37,12 +43,13 @@ public final class InputPoller: @unchecked Sendable {
     /// Stops watching `fd`; call before closing it.
     public func remove(_ fd: Int32) {
         guard handlers.removeValue(forKey: fd) != nil else { return }
-        _ = tb_epoll_remove(epollFD, fd)
+        _ = tb_epoll_remove(descriptor, fd)
     }
 
-    private func callReadyHandlers() {
+    /// Reads whichever devices are ready, now, without waiting.
+    public func callReadyHandlers() {
         var ready = [Int32](repeating: -1, count: 32)
-        let count = tb_epoll_ready(epollFD, &ready, Int32(ready.count))
+        let count = tb_epoll_ready(descriptor, &ready, Int32(ready.count), 0)
         guard count > 0 else { return }
         // A handler may remove its descriptor, or another's, as it goes.
         for fd in ready[0..<Int(count)] { handlers[fd]?() }

@@ -31,25 +31,50 @@ public final class TouchMarkersView: View {
         for marker in markers { setNeedsDisplay(area(of: marker)) }
     }
 
+    /// Where a marker's stamp lands, with a pixel to spare for the rounding of its origin.
     private func area(of marker: Marker) -> Rect {
-        let r = Self.radius + 2
-        return Rect(x: marker.location.x - r, y: marker.location.y - r - 18, width: 2 * r, height: 2 * r + 18)
+        Rect(
+            x: marker.location.x - Self.stampCentre.x - 1, y: marker.location.y - Self.stampCentre.y - 1,
+            width: Double(Self.stampWidth) + 2, height: Double(Self.stampHeight) + 2)
+    }
+
+    /// Each marker's look, drawn once and then stamped wherever the finger
+    /// is: a moving finger costs one image blend, not shapes and text.
+    private var stamps: [Int: Image] = [:]
+    private static let stampWidth = Int(2 * radius) + 24, stampHeight = Int(2 * radius) + 22
+    /// Where a stamp's circle centre is, from its top left corner.
+    private static let stampCentre = Point(x: Double(stampWidth) / 2, y: Double(stampHeight) - radius - 2)
+
+    private func stamp(for marker: Marker) -> Image? {
+        let key = marker.id &* 64 &+ min(marker.tapCount, 63)
+        if let known = stamps[key] { return known }
+        guard let bitmap = try? Bitmap(width: Self.stampWidth, height: Self.stampHeight, opaque: false) else { return nil }
+        let context = GraphicsContext(bitmap: bitmap)
+        let color = Self.palette[abs(marker.id) % Self.palette.count]
+        let r = Self.radius, centre = Self.stampCentre
+        let circle = Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r)
+        context.fill(Path(ovalIn: circle), with: color.withAlphaComponent(0.35))
+        context.stroke(Path(ovalIn: circle.insetBy(dx: 1, dy: 1)), with: color, lineWidth: 2)
+        context.draw("\(marker.id)", in: circle, font: .boldSystemFont(ofSize: 14), color: .black, alignment: .center)
+        if marker.tapCount > 1 {
+            let above = Rect(x: circle.minX - 10, y: circle.minY - 18, width: circle.width + 20, height: 16)
+            context.draw("×\(marker.tapCount)", in: above, font: .systemFont(ofSize: 12), color: color, alignment: .center)
+        }
+        context.flush()
+        if stamps.count > 256 { stamps.removeAll() }
+        let image = Image(bitmap: bitmap)
+        stamps[key] = image
+        return image
     }
 
     public override func draw(_ rect: Rect) {
         guard let context = GraphicsContext.current else { return }
-        let font = Font.boldSystemFont(ofSize: 14)
         for marker in markers where area(of: marker).intersects(rect) {
-            let color = Self.palette[abs(marker.id) % Self.palette.count]
-            let r = Self.radius
-            let circle = Rect(x: marker.location.x - r, y: marker.location.y - r, width: 2 * r, height: 2 * r)
-            context.fill(Path(ovalIn: circle), with: color.withAlphaComponent(0.35))
-            context.stroke(Path(ovalIn: circle.insetBy(dx: 1, dy: 1)), with: color, lineWidth: 2)
-            context.draw("\(marker.id)", in: circle, font: font, color: .black, alignment: .center)
-            if marker.tapCount > 1 {
-                let above = Rect(x: circle.minX - 10, y: circle.minY - 18, width: circle.width + 20, height: 16)
-                context.draw("×\(marker.tapCount)", in: above, font: .systemFont(ofSize: 12), color: color, alignment: .center)
-            }
+            guard let stamp = stamp(for: marker) else { continue }
+            // Whole pixels: the stamp is copied, never resampled.
+            let origin = Point(
+                x: (marker.location.x - Self.stampCentre.x).rounded(), y: (marker.location.y - Self.stampCentre.y).rounded())
+            context.draw(stamp, in: Rect(x: origin.x, y: origin.y, width: Double(Self.stampWidth), height: Double(Self.stampHeight)))
         }
     }
 }

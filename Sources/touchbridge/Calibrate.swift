@@ -48,7 +48,7 @@ struct Calibrate: ParsableCommand {
             } else {
                 try session.listen()
                 Signals.keepAlive = [session]
-                dispatchMain()
+                MainLoop.run()
             }
         }
     }

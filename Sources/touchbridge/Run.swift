@@ -97,7 +97,7 @@ struct Run: ParsableCommand {
             }
             Signals.keepAlive = [daemon, scene.window, application, scene.demo as AnyObject? ?? application]
         }
-        dispatchMain()
+        MainLoop.run()
     }
 }
 

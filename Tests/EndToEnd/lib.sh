@@ -107,3 +107,34 @@ e2e_add_udev() {
     printf 'root:x:0:\ninput:x:101:\nvideo:x:44:\nrender:x:102:\n' > "$r/etc/group"
     echo 'root:x:0:0::/:/bin/sh' > "$r/etc/passwd"
 }
+
+# An evemu recording (on stdout) whose lifts a kernel buffer overflow will
+# lose if its reader stops reading between 1 s and 4 s into it; $1 is the
+# recordings directory.
+e2e_overflow_recording() {
+    local REC=$1
+    # Two fingers land; three seconds later 400 frames of moves and both lifts
+    # arrive at once, far more than the kernel's per-client buffer holds; four
+    # seconds after that a third finger taps.
+    {
+        grep -v '^E:' "$REC/evemu-ep0430m09-touchscreen.desc.txt"
+        echo "E: 0.000001 0003 002f 0000"; echo "E: 0.000001 0003 0039 0100"
+        echo "E: 0.000001 0003 0035 0300"; echo "E: 0.000001 0003 0036 0300"
+        echo "E: 0.000001 0003 002f 0001"; echo "E: 0.000001 0003 0039 0101"
+        echo "E: 0.000001 0003 0035 0900"; echo "E: 0.000001 0003 0036 0500"
+        echo "E: 0.000001 0001 014a 0001"; echo "E: 0.000001 0000 0000 0000"
+        for i in $(seq 1 400); do
+            echo "E: 3.000001 0003 002f 0000"; echo "E: 3.000001 0003 0035 $((300 + i))"
+            echo "E: 3.000001 0003 002f 0001"; echo "E: 3.000001 0003 0035 $((900 - i))"
+            echo "E: 3.000001 0000 0000 0000"
+        done
+        echo "E: 3.000001 0003 002f 0000"; echo "E: 3.000001 0003 0039 -1"
+        echo "E: 3.000001 0003 002f 0001"; echo "E: 3.000001 0003 0039 -1"
+        echo "E: 3.000001 0001 014a 0000"; echo "E: 3.000001 0000 0000 0000"
+        # A third finger, read normally after the overflow: it must come after the two cancellations.
+        echo "E: 7.000001 0003 002f 0000"; echo "E: 7.000001 0003 0039 0102"
+        echo "E: 7.000001 0003 0035 0600"; echo "E: 7.000001 0003 0036 0400"
+        echo "E: 7.000001 0001 014a 0001"; echo "E: 7.000001 0000 0000 0000"
+        echo "E: 7.100001 0003 0039 -1"; echo "E: 7.100001 0001 014a 0000"; echo "E: 7.100001 0000 0000 0000"
+    }
+}

@@ -16,7 +16,8 @@ int tb_epoll_create(void);
 // Watches fd for input, errors and hangups; 0 or -errno.
 int tb_epoll_add(int epfd, int fd);
 int tb_epoll_remove(int epfd, int fd);
-// Writes up to max ready descriptors to fds without waiting; their count or -errno.
-int tb_epoll_ready(int epfd, int *fds, int max);
+// Writes up to max ready descriptors to fds, waiting up to timeout_ms (-1:
+// for ever, 0: not at all); their count, or -errno.
+int tb_epoll_ready(int epfd, int *fds, int max, int timeout_ms);
 
 #endif

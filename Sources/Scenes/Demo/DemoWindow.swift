@@ -42,10 +42,22 @@ public final class DemoWindow: Window {
         recentEvents.append(event.timestamp)
         recentEvents.removeAll { $0 <= event.timestamp - 1 }
         onTouchesChanged?()
-        // One wake-up a second after the last event brings the rate to zero; none while idle.
-        if let quietTimer { hostApplication.runLoop.cancel(quietTimer) }
-        quietTimer = hostApplication.runLoop.schedule(after: 1.01) { [weak self] in
+        lastEventTime = hostApplication.runLoop.now
+        // A wake-up a second after the last event brings the rate to zero; none while idle.
+        // One timer at a time, not one per event: it looks again when it fires.
+        if quietTimer == nil { scheduleQuietCheck(after: 1.01) }
+    }
+
+    private var lastEventTime = 0.0
+
+    private func scheduleQuietCheck(after delay: Double) {
+        quietTimer = hostApplication.runLoop.schedule(after: delay) { [weak self] in
             guard let self else { return }
+            let quietFor = self.hostApplication.runLoop.now - self.lastEventTime
+            if quietFor < 1 {
+                self.scheduleQuietCheck(after: 1.01 - quietFor)
+                return
+            }
             self.quietTimer = nil
             self.recentEvents.removeAll()
             self.onTouchesChanged?()

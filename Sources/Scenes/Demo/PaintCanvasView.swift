@@ -55,8 +55,8 @@ public final class PaintCanvasView: View {
     private func paint(from start: Point, to end: Point) {
         guard let paintContext else { return }
         let r = Self.lineWidth / 2
-        paintContext.fill(Path(ovalIn: Rect(x: end.x - r, y: end.y - r, width: 2 * r, height: 2 * r)), with: paintColor)
-        if start != end { paintContext.strokeLine(from: start, to: end, with: paintColor, lineWidth: Self.lineWidth) }
+        // One stroke with round caps: a dot where the finger lands, a smooth line as it moves.
+        paintContext.strokeLine(from: start, to: end, with: paintColor, lineWidth: Self.lineWidth, lineCap: .round)
         strokeCount += 1
         let touched = Rect(x: min(start.x, end.x), y: min(start.y, end.y), width: abs(end.x - start.x), height: abs(end.y - start.y))
         setNeedsDisplay(touched.insetBy(dx: -r - 1, dy: -r - 1))
