@@ -124,11 +124,6 @@ public final class InputHub: @unchecked Sendable {
     /// Everything that happened since the last call.
     public func drain() -> [InputHubOutput] { outbox.withLock { items in defer { items.removeAll() }; return items } }
 
-    /// The nodes in use now, with their names.
-    public var openDevices: [(devnode: String, name: String)] {
-        onQueue { devices.sorted { $0.key < $1.key }.map { ($0.key, $0.value.name) } }
-    }
-
     /// Lets every device go (ungrabbed), cancelling touches that are down.
     public func stop() {
         onQueue {
@@ -137,7 +132,7 @@ public final class InputHub: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the input queue and waits for it (called from the main queue).
+    /// Runs `body` where devices are read, and waits for it (called from the main queue).
     private func onQueue<T>(_ body: () throws -> T) rethrows -> T {
         if readsOnMain {
             dispatchPrecondition(condition: .onQueue(.main))
@@ -146,7 +141,7 @@ public final class InputHub: @unchecked Sendable {
         return try queue.sync(execute: body)
     }
 
-    // MARK: On the input queue
+    // MARK: Where devices are read
 
     private func apply(_ change: InputNodeChange) {
         defer { wakeIfNeeded() }
@@ -165,7 +160,7 @@ public final class InputHub: @unchecked Sendable {
         do {
             input = try InputDevice(path: node.devnode, grab: selection.grab)
         } catch {
-            post(.note(.failed(devnode: node.devnode, reason: "\(error)")))
+            post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
         }
         let name = input.description.name
@@ -189,14 +184,14 @@ public final class InputHub: @unchecked Sendable {
                 input.description, node: node.devnode, options: options, index: nextIndex, numbering: numbering,
                 warn: { [weak self] in self?.warnRarely($0, about: node.devnode) })
         } catch {
-            post(.note(.failed(devnode: node.devnode, reason: "\(error)")))
+            post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
         }
         let devnode = node.devnode
         do {
             try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
         } catch {
-            post(.note(.failed(devnode: devnode, reason: "\(error)")))
+            post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
             return
         }
         nextIndex += 1
@@ -222,6 +217,12 @@ public final class InputHub: @unchecked Sendable {
         device.touches.finish { cancelled.append($0) }
         if !cancelled.isEmpty { post(.frame(cancelled)) }
         post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
+    }
+
+    /// What went wrong, without the node's name again (the note carries it).
+    private static func reason(_ error: Error, about devnode: String) -> String {
+        if let error = error as? RecordingError, error.location.file == devnode { return error.message }
+        return "\(error)"
     }
 
     /// On main, the frames just read go to the app now, in one batch, with no
