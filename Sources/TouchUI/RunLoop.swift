@@ -9,6 +9,11 @@ import Dispatch
 /// allows, so a replay is deterministic.
 @MainActor
 public final class RunLoop {
+    /// Where live timers wait when a host's own loop takes them (Bridge's
+    /// MainLoop does, with a timerfd beside the input devices); the main
+    /// dispatch queue when nil.
+    public static var liveTimerHost: (any LiveTimerHost)?
+
     public enum Clock: Sendable {
         /// CLOCK_MONOTONIC, as evdev stamps events once a reader asks for it.
         case monotonic
@@ -23,6 +28,7 @@ public final class RunLoop {
     private var nextID = 0
     private var pending: [(id: TimerID, fireAt: Double, action: @MainActor () -> Void)] = []
     private var liveTimers: [TimerID: DispatchWorkItem] = [:]
+    private var hostedTimers: [TimerID: Int] = [:]
 
     public init(clock: Clock, startingAt start: Double = 0) {
         self.clock = clock
@@ -52,6 +58,13 @@ public final class RunLoop {
             let index = pending.firstIndex { $0.fireAt > fireAt } ?? pending.count
             pending.insert((id, fireAt, action), at: index)
         case .monotonic:
+            if let host = Self.liveTimerHost {
+                hostedTimers[id] = host.addTimer(at: now + max(0, delay)) { [weak self] in
+                    self?.hostedTimers[id] = nil
+                    action()
+                }
+                return id
+            }
             let item = DispatchWorkItem { [weak self] in
                 MainActor.assumeIsolated {
                     self?.liveTimers[id] = nil
@@ -67,10 +80,11 @@ public final class RunLoop {
     public func cancel(_ id: TimerID) {
         pending.removeAll { $0.id == id }
         liveTimers.removeValue(forKey: id)?.cancel()
+        if let token = hostedTimers.removeValue(forKey: id) { Self.liveTimerHost?.removeTimer(token) }
     }
 
     /// Timers waiting to fire.
-    public var pendingTimerCount: Int { clock == .virtual ? pending.count : liveTimers.count }
+    public var pendingTimerCount: Int { clock == .virtual ? pending.count : liveTimers.count + hostedTimers.count }
 
     /// Virtual time: fires the timers due up to `time`, each at its moment, then stands at `time`.
     public func advance(to time: Double) {
@@ -90,4 +104,13 @@ public final class RunLoop {
         advance(to: virtualNow + limit)
         return pending.isEmpty
     }
+}
+
+/// A loop that runs live timers itself (see `RunLoop.liveTimerHost`).
+/// Deadlines are seconds on CLOCK_MONOTONIC, as `RunLoop.now` gives them.
+@MainActor
+public protocol LiveTimerHost: AnyObject {
+    /// Runs `fire` at `deadline`; the token cancels it.
+    func addTimer(at deadline: Double, _ fire: @escaping @MainActor () -> Void) -> Int
+    func removeTimer(_ token: Int)
 }

@@ -1,0 +1,68 @@
+import Glibc
+import Testing
+import TouchUI
+
+@testable import Bridge
+
+/// The main loop's timers on a real timerfd: they fire in deadline order,
+/// a cancelled one never does, and nothing is armed once they are all gone.
+@MainActor
+struct LoopTimersTests {
+    func monotonicNow() -> Double {
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        return Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
+    }
+
+    /// Waits for the timerfd as the main loop does, and fires what is due.
+    func runUntil(_ done: () -> Bool, timers: LoopTimers) {
+        let end = monotonicNow() + 2
+        while !done() && monotonicNow() < end {
+            var descriptor = pollfd(fd: timers.descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 100) > 0 { timers.fireDue() }
+        }
+    }
+
+    @Test func timersFireInDeadlineOrderAndCancelledOnesNever() {
+        let timers = LoopTimers()
+        var fired: [String] = []
+        let now = monotonicNow()
+        _ = timers.addTimer(at: now + 0.03) { fired.append("third") }
+        _ = timers.addTimer(at: now + 0.01) { fired.append("first") }
+        let cancelled = timers.addTimer(at: now + 0.02) { fired.append("cancelled") }
+        _ = timers.addTimer(at: now + 0.02) { fired.append("second") }
+        timers.removeTimer(cancelled)
+        runUntil({ fired.count == 3 }, timers: timers)
+        #expect(fired == ["first", "second", "third"])
+        #expect(monotonicNow() - now >= 0.03)
+        // Nothing left: the timerfd stays quiet.
+        var descriptor = pollfd(fd: timers.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 50) == 0)
+    }
+
+    @Test func aTimerSetWhileFiringRunsToo() {
+        let timers = LoopTimers()
+        var fired: [String] = []
+        _ = timers.addTimer(at: monotonicNow() + 0.005) {
+            fired.append("outer")
+            _ = timers.addTimer(at: self.monotonicNow() + 0.005) { fired.append("inner") }
+        }
+        runUntil({ fired.count == 2 }, timers: timers)
+        #expect(fired == ["outer", "inner"])
+    }
+
+    @Test func theUIModelsRunLoopUsesAHost() {
+        let timers = LoopTimers()
+        RunLoop.liveTimerHost = timers
+        defer { RunLoop.liveTimerHost = nil }
+        let runLoop = RunLoop(clock: .monotonic)
+        var fired = false
+        runLoop.schedule(after: 0.005) { fired = true }
+        let cancelled = runLoop.schedule(after: 0.005) { Issue.record("a cancelled timer fired") }
+        runLoop.cancel(cancelled)
+        #expect(runLoop.pendingTimerCount == 1)
+        runUntil({ fired }, timers: timers)
+        #expect(fired)
+        #expect(runLoop.pendingTimerCount == 0)
+    }
+}
