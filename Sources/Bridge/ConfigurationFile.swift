@@ -166,7 +166,7 @@ struct ValueScanner {
             let word = take { c in !(c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: ",") || c == UInt8(ascii: "]") || c == UInt8(ascii: "#")) }
             if word == "true" { return .bool(true) }
             if word == "false" { return .bool(false) }
-            if let number = Double(word.replacingOccurrences(of: "_", with: "")), number.isFinite { return .number(number) }
+            if let number = Double(word.filter { $0 != "_" }), number.isFinite { return .number(number) }
             throw Problem("'\(word)' is not a value: strings need \"quotes\"; otherwise a number, true or false")
         }
     }
@@ -178,9 +178,5 @@ extension String {
         while slice.first?.isWhitespace == true { slice.removeFirst() }
         while slice.last?.isWhitespace == true { slice.removeLast() }
         return String(slice)
-    }
-
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

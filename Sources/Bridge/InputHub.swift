@@ -107,7 +107,7 @@ public final class InputHub: @unchecked Sendable {
         // On main, devices join the main loop's own epoll set (MainLoop.run waits on it).
         poller = readsOnMain ? MainLoop.poller : try InputPoller(queue: queue)
         self.wake = wake
-        deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } }
+        if !readsOnMain { deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } } }
         onQueue {
             for node in monitor.enumerate() { consider(node) }
             for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {

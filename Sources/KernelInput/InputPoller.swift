@@ -14,6 +14,8 @@ public final class InputPoller: @unchecked Sendable {
     public let descriptor: Int32
     private var source: (any DispatchSourceRead)?
     private var handlers: [Int32: () -> Void] = [:]
+    /// Reused on every wake: reading input allocates nothing here.
+    private var ready = [Int32](repeating: -1, count: 32)
 
     /// Read on `queue` by a dispatch source; with no queue, whoever owns the
     /// poller waits on `descriptor` and calls `callReadyHandlers()` (a main loop).
@@ -48,10 +50,8 @@ public final class InputPoller: @unchecked Sendable {
 
     /// Reads whichever devices are ready, now, without waiting.
     public func callReadyHandlers() {
-        var ready = [Int32](repeating: -1, count: 32)
         let count = tb_epoll_ready(descriptor, &ready, Int32(ready.count), 0)
-        guard count > 0 else { return }
         // A handler may remove its descriptor, or another's, as it goes.
-        for fd in ready[0..<Int(count)] { handlers[fd]?() }
+        for index in 0..<max(0, Int(count)) { handlers[ready[index]]?() }
     }
 }

@@ -163,7 +163,6 @@ final class CalibrationSession {
         feed.deliverWaiting()
         if opened == 0 { logger.notice("no touchscreen yet; waiting for one") }
         armDeadline()
-        Signals.keepAlive.append(feed)
     }
 
     private func armDeadline() {

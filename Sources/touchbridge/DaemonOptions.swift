@@ -59,10 +59,13 @@ struct DaemonOptions: ParsableArguments {
         return settings
     }
 
-    /// `settings()`, with a bad file reported as one line and a failure exit.
-    func settingsOrExit() throws -> Bridge.Configuration {
+    /// `settings()` with a command's own options laid over, and a bad file
+    /// reported as one line and a failure exit.
+    func settingsOrExit(_ adjust: (inout Bridge.Configuration) -> Void = { _ in }) throws -> Bridge.Configuration {
         do {
-            return try settings()
+            var settings = try settings()
+            adjust(&settings)
+            return settings
         } catch let error as ConfigurationError {
             printError("touchbridge: \(error)")
             throw ExitCode.failure

@@ -44,20 +44,18 @@ struct Run: ParsableCommand {
         }
     }
 
-    func settings() throws -> Bridge.Configuration {
-        var settings = try options.settings()
+    /// This command's own options over the configuration file's.
+    func adjust(_ settings: inout Bridge.Configuration) {
         if let scene { settings.scene = scene }
         if let calibration { settings.calibration = calibration.matrix }
-        return settings
     }
 
     func run() throws {
-        let settings = try options.settingsOrExit()
+        let settings = try options.settingsOrExit(adjust)
         let logger = DaemonOptions.startLogging(settings)
         let surface = try DaemonOptions.openSurface(settings)
-        let sceneName = scene ?? settings.scene ?? "demo"
+        let sceneName = settings.scene ?? "demo"
         let (exitAfter, commandLine) = (exitAfter, self)
-        let overrides = try self.settings()
         try MainActor.assumeIsolated {
             let application = Application()
             application.runLoop = TouchUI.RunLoop(clock: .monotonic)
@@ -67,7 +65,7 @@ struct Run: ParsableCommand {
             do {
                 daemon = try Daemon(
                     application: application, window: scene.window, surface: surface,
-                    input: DaemonOptions.input(overrides, screen: screenSize), appName: sceneName, logger: logger)
+                    input: DaemonOptions.input(settings, screen: screenSize), appName: sceneName, logger: logger)
             } catch {
                 surface.close()
                 throw error
@@ -77,8 +75,9 @@ struct Run: ParsableCommand {
             daemon.onDisplayLost = { _ in Foundation.exit(1) }
             Signals.install(daemon: daemon, logger: logger) {
                 // SIGHUP: the file again, under this command line.
-                let reloaded = try commandLine.settings()
-                if reloaded.display != overrides.display || reloaded.scene != overrides.scene {
+                var reloaded = try commandLine.options.settings()
+                commandLine.adjust(&reloaded)
+                if reloaded.display != settings.display || reloaded.scene != settings.scene {
                     logger.notice("display and app changes take effect at the next start")
                 }
                 return DaemonOptions.input(reloaded, screen: screenSize)
