@@ -46,11 +46,7 @@ let package = Package(
         .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
         .target(
             name: "TouchUI",
-            dependencies: ["Graphics"],
-            // Every touch passes many recognizers and views; the runtime's
-            // exclusivity check on each class property access was a quarter of
-            // the delivery cost. Debug builds (and so the tests) keep it.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+            dependencies: ["Graphics"]),
         .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",

@@ -4,13 +4,13 @@ import Foundation
 /// Continuous: began once the press has lasted, changed as it moves, ended on lift.
 @MainActor
 open class LongPressGestureRecognizer: GestureRecognizer {
-    public var minimumPressDuration = 0.5
+    @exclusivity(unchecked) public var minimumPressDuration = 0.5
     /// How far, in points, the fingers may move before the press begins.
-    public var allowableMovement = 10.0
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var allowableMovement = 10.0
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
 
-    private var start: Point?
-    private var timer: RunLoop.TimerID?
+    @exclusivity(unchecked) private var start: Point?
+    @exclusivity(unchecked) private var timer: RunLoop.TimerID?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
@@ -59,20 +59,20 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 /// A finger landing or lifting mid-gesture does not make the translation jump.
 @MainActor
 open class PanGestureRecognizer: GestureRecognizer {
-    public var minimumNumberOfTouches = 1
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
     /// How far, in points, the fingers move before a pan begins.
-    public var minimumDistance = 10.0
+    @exclusivity(unchecked) public var minimumDistance = 10.0
 
     /// Translation so far, in window coordinates, and where it is measured from.
-    private var translationSoFar = Point.zero
-    private var anchor: Point?
-    private var lastCount = 0
-    private var lastCentroid: Point?
+    @exclusivity(unchecked) private var translationSoFar = Point.zero
+    @exclusivity(unchecked) private var anchor: Point?
+    @exclusivity(unchecked) private var lastCount = 0
+    @exclusivity(unchecked) private var lastCentroid: Point?
     /// Translations of the last 0.15 s from `freshSample` on; older ones are
     /// dropped in batches, not one shift of the array per move.
-    private var samples: [(time: Double, point: Point)] = []
-    private var freshSample = 0
+    @exclusivity(unchecked) private var samples: [(time: Double, point: Point)] = []
+    @exclusivity(unchecked) private var freshSample = 0
 
     /// How far the fingers moved since the pan began, in `view`'s coordinate space.
     public func translation(in view: View?) -> Point {
@@ -195,16 +195,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         public static let down = Direction(rawValue: 8)
     }
 
-    public var direction: Direction = .right
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var direction: Direction = .right
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Points the stroke must cover, within `maximumDuration` seconds.
-    public var minimumDistance = 50.0
-    public var maximumDuration = 0.5
+    @exclusivity(unchecked) public var minimumDistance = 50.0
+    @exclusivity(unchecked) public var maximumDuration = 0.5
     /// How far off its axis, as a fraction of its length, the stroke may wander.
-    public var maximumDeviation = 0.5
+    @exclusivity(unchecked) public var maximumDeviation = 0.5
 
-    private var start: (time: Double, point: Point)?
-    private var fingers = 0
+    @exclusivity(unchecked) private var start: (time: Double, point: Point)?
+    @exclusivity(unchecked) private var fingers = 0
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
@@ -271,9 +271,9 @@ struct FingerPair {
 /// every begin and move, and end when fewer than two are left.
 @MainActor
 open class TwoFingerGestureRecognizer: GestureRecognizer {
-    var pair = FingerPair()
+    @exclusivity(unchecked) var pair = FingerPair()
     /// What the gesture is measured from; rebased when the finger pair changes.
-    var reference: Double?
+    @exclusivity(unchecked) var reference: Double?
 
     /// Measures the fingers now; subclasses override.
     func measure(_ event: Event) {}
@@ -307,12 +307,12 @@ open class TwoFingerGestureRecognizer: GestureRecognizer {
 /// `minimumDistanceChange` points), so two fingers scrolling are no pinch.
 @MainActor
 open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
-    public var minimumScaleChange = 0.1
-    public var minimumDistanceChange = 8.0
-    public var scale = 1.0
-    public private(set) var velocity = 0.0
+    @exclusivity(unchecked) public var minimumScaleChange = 0.1
+    @exclusivity(unchecked) public var minimumDistanceChange = 8.0
+    @exclusivity(unchecked) public var scale = 1.0
+    @exclusivity(unchecked) public private(set) var velocity = 0.0
 
-    private var last: (time: Double, scale: Double)?
+    @exclusivity(unchecked) private var last: (time: Double, scale: Double)?
 
     override func measure(_ event: Event) {
         guard let (a, b, changed) = pair.current(of: touches) else { return }
@@ -347,11 +347,11 @@ open class PinchGestureRecognizer: TwoFingerGestureRecognizer {
 /// once the fingers have turned `minimumRotation`.
 @MainActor
 open class RotationGestureRecognizer: TwoFingerGestureRecognizer {
-    public var minimumRotation = 0.2
-    public var rotation = 0.0
-    public private(set) var velocity = 0.0
+    @exclusivity(unchecked) public var minimumRotation = 0.2
+    @exclusivity(unchecked) public var rotation = 0.0
+    @exclusivity(unchecked) public private(set) var velocity = 0.0
 
-    private var last: (time: Double, rotation: Double)?
+    @exclusivity(unchecked) private var last: (time: Double, rotation: Double)?
 
     override func measure(_ event: Event) {
         guard let (a, b, changed) = pair.current(of: touches), a != b else { return }

@@ -15,7 +15,7 @@ public final class Event {
     public let timestamp: Double
     private let touchesInEvent: [Touch]
     public let presses: Set<Press>
-    private var coalesced: [ObjectIdentifier: [Touch]] = [:]
+    @exclusivity(unchecked) private var coalesced: [ObjectIdentifier: [Touch]] = [:]
 
     /// A touch event; `coalescedSamples` holds, for touches whose moves were
     /// merged into this event, the samples before the current one, oldest first.

@@ -52,7 +52,7 @@ open class GestureRecognizer {
 
     /// Set by subclasses as they recognize; the window's arbitration may
     /// overrule a move out of `.possible` (to `.failed`).
-    public var state: State = .possible {
+    @exclusivity(unchecked) public var state: State = .possible {
         didSet {
             // Every `.changed` counts, even after another: each one runs the actions.
             guard state != oldValue || state == .changed else { return }
@@ -63,35 +63,35 @@ open class GestureRecognizer {
         }
     }
 
-    public internal(set) weak var view: View?
-    public var isEnabled = true {
+    @exclusivity(unchecked) public internal(set) weak var view: View?
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet { if !isEnabled && state != .possible { state = state == .began || state == .changed ? .cancelled : .failed } }
     }
-    public var cancelsTouchesInView = true
-    public var delaysTouchesBegan = false
-    public var delaysTouchesEnded = true
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// Touches the recognizer ignores (`ignore(_:for:)`) are not counted.
-    public private(set) var touches: [Touch] = [] {
+    @exclusivity(unchecked) public private(set) var touches: [Touch] = [] {
         didSet { fingers.generation = -1 }
     }
     /// numberOfTouches and the centroid, as of `Touch.generation`: recognizers
     /// ask for them several times per event.
-    private var fingers = (generation: -1, down: 0, centroid: Point.zero)
+    @exclusivity(unchecked) private var fingers = (generation: -1, down: 0, centroid: Point.zero)
 
-    private var actions: [(GestureRecognizer) -> Void] = []
-    var requiredToFail: [WeakRecognizer] = []
-    var stateChanged = false
+    @exclusivity(unchecked) private var actions: [(GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) var requiredToFail: [WeakRecognizer] = []
+    @exclusivity(unchecked) var stateChanged = false
     /// Which event delivery `eventTouchCount` and `eventPhasesDelivered` belong to.
     static var deliveryStamp = 0
-    var eventStamp = -1
+    @exclusivity(unchecked) var eventStamp = -1
     /// This event's touches for the recognizer, and a bit per Touch.Phase it has been given.
-    var eventTouchCount = 0
-    var eventPhasesDelivered = 0
+    @exclusivity(unchecked) var eventTouchCount = 0
+    @exclusivity(unchecked) var eventPhasesDelivered = 0
     /// The last set of touches handed to the recognizer: a finger moving
     /// frame after frame is the same set, so it is built once.
-    private var lastTouchList: [Touch] = []
-    private var lastTouchSet: Set<Touch> = []
+    @exclusivity(unchecked) private var lastTouchList: [Touch] = []
+    @exclusivity(unchecked) private var lastTouchSet: Set<Touch> = []
 
     func touchSet(for touch: Touch) -> Set<Touch> {
         if lastTouchList.count != 1 || lastTouchList[0] !== touch {
@@ -116,9 +116,9 @@ open class GestureRecognizer {
         return lastTouchSet
     }
     /// Won: began (continuous) or recognized (discrete), past arbitration.
-    var hasBegun = false
+    @exclusivity(unchecked) var hasBegun = false
     /// Recognized, but waiting for the recognizers it requires to fail.
-    var awaitingFailures = false
+    @exclusivity(unchecked) var awaitingFailures = false
 
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
         if let action { actions.append(action) }

@@ -3,18 +3,18 @@
 /// the last, as UITapGestureRecognizer. Discrete: possible -> recognized or failed.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
-    public var numberOfTapsRequired = 1
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// How far, in points, a finger may move and still tap.
-    public var allowableMovement = 10.0
+    @exclusivity(unchecked) public var allowableMovement = 10.0
     /// Longest wait, in seconds, from one tap's lift to the next tap's touch.
-    public var maximumIntertapInterval = 0.35
+    @exclusivity(unchecked) public var maximumIntertapInterval = 0.35
 
-    private var tapsSoFar = 0
-    private var start: Point?
-    private var fingersDown = 0
-    private var maximumFingers = 0
-    private var waitForNextTap: RunLoop.TimerID?
+    @exclusivity(unchecked) private var tapsSoFar = 0
+    @exclusivity(unchecked) private var start: Point?
+    @exclusivity(unchecked) private var fingersDown = 0
+    @exclusivity(unchecked) private var maximumFingers = 0
+    @exclusivity(unchecked) private var waitForNextTap: RunLoop.TimerID?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)

@@ -18,41 +18,41 @@ public final class Touch: Hashable {
         public var isFinal: Bool { self == .ended || self == .cancelled }
     }
 
-    public internal(set) var phase: Phase {
+    @exclusivity(unchecked) public internal(set) var phase: Phase {
         didSet { Touch.generation &+= 1 }
     }
     /// Seconds, on the clock of the event that last changed the touch.
-    public internal(set) var timestamp: Double
-    public internal(set) var tapCount: Int
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var tapCount: Int
     /// Half the contact's major axis, in points; 0 when the device does not say.
-    public internal(set) var majorRadius: Double
-    public internal(set) var majorRadiusTolerance: Double
+    @exclusivity(unchecked) public internal(set) var majorRadius: Double
+    @exclusivity(unchecked) public internal(set) var majorRadiusTolerance: Double
     /// Pressure, 1.0 being an average touch; 0 when the device does not say.
-    public internal(set) var force: Double
-    public internal(set) var maximumPossibleForce: Double
+    @exclusivity(unchecked) public internal(set) var force: Double
+    @exclusivity(unchecked) public internal(set) var maximumPossibleForce: Double
     /// The view the touch was bound to when it began (the hit-test view).
-    public internal(set) var view: View?
-    public internal(set) weak var window: Window?
+    @exclusivity(unchecked) public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) weak var window: Window?
 
-    var locationInWindow: Point {
+    @exclusivity(unchecked) var locationInWindow: Point {
         didSet { Touch.generation &+= 1 }
     }
     /// Counts changes of any touch's phase or location, so that what is
     /// derived from them (a recognizer's centroid) is computed once per change.
     static var generation = 0
-    var previousLocationInWindow: Point
+    @exclusivity(unchecked) var previousLocationInWindow: Point
     /// False when the multiple- or exclusive-touch rules keep the touch from its view.
-    var isDelivered = true
+    @exclusivity(unchecked) var isDelivered = true
     /// The recognizers of the touch's view and its ancestors, outermost first.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The view has had touchesBegan for this touch.
-    var viewHasBegun = false
+    @exclusivity(unchecked) var viewHasBegun = false
     /// A recognizer that delays touchesBegan is still deciding: the view has not heard of the touch yet.
-    var beganIsHeld = false
+    @exclusivity(unchecked) var beganIsHeld = false
     /// The touch ended or was cancelled, but a recognizer that delays touchesEnded is still deciding.
-    var heldEnd: Phase?
+    @exclusivity(unchecked) var heldEnd: Phase?
     /// A recognizer took the touch: its view hears nothing more of it.
-    var isCancelledForView = false
+    @exclusivity(unchecked) var isCancelledForView = false
 
     /// A new touch at `location` in `window`'s coordinates (nil: the key window's).
     public init(
@@ -129,8 +129,8 @@ public final class Press: Hashable {
     public enum Phase: Sendable { case began, changed, stationary, ended, cancelled }
 
     public let key: Int
-    public internal(set) var phase: Phase
-    public internal(set) var timestamp: Double
+    @exclusivity(unchecked) public internal(set) var phase: Phase
+    @exclusivity(unchecked) public internal(set) var timestamp: Double
 
     public init(key: Int, phase: Phase, timestamp: Double) {
         self.key = key

@@ -6,58 +6,58 @@
 /// center + transform(point − bounds' centre).
 @MainActor
 open class View: Responder {
-    public private(set) weak var superview: View?
-    public private(set) var subviews: [View] = []
-    weak var owningViewController: ViewController?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) weak var owningViewController: ViewController?
 
     // Whatever changes pixels marks them damaged in the window: geometry
     // both where the view was and where it is now.
-    public var center: Point {
+    @exclusivity(unchecked) public var center: Point {
         willSet { if newValue != center { damageExtent() } }
         didSet { if oldValue != center { damageExtent() } }
     }
-    public var bounds: Rect {
+    @exclusivity(unchecked) public var bounds: Rect {
         willSet { if newValue != bounds { damageExtent() } }
         didSet { if oldValue != bounds { damageExtent() } }
     }
-    public var transform: AffineTransform = .identity {
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         willSet { if newValue != transform { damageExtent() } }
         didSet { if oldValue != transform { damageExtent() } }
     }
 
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet { if oldValue != isHidden { damageExtent(evenIfHidden: true) } }
     }
-    public var alpha: Double = 1 {
+    @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet { if oldValue != alpha { damageExtent() } }
     }
-    public var isUserInteractionEnabled = true
-    public var isMultipleTouchEnabled = false
-    public var isExclusiveTouch = false
-    public var clipsToBounds = false {
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) public var isExclusiveTouch = false
+    @exclusivity(unchecked) public var clipsToBounds = false {
         willSet { if newValue != clipsToBounds { damageExtent() } }
         didSet { if oldValue != clipsToBounds { damageExtent() } }
     }
-    public var tag = 0
-    public var backgroundColor: Color? {
+    @exclusivity(unchecked) public var tag = 0
+    @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet { if oldValue != backgroundColor { setNeedsDisplay() } }
     }
     /// Rounds the background, the border and, with clipsToBounds, the content (CALayer's).
-    public var cornerRadius: Double = 0 {
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 {
         didSet { if oldValue != cornerRadius { setNeedsDisplay() } }
     }
     /// A border drawn inside the bounds, above the content and subviews (CALayer's).
-    public var borderWidth: Double = 0 {
+    @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet { if oldValue != borderWidth { setNeedsDisplay() } }
     }
-    public var borderColor: Color = .black {
+    @exclusivity(unchecked) public var borderColor: Color = .black {
         didSet { if oldValue != borderColor && borderWidth > 0 { setNeedsDisplay() } }
     }
 
-    public private(set) var needsLayout = true
+    @exclusivity(unchecked) public private(set) var needsLayout = true
     /// Some view below this one needs layout; lets layoutIfNeeded skip settled subtrees.
-    private var needsLayoutBelow = false
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var needsLayoutBelow = false
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect = .zero) {
         let frame = frame.standardized

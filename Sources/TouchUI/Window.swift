@@ -5,25 +5,25 @@
 open class Window: View {
     /// The application this window belongs to (Application.shared unless given).
     public let hostApplication: Application
-    public private(set) var rootViewController: ViewController?
+    @exclusivity(unchecked) public private(set) var rootViewController: ViewController?
     /// Touches delivered to a view and not yet ended or cancelled.
-    public internal(set) var trackedTouches: [Touch] = []
+    @exclusivity(unchecked) public internal(set) var trackedTouches: [Touch] = []
     /// Recognizers with touches in this window, or deciding. Held strongly
     /// only until their gesture is over: a weak reference would give every
     /// recognizer a side table and slow each retain on the per-event path.
-    var knownRecognizers: [GestureRecognizer] = []
-    var knownRecognizerIDs: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var knownRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) var knownRecognizerIDs: Set<ObjectIdentifier> = []
     /// A touch ended or a recognizer finished: look for recognizers to reset.
-    var recognizersMayNeedReset = false
+    @exclusivity(unchecked) var recognizersMayNeedReset = false
     /// Touches with a phase held back from their view by a recognizer.
-    var pendingHeld: [Touch] = []
+    @exclusivity(unchecked) var pendingHeld: [Touch] = []
     /// Pixels to repaint, in the window's coordinates, since the compositor last took them.
-    public internal(set) var damage = Region()
+    @exclusivity(unchecked) public internal(set) var damage = Region()
     /// Called when the window goes from clean to damaged: the compositor
     /// schedules a display tick.
-    public var onNeedsDisplay: (() -> Void)?
+    @exclusivity(unchecked) public var onNeedsDisplay: (() -> Void)?
     /// Inside sendEvent: recognizer state changes are settled at its end.
-    var isDispatching = false
+    @exclusivity(unchecked) var isDispatching = false
 
     public init(frame: Rect, application: Application = .shared) {
         hostApplication = application
