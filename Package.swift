@@ -4,11 +4,14 @@ import PackageDescription
 // Layers, bottom to top (see docs/ARCHITECTURE.md). Arrows point one way:
 // KernelInput knows nothing of views, TouchUI knows nothing of Linux,
 // Graphics (cairo) knows nothing of touches,
-// Bridge wires them, and the touchbridge command only parses options.
+// Bridge wires them and hosts apps, TouchBridge is the one library an app
+// imports, and the touchbridge command (itself such an app) parses options.
 let package = Package(
     name: "TouchBridge",
     products: [
-        .executable(name: "touchbridge", targets: ["touchbridge"]),
+        // What an app imports: the UI model, its entry point and its command line.
+        .library(name: "TouchBridge", targets: ["TouchBridge"]),
+        .executable(name: "touchbridge", targets: ["TouchBridgeTool"]),
         .library(name: "KernelInput", targets: ["KernelInput"]),
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "Display", targets: ["Display"]),
@@ -55,16 +58,24 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("BundledRecordings")]),
-        .executableTarget(
-            name: "touchbridge",
+        .target(
+            name: "TouchBridge",
             dependencies: [
-                "Bridge", "KernelInput", "Scenes", "TouchUI", "Display",
+                "TouchUI", "Bridge", "KernelInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The demo app; Examples/Demo builds the same sources as a package of its own.
+        .target(name: "DemoApp", dependencies: ["TouchBridge"], path: "Examples/Demo/Sources/DemoApp"),
+        .executableTarget(
+            name: "TouchBridgeTool",
+            dependencies: [
+                "TouchBridge", "Bridge", "KernelInput", "Scenes", "Display", "DemoApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "DemoApp"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),
@@ -78,7 +89,7 @@ let package = Package(
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "CommandTests", dependencies: ["touchbridge", "Graphics"]),
+        .testTarget(name: "CommandTests", dependencies: ["TouchBridgeTool", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]
 )

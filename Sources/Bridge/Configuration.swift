@@ -1,14 +1,21 @@
 import Foundation
 import KernelInput
 
-/// The daemon's configuration file (/etc/touchbridge/touchbridge.conf by
-/// default): display, app, orientation, and which input devices to take
-/// and how to map them. Command-line options override it.
+/// An app's configuration file (/etc/APP/APP.conf; for touchbridge
+/// itself /etc/touchbridge/touchbridge.conf): display, app, orientation,
+/// and which input devices to take and how to map them. Command-line
+/// options override it.
 public struct Configuration: Equatable, Sendable {
-    public static let defaultPath = "/etc/touchbridge/touchbridge.conf"
+    public static let defaultPath = defaultPath(forApp: "touchbridge")
+
+    /// Where an app installed as NAME looks for its configuration.
+    public static func defaultPath(forApp name: String) -> String { "/etc/\(name)/\(name).conf" }
 
     public var display: String?
-    public var scene: String?
+    /// The app the file asks for, and where it said so: a binary hosts
+    /// its own app only, so any other name is an error at startup.
+    public var app: String?
+    public var appSource: ConfigurationError?
     public var screenWidth: Int?
     public var screenHeight: Int?
     /// Clockwise rotation of the picture and, by default, of the touches.
@@ -25,9 +32,18 @@ public struct Configuration: Equatable, Sendable {
 
     public init() {}
 
+    /// Throws, naming the file, line and key, unless the file asks for no app or for `name`.
+    public func checkApp(isNamed name: String) throws {
+        guard let app, app != name else { return }
+        var error = appSource ?? ConfigurationError(file: "the command line", line: nil, key: nil, message: "")
+        error.message = "no app '\(app)' in this program; it hosts '\(name)'"
+        throw error
+    }
+
     static let keys: [String: String] = [
         "display": "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE or memory",
-        "scene": "the app to host",
+        "app": "the app to host (its name)",
+        "scene": "the app to host (its name; the older spelling of app)",
         "screen": "\"WIDTHxHEIGHT\"",
         "rotate": "0, 90, 180 or 270",
         "log-level": "debug, info, notice, warning or error",
@@ -83,7 +99,12 @@ public struct Configuration: Equatable, Sendable {
             }
             switch key {
             case "display": display = try string()
-            case "scene": scene = try string()
+            case "app", "scene":
+                if let earlier = appSource, earlier.key != key {
+                    throw fail("the app is named twice (\(earlier.key ?? "app") on line \(earlier.line ?? 0))")
+                }
+                app = try string()
+                appSource = fail("")
             case "screen":
                 let parts = try string().lowercased().split(separator: "x").compactMap { Int($0) }
                 guard parts.count == 2, parts.allSatisfy({ (1...16384).contains($0) }) else { throw fail("expected \(expected), such as \"800x480\"") }

@@ -1,6 +1,9 @@
 import TouchUI
 
-/// One experiment of spec §8, built on a 375 x 667 point screen.
+/// A fixture for `replay --scene` and the tests: one experiment of the
+/// behaviour spec (docs/event-delivery.md), built on a 375 x 667 point
+/// screen, or `gestures` and `controls`. Apps are not scenes: they are
+/// ApplicationDelegates hosted by Bridge's AppHost.
 @MainActor
 public struct Scene {
     public let name: String
@@ -9,26 +12,20 @@ public struct Scene {
     public let controller: ViewController
     /// Keeps the gestures scene's recognizer delegate alive.
     let keepAlive: AnyObject?
-    /// The demo app, for the `demo` scene.
-    public var demo: DemoApp? { keepAlive as? DemoApp }
 
     /// The screen the experiments were written for (kScreenWidth = 375).
     public nonisolated static let screen = Size(width: 375, height: 667)
 
     public nonisolated static let names = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E8b", "E8c", "E9", "E10", "E11", "E12", "E13", "E14",
-        "E15a", "E15b", "E15c", "gestures", "controls", "demo",
+        "E15a", "E15b", "E15c", "gestures", "controls",
     ]
 
     /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
-    /// The experiments are laid out for 375 x 667; `gestures` and `demo` fill whatever `screen` is.
+    /// The experiments are laid out for 375 x 667; `gestures` fills whatever `screen` is.
     public static func make(_ name: String, application: Application, screen: Size = Scene.screen) -> Scene? {
         let tracer = Tracer()
         let controller = ViewController(tracer: tracer)
-        if name == "demo" {
-            let demo = DemoApp(application: application, screen: screen)
-            return Scene(name: name, window: demo.window, tracer: tracer, controller: controller, keepAlive: demo)
-        }
         var keepAlive: AnyObject?
         let window = Window(frame: Rect(origin: .zero, size: name == "gestures" ? screen : Scene.screen), application: application)
         window.setRootViewController(controller)

@@ -1,8 +1,3 @@
-/// What an application's delegate adopts; a delegate that is also a
-/// Responder ends the responder chain.
-@MainActor
-public protocol ApplicationDelegate: AnyObject {}
-
 /// The application: the end of the responder chain (before its delegate),
 /// the place events enter, and the owner of the first responder, as UIApplication.
 @MainActor
@@ -18,6 +13,11 @@ open class Application: Responder {
     public internal(set) weak var firstResponder: Responder?
     /// Time and timers; a replay gives the application a virtual one.
     public var runLoop = RunLoop(clock: .monotonic)
+    public internal(set) var state = State.inactive
+    /// When set, every control event and recognizer action is described
+    /// here as it is sent (`Button "Blue" touchUpInside`): how `replay
+    /// --trace` shows what an app made of a recording.
+    public var actionTrace: ((String) -> Void)?
     private var queue: [Event] = []
 
     public override init() { super.init() }

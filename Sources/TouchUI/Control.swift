@@ -21,6 +21,13 @@ open class Control: View {
         public static let valueChanged = Events(rawValue: 1 << 12)
         public static let primaryActionTriggered = Events(rawValue: 1 << 13)
         public static let allTouchEvents = Events(rawValue: 0x1ff)
+
+        static let names: [(Events, String)] = [
+            (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
+            (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+            (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+            (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+        ]
     }
 
     public struct State: OptionSet, Hashable, Sendable {
@@ -71,8 +78,15 @@ open class Control: View {
 
     public func removeAllActions() { handlers.removeAll() }
 
+    /// How a trace names this control: its class, and a button's title.
+    var traceName: String {
+        if let title = (self as? Button)?.title { return "\(type(of: self)) \"\(title)\"" }
+        return "\(type(of: self))"
+    }
+
     /// Sends `events` to every handler registered for one of them.
     open func sendActions(for events: Events, with event: Event? = nil) {
+        if let trace = application?.actionTrace { trace("\(traceName) \(events)") }
         for entry in handlers where !entry.events.intersection(events).isEmpty { entry.handler(self, event) }
     }
 
@@ -178,5 +192,11 @@ open class Button: Control {
         guard let title, !title.isEmpty else { return }
         let color = !isEnabled ? Color.gray : isHighlighted ? titleColor.withAlphaComponent(0.3) : titleColor
         context.draw(title, in: bounds.insetBy(dx: 4, dy: 0), font: font, color: color, alignment: .center)
+    }
+}
+
+extension Control.Events: CustomStringConvertible {
+    public var description: String {
+        Self.names.filter { contains($0.0) }.map(\.1).joined(separator: ",")
     }
 }

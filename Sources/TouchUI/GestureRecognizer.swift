@@ -206,7 +206,12 @@ open class GestureRecognizer {
     public var isActive: Bool { state == .began || state == .changed }
     var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
 
-    func sendActions() { for action in actions { action(self) } }
+    func sendActions() {
+        if !actions.isEmpty, let trace = view?.window?.hostApplication.actionTrace {
+            trace("\(type(of: self)) \(state) on \(view.map { "\(type(of: $0))" } ?? "-")")
+        }
+        for action in actions { action(self) }
+    }
 
     /// Whether this recognizer must wait for `other` to fail before it may recognize.
     func requiresFailure(of other: GestureRecognizer) -> Bool {

@@ -51,7 +51,7 @@ struct CalibrateCommandTests {
         #expect(ruleText.contains("ATTRS{name}==\"EP0430M09\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"\(found)\""))
         let settings = try Bridge.Configuration.load(path: config, required: true)
         #expect(settings.calibration == found)
-        #expect(settings.grab && settings.scene == "demo")
+        #expect(settings.grab && settings.app == "demo")
     }
 
     @Test func pointsOnALineAreRefusedAndNothingIsWritten() throws {

@@ -16,7 +16,9 @@ struct CommandResult {
 }
 
 /// Runs the built `touchbridge` executable, as tools outside the project do.
-func touchbridge(_ arguments: String...) throws -> CommandResult {
+func touchbridge(_ arguments: String...) throws -> CommandResult { try touchbridge(arguments) }
+
+func touchbridge(_ arguments: [String]) throws -> CommandResult {
     let process = Process()
     process.executableURL = Bundle.main.bundleURL.appendingPathComponent("touchbridge")
     process.arguments = arguments

@@ -3,7 +3,9 @@ import TouchUI
 
 @MainActor
 struct ResponderTests {
-    final class Delegate: Responder, ApplicationDelegate {}
+    final class Delegate: Responder, ApplicationDelegate {
+        var window: Window?
+    }
 
     @Test func theChainFromViewToDelegate() {
         let app = Application()

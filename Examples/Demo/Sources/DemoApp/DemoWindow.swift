@@ -1,4 +1,4 @@
-import TouchUI
+import TouchBridge
 
 /// The demo's window: it sees every touch event before its views do, so it
 /// keeps a marker under each finger and counts the event rate.

@@ -1,4 +1,4 @@
-import TouchUI
+import TouchBridge
 
 /// A canvas each finger paints on, in the chosen colour. The painting is
 /// kept in a bitmap of its own, so a new stroke repaints only around itself.

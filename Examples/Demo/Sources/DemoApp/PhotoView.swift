@@ -1,5 +1,5 @@
 import Foundation
-import TouchUI
+import TouchBridge
 
 /// A picture to pinch, rotate and drag with two fingers or one, as a
 /// photo viewer does. The picture is drawn, so the demo ships no image file.

@@ -1,9 +1,6 @@
-import ArgumentParser
-import Bridge
 import Display
 import Foundation
 import KernelInput
-import Scenes
 import TouchUI
 
 /// `replay --frames DIR`: a display whose every presented frame is a PNG
@@ -13,13 +10,13 @@ import TouchUI
 /// The frames of a second or later recording played after the first are
 /// named deviceD-frame-NNNNNN.png, so none overwrites another.
 @MainActor
-final class FrameWriter: @MainActor DisplaySurface {
-    let directory: URL
-    let width: Int
-    let height: Int
-    let refreshRate = 60.0
-    let rotation = DisplayRotation.none
-    private(set) var presentedFrames = 0
+public final class FrameWriter: @MainActor DisplaySurface {
+    public let directory: URL
+    public let width: Int
+    public let height: Int
+    public let refreshRate = 60.0
+    public let rotation = DisplayRotation.none
+    public private(set) var presentedFrames = 0
     private var compositor: Compositor!
     private let runLoop: TouchUI.RunLoop
     private let markers: TouchMarkersView?
@@ -27,18 +24,18 @@ final class FrameWriter: @MainActor DisplaySurface {
     private var lastFrame = 0
     private var lastDevice = 0
     /// Every picture written, in order.
-    private(set) var written: [String] = []
+    public private(set) var written: [String] = []
     private var lastFrameTime = 0.0
     private var inputFrameDelivered = false
 
-    var summary: String { "frames:\(directory.path) \(width)x\(height)" }
+    public var summary: String { "frames:\(directory.path) \(width)x\(height)" }
 
-    init(directory path: String, window: Window, runLoop: TouchUI.RunLoop, showTouches: Bool) throws {
+    public init(directory path: String, window: Window, runLoop: TouchUI.RunLoop, showTouches: Bool) throws {
         directory = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw ValidationError("\(path): cannot create the frames directory: \(error.localizedDescription)")
+            throw DisplayError(device: path, problem: "cannot create the frames directory: \(error.localizedDescription)")
         }
         width = Int(window.bounds.width.rounded(.up))
         height = Int(window.bounds.height.rounded(.up))
@@ -54,7 +51,7 @@ final class FrameWriter: @MainActor DisplaySurface {
     }
 
     /// After a frame reached the views: move the markers, draw, write.
-    func frameDelivered(_ records: [TouchRecord]) throws {
+    public func frameDelivered(_ records: [TouchRecord]) throws {
         for record in records {
             if record.phase == .ended || record.phase == .cancelled {
                 fingers[record.touch] = nil
@@ -72,17 +69,17 @@ final class FrameWriter: @MainActor DisplaySurface {
     }
 
     /// The replay is over: what is still damaged (say, after the last timers) is drawn.
-    func finish() throws {
+    public func finish() throws {
         markers?.show([])
         try compositor.presentNow()
     }
 
     /// The screen as it is now.
-    func writeScreen(to path: String) throws {
+    public func writeScreen(to path: String) throws {
         try compositor.backBuffer.writePNG(to: path)
     }
 
-    func present(_ picture: Bitmap, damage: Region) throws {
+    public func present(_ picture: Bitmap, damage: Region) throws {
         var name: String
         if inputFrameDelivered || presentedFrames == 0 {
             name = String(format: "frame-%06d.png", lastFrame)
@@ -100,5 +97,5 @@ final class FrameWriter: @MainActor DisplaySurface {
         written.append(path)
     }
 
-    func close() {}
+    public func close() {}
 }

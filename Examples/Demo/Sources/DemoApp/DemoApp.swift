@@ -1,5 +1,5 @@
 import Foundation
-import TouchUI
+import TouchBridge
 
 /// The app `touchbridge run` hosts when given none: a touch-test screen a
 /// technician would want. Finger markers with ids and tap counts over

@@ -1,4 +1,4 @@
-import TouchUI
+
 
 /// Circles under the fingers with their touch ids (and tap counts above
 /// one), as a person debugging a touchscreen wants to see them. It lets

@@ -6,7 +6,7 @@ import Foundation
 import KernelInput
 import Logging
 import Scenes
-import TouchUI
+import TouchBridge
 
 /// `touchbridge calibrate`: an on-screen calibration like tslib's ts_calibrate.
 struct Calibrate: ParsableCommand {
@@ -37,9 +37,9 @@ struct Calibrate: ParsableCommand {
 
     func run() throws {
         let settings = try options.settingsOrExit()
-        let logger = DaemonOptions.startLogging(settings)
+        let logger = settings.startLogging(label: "touchbridge")
         let recordings = try replay.map { try RecordingReader.load(files: [$0]) }
-        let surface = try DaemonOptions.openSurface(settings)
+        let surface = try settings.openSurface()
         let command = self
         try MainActor.assumeIsolated {
             let session = try CalibrationSession(command: command, settings: settings, surface: surface, logger: logger)
@@ -47,7 +47,7 @@ struct Calibrate: ParsableCommand {
                 try session.play(recordings)
             } else {
                 try session.listen()
-                Signals.keepAlive = [session]
+                CalibrationSession.running = session
                 MainLoop.run()
             }
         }
@@ -90,6 +90,8 @@ struct Calibrate: ParsableCommand {
 /// The crosses on the display and the touches that answer them.
 @MainActor
 final class CalibrationSession {
+    /// The live session, kept until the process ends.
+    static var running: CalibrationSession?
     let command: Calibrate
     let settings: Bridge.Configuration
     let surface: any DisplaySurface
@@ -123,7 +125,7 @@ final class CalibrationSession {
     func play(_ recordings: [Recording]) throws {
         let replay = SceneReplay(application: application, window: window)
         for (index, recording) in recordings.enumerated() { deviceNames[index] = recording.device?.name }
-        var options = DaemonOptions.mapping(settings, screen: screen)
+        var options = settings.mapping(screen: screen)
         options.calibration = .identity
         try replay.run(
             recordings, options: options, warn: { printError($0) },
@@ -141,7 +143,7 @@ final class CalibrationSession {
         application.runLoop = TouchUI.RunLoop(clock: .monotonic)
         try compositor.presentNow()
         // What the device reports before any calibration: the old matrix is what is being replaced.
-        let input = DaemonOptions.input(settings, screen: screen, calibration: .some(.identity))
+        let input = settings.input(screen: screen, calibration: .some(.identity))
         let feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: .identity), application: application, window: window)
         var opened = 0
         feed.onNote = { [unowned self] note in

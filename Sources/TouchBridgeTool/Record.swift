@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KernelInput
+import TouchBridge
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(

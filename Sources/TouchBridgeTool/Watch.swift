@@ -2,6 +2,7 @@ import ArgumentParser
 import Bridge
 import Foundation
 import KernelInput
+import TouchBridge
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,8 +2,8 @@ import ArgumentParser
 import Bridge
 import Foundation
 import KernelInput
-import Scenes
-import TouchUI
+import DemoApp
+import TouchBridge
 
 /// The demo app with no touchscreen and no panel: real recordings are
 /// played into it at their own timing on a virtual clock, and every frame
@@ -33,23 +33,20 @@ struct Demo: ParsableCommand {
         let options = ReplayOptions(screenWidth: screen.width, screenHeight: screen.height)
         let (out, screen) = (out, screen)
         try MainActor.assumeIsolated {
-            let application = Application()
             let size = Size(width: screen.width, height: screen.height)
-            guard let scene = Scene.make("demo", application: application, screen: size), let demo = scene.demo else { return }
-            demo.deviceNames = recordings.compactMap { $0.device?.name }.uniqued()
-            let replay = SceneReplay(application: application, window: scene.window)
-            let pictures = try FrameWriter(directory: out, window: scene.window, runLoop: application.runLoop, showTouches: false)
+            let (application, window) = try AppHost.launchForReplay(TouchBridgeCommand.demoApp, screen: size)
+            guard let delegate = application.delegate as? DemoAppDelegate, let demo = delegate.demo else { return }
+            delegate.application(application, didChangeInputDevices: recordings.compactMap { $0.device?.name }.uniqued())
             var touches = 0
-            try replay.run(
-                recordings, options: options, warn: { printError($0) },
-                onRecord: { record, _ in if record.phase == .began { touches += 1 } },
-                onFrame: { records in try pictures.frameDelivered(records) })
-            try pictures.finish()
+            let pictures = try AppHost.replay(
+                recordings, into: application, window: window, options: options, frames: out, warn: { printError($0) },
+                onRecord: { record, _ in if record.phase == .began { touches += 1 } })
             let last = URL(fileURLWithPath: out).appendingPathComponent("screen.png").path
-            try pictures.writeScreen(to: last)
+            try pictures?.writeScreen(to: last)
             print("Played \(paths.count) recording(s) into the demo app on a \(screen) screen: \(touches) touches.")
-            print("Wrote \(pictures.written.count) pictures to \(out)/ (frame-NNNNNN.png); the last screen is \(last).")
+            print("Wrote \(pictures?.written.count ?? 0) pictures to \(out)/ (frame-NNNNNN.png); the last screen is \(last).")
             if let button = demo.lastButton { print("Last button tapped: \(button); canvas strokes: \(demo.canvas.strokeCount).") }
+            application.terminate()
         }
     }
 

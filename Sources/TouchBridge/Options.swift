@@ -3,16 +3,16 @@ import Bridge
 import Foundation
 import KernelInput
 
-struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
-    var width: Double
-    var height: Double
+package struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
+    package var width: Double
+    package var height: Double
 
-    init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
             (1...100_000).contains(width), (1...100_000).contains(height)
@@ -20,7 +20,7 @@ struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
-    var description: String { "\(Int(width))x\(Int(height))" }
+    package var description: String { "\(Int(width))x\(Int(height))" }
 }
 
 extension Rotation: ExpressibleByArgument {
@@ -28,38 +28,40 @@ extension Rotation: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
 }
 
-struct CalibrationArgument: ExpressibleByArgument {
-    var matrix: CalibrationMatrix
-    init?(argument: String) {
+package struct CalibrationArgument: ExpressibleByArgument {
+    package var matrix: CalibrationMatrix
+    package init?(argument: String) {
         guard let matrix = CalibrationMatrix(parsing: argument) else { return nil }
         self.matrix = matrix
     }
 }
 
 /// How device coordinates become screen points, and which devices are accepted.
-struct MappingOptions: ParsableArguments {
+package struct MappingOptions: ParsableArguments {
+    package init() {}
+
     @Option(help: "Screen size in points, WIDTHxHEIGHT, as the user sees it (after rotation).")
-    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
+    package var screen: ScreenSize = ScreenSize(width: 800, height: 480)
 
     @Flag(help: "Accept devices that look like touchpads or pen tablets (no INPUT_PROP_DIRECT).")
-    var allowTouchpad = false
+    package var allowTouchpad = false
 
     @Option(help: "Calibration matrix in libinput's convention: six numbers, \"a b c d e f\" (watch: default from udev's LIBINPUT_CALIBRATION_MATRIX).")
-    var calibration: CalibrationArgument?
+    package var calibration: CalibrationArgument?
 
     @Option(help: "Rotation of the screen content, clockwise: 0, 90, 180 or 270.")
-    var rotate: Rotation = .none
+    package var rotate: Rotation = .none
 
     @Flag(help: "Swap the X and Y axes.")
-    var swapAxes = false
+    package var swapAxes = false
 
     @Flag(help: "Invert the X axis.")
-    var invertX = false
+    package var invertX = false
 
     @Flag(help: "Invert the Y axis.")
-    var invertY = false
+    package var invertY = false
 
-    func replayOptions() -> ReplayOptions {
+    package func replayOptions() -> ReplayOptions {
         ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
             rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad)
@@ -67,27 +69,29 @@ struct MappingOptions: ParsableArguments {
 }
 
 /// Collects output and writes it in large pieces: a replay prints a line per touch change.
-struct BufferedOutput {
+package struct BufferedOutput {
+    package init() {}
+
     private var buffer = ""
 
-    mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         buffer += text
         if buffer.utf8.count > 1 << 16 { flush() }
     }
 
-    mutating func flush() {
+    package mutating func flush() {
         FileHandle.standardOutput.write(Data(buffer.utf8))
         buffer = ""
     }
 }
 
-func printError(_ message: String) {
+package func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
 /// The limits `record` and `watch` share.
-enum LiveLimits {
-    static func check(frames: Int?, seconds: Double?, delayReading: Double) throws {
+package enum LiveLimits {
+    package static func check(frames: Int?, seconds: Double?, delayReading: Double) throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let seconds, !(0.001...1_000_000).contains(seconds) {
             throw ValidationError("--seconds must be within 0.001...1000000")

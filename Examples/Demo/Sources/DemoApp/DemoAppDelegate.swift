@@ -1,0 +1,19 @@
+import TouchBridge
+
+/// The demo as an app: `touchbridge run` and `touchbridge demo` host it,
+/// and so does this package's own `touchbridge-demo` executable.
+public final class DemoAppDelegate: Responder, ApplicationDelegate {
+    public var window: Window?
+    public private(set) var demo: DemoApp?
+
+    public func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool {
+        let demo = DemoApp(application: application, screen: Screen.main.bounds.size)
+        self.demo = demo
+        window = demo.window
+        return true
+    }
+
+    public func application(_ application: Application, didChangeInputDevices names: [String]) {
+        demo?.deviceNames = names
+    }
+}

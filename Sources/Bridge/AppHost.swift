@@ -1,0 +1,200 @@
+import Dispatch
+import Display
+import Foundation
+import KernelInput
+import Logging
+import TouchUI
+
+/// Runs an app the three ways an app binary can: as the daemon on a
+/// display fed by live devices, driven by recordings offscreen, or drawn
+/// once to a picture. Every app gets the same host; its command only
+/// parses options.
+@MainActor
+public enum AppHost {
+    /// What `run` does beyond its settings.
+    public struct RunOptions: Sendable {
+        /// Stop after this many seconds.
+        public var exitAfter: Double?
+        /// Print `frame DEVICE TOUCHES LATENCY-µs` as each frame is handed to the app.
+        public var traceFrames = false
+        /// The settings again, for SIGHUP: the file re-read under the same command line.
+        public var reload: @MainActor @Sendable () throws -> Configuration
+
+        public init(exitAfter: Double? = nil, traceFrames: Bool = false, reload: @escaping @MainActor @Sendable () throws -> Configuration) {
+            self.exitAfter = exitAfter
+            self.traceFrames = traceFrames
+            self.reload = reload
+        }
+    }
+
+    /// The daemon: the app on the display the settings name, fed by every
+    /// touchscreen they select, following hotplug, under systemd's
+    /// supervision. Returns only by throwing, before READY=1; otherwise the
+    /// process ends here (a signal, `exitAfter`, a lost display).
+    public nonisolated static func run(_ app: HostedApp, settings: Configuration, options: RunOptions) throws -> Never {
+        try settings.checkApp(isNamed: app.name)
+        let logger = settings.startLogging(label: app.commandName)
+        let surface = try settings.openSurface()
+        try MainActor.assumeIsolated {
+            let application = Application()
+            Application.shared = application
+            application.runLoop = RunLoop(clock: .monotonic)
+            let screen = Size(width: Double(surface.width), height: Double(surface.height))
+            Screen.main = Screen(bounds: Rect(origin: .zero, size: screen), maximumFramesPerSecond: Int(surface.refreshRate.rounded()))
+            let window: Window
+            do {
+                window = try application.launch(app.makeDelegate(), mode: .live)
+            } catch {
+                logger.critical("\(app.name) did not launch: \(error)")
+                surface.close()
+                throw error
+            }
+            let daemon: Daemon
+            do {
+                daemon = try Daemon(
+                    application: application, window: window, surface: surface,
+                    input: settings.input(screen: screen), appName: app.name, logger: logger)
+            } catch {
+                surface.close()
+                throw error
+            }
+            daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
+            if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
+            daemon.onDisplayLost = { _ in
+                application.terminate()
+                exit(1)
+            }
+            let end = { (status: Int32) in
+                application.terminate()
+                daemon.stop()
+                exit(status)
+            }
+            Signals.install(logger: logger, stop: { end(0) }) {
+                let reloaded = try options.reload()
+                try reloaded.checkApp(isNamed: app.name)
+                if reloaded.display != settings.display || reloaded.screenWidth != settings.screenWidth {
+                    logger.notice("display changes take effect at the next start")
+                }
+                try daemon.reload(input: reloaded.input(screen: screen))
+            }
+            do {
+                try daemon.start()
+            } catch {
+                daemon.stop()
+                throw error
+            }
+            if let exitAfter = options.exitAfter {
+                DispatchQueue.main.asyncAfter(deadline: .now() + exitAfter) { MainActor.assumeIsolated { end(0) } }
+            }
+            keepAlive = [daemon, window, application]
+        }
+        MainLoop.run()
+    }
+
+    /// Objects the process needs until it exits.
+    private static var keepAlive: [AnyObject] = []
+
+    /// Launches the app in `application` on a virtual clock, as a replay or a test does.
+    public static func launchForReplay(_ app: HostedApp, screen: Size, mode: Application.LaunchMode = .replay) throws -> (Application, Window) {
+        let application = Application()
+        Application.shared = application
+        application.runLoop = RunLoop(clock: .virtual)
+        Screen.main = Screen(bounds: Rect(origin: .zero, size: screen))
+        let window = try application.launch(app.makeDelegate(), mode: mode)
+        return (application, window)
+    }
+
+    /// Plays recordings into a launched app (or a fixture's window) on its
+    /// virtual clock; with `frames`, a PNG after each frame that changed
+    /// pixels, by the FrameWriter returned.
+    @discardableResult
+    public static func replay(
+        _ recordings: [Recording], into application: Application, window: Window, options: ReplayOptions,
+        frames: String? = nil, showTouches: Bool = false, realtime: Bool = false, warn: (String) -> Void,
+        onRecord: (TouchRecord, String?) -> Void = { _, _ in }
+    ) throws -> FrameWriter? {
+        let needed = PixelRect(enclosing: window.frame)
+        guard Double(needed.maxX) <= options.screenWidth.rounded(.up), Double(needed.maxY) <= options.screenHeight.rounded(.up) else {
+            throw ScreenTooSmall(
+                screen: "\(Int(options.screenWidth))x\(Int(options.screenHeight))", needed: "\(needed.maxX)x\(needed.maxY)")
+        }
+        // An app launched for replay is on a virtual clock already; timers it set while launching stay on it.
+        let clock = application.runLoop.clock == .virtual ? application.runLoop : RunLoop(clock: .virtual)
+        let replay = SceneReplay(application: application, window: window, runLoop: clock)
+        replay.realtime = realtime
+        let pictures = try frames.map { try FrameWriter(directory: $0, window: window, runLoop: clock, showTouches: showTouches) }
+        try replay.run(
+            recordings, options: options, warn: warn, onRecord: onRecord,
+            onFrame: { records in try pictures?.frameDelivered(records) })
+        try pictures?.finish()
+        return pictures
+    }
+
+    /// Draws the app once, as it is after launching, into a PNG file.
+    public static func snapshot(_ app: HostedApp, screen: Size, to path: String) throws {
+        let (application, window) = try launchForReplay(app, screen: screen, mode: .snapshot)
+        let surface = PNGSurface(path: path, width: Int(screen.width), height: Int(screen.height))
+        try Compositor(window: window, surface: surface, runLoop: application.runLoop).presentNow()
+        application.terminate()
+    }
+}
+
+/// A window larger than the screen it is replayed on: its touches would land elsewhere.
+public struct ScreenTooSmall: Error, CustomStringConvertible {
+    public let screen: String
+    public let needed: String
+    public var description: String {
+        "the screen is \(screen), smaller than the \(needed) the window needs; give --screen \(needed) or larger"
+    }
+}
+
+/// SIGTERM and SIGINT stop the daemon cleanly (console restored, devices
+/// ungrabbed); SIGHUP reloads the configuration's input settings, keeping
+/// the old ones when the file is wrong.
+@MainActor
+public enum Signals {
+    private static var sources: [DispatchSourceSignal] = []
+
+    public static func install(logger: Logger, stop: @escaping @MainActor () -> Void, reload: (@MainActor () throws -> Void)? = nil) {
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler {
+                MainActor.assumeIsolated {
+                    if signalNumber == SIGHUP {
+                        do {
+                            try reload?()
+                        } catch {
+                            logger.error("configuration not reloaded, the old one stays: \(error)")
+                        }
+                        return
+                    }
+                    logger.info("\(signalNumber == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+                    stop()
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
+
+/// `run --trace-frames`: a line per frame as it is handed to the app
+/// (Application.sendEvent), with the time since the kernel stamped it.
+@MainActor
+enum FrameTrace {
+    static func attach(to feed: TouchFeed) {
+        feed.onWillDeliver = { frames in
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            var lines = ""
+            for records in frames {
+                guard let first = records.first else { continue }
+                lines += "frame \(first.device) \(records.count) \(Int(((seconds - first.time.seconds) * 1e6).rounded()))\n"
+            }
+            // Straight to the descriptor: a reader waiting for the line gets it now.
+            FileHandle.standardOutput.write(Data(lines.utf8))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Display
+import Foundation
+import KernelInput
+import Logging
+import TouchUI
+
+/// What a host makes of its settings: the display, the logs, and how to take and map the devices.
+extension Configuration {
+    /// Opens the display the settings name (auto: a kiosk's panel if there is one, else a PNG file).
+    public func openSurface() throws -> any DisplaySurface {
+        let name = display.flatMap { $0 == "auto" ? nil : $0 } ?? Self.automaticDisplay()
+        let spec = try DisplaySpec(parsing: name)
+        let size = screenWidth.map { ($0, screenHeight!) } ?? (spec.hasOwnSize ? nil : (800, 480))
+        let rotation = DisplayRotation(rawValue: (self.rotation ?? .none).rawValue) ?? .none
+        return try spec.openSurface(size: size, rotation: rotation)
+    }
+
+    /// The first framebuffer, else the first DRM card, else a PNG file in the working directory.
+    public static func automaticDisplay() -> String {
+        if FileManager.default.fileExists(atPath: "/dev/fb0") { return "fb:/dev/fb0" }
+        if FileManager.default.fileExists(atPath: "/dev/dri/card0") { return "drm:/dev/dri/card0" }
+        return "png:touchbridge-screen.png"
+    }
+
+    /// How the daemon takes and maps its devices; `calibration` overrides the settings' one.
+    public func input(screen: Size, calibration: CalibrationMatrix?? = nil) -> InputSettings {
+        InputSettings(
+            selection: DeviceSelection(nodes: devices, nameContains: nameContains, grab: grab),
+            mapping: mapping(screen: screen),
+            calibration: calibration ?? self.calibration)
+    }
+
+    public func mapping(screen: Size) -> ReplayOptions {
+        ReplayOptions(
+            screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
+            swapAxes: swapAxes, invertX: invertX, invertY: invertY)
+    }
+
+    /// Logs go to stderr, with journald's priority prefixes under systemd. Once per process.
+    public func startLogging(label: String) -> Logger {
+        let level = Logger.Level(rawValue: logLevel ?? "info") ?? .info
+        LoggingSystem.bootstrap { JournalLogHandler(label: $0, level: level) }
+        return Logger(label: label)
+    }
+}
+
+extension DisplaySpec {
+    /// Panels know their size; files and memory are told it.
+    public var hasOwnSize: Bool {
+        switch self {
+        case .framebuffer, .drm: true
+        case .png, .memory: false
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Bridge
+import Foundation
+
+/// What an app says about itself on its command line and in its service.
+/// Optional: without it an app is named after its executable and takes
+/// TouchBridge's version.
+@MainActor
+public protocol AppIdentity {
+    /// The name it is installed under: `/etc/NAME/NAME.conf`, `NAME.service`.
+    static var name: String { get }
+    static var version: String { get }
+    /// One line for `--help`.
+    static var summary: String { get }
+}
+
+extension AppIdentity {
+    public static var name: String { CommandLineApp.executableName }
+    public static var version: String { touchBridgeVersion }
+    public static var summary: String { "\(name): a TouchBridge app." }
+}
+
+extension ApplicationDelegate {
+    /// The entry point `@main` finds on an app delegate: the app's command
+    /// line (`run`, `replay`, `snapshot`, `--version`, `--help`), as
+    /// `UIApplicationMain` is UIKit's.
+    public static func main() {
+        ApplicationMain(Self.self)
+    }
+}
+
+/// Runs the app whose delegate is `delegate`: parses the command line
+/// (`APP`, `APP run`, `APP replay`, `APP snapshot`, `--version`, `--help`)
+/// and does what it asks. It returns only when the process ends.
+@MainActor
+public func ApplicationMain<Delegate: ApplicationDelegate>(_ delegate: Delegate.Type, arguments: [String] = CommandLine.arguments) {
+    let identity = delegate as? any AppIdentity.Type
+    let app = HostedApp(
+        name: identity?.name ?? CommandLineApp.executableName,
+        version: identity?.version ?? touchBridgeVersion,
+        summary: identity?.summary ?? "\(CommandLineApp.executableName): a TouchBridge app.",
+        makeDelegate: { Delegate() })
+    CommandLineApp.main(app, arguments: Array(arguments.dropFirst()))
+}

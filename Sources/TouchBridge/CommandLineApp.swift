@@ -1,0 +1,218 @@
+import ArgumentParser
+import Bridge
+import Foundation
+import KernelInput
+
+/// Every app's command line: `run` (the default), `replay` and `snapshot`,
+/// with `--version` and `--help`. `touchbridge` is one such app with more
+/// subcommands of its own.
+package enum CommandLineApp {
+    /// The app this process hosts; set once, before the command line is parsed.
+    package nonisolated(unsafe) static var current = HostedApp(
+        name: executableName, version: touchBridgeVersion, summary: "", makeDelegate: { fatalError("no app") })
+    nonisolated(unsafe) static var subcommands: [ParsableCommand.Type] = []
+    nonisolated(unsafe) static var defaultSubcommand: ParsableCommand.Type?
+
+    package static var executableName: String {
+        URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    }
+
+    /// Parses `arguments` and runs what they name; exits with the command's status.
+    package static func main(
+        _ app: HostedApp, arguments: [String],
+        subcommands: [ParsableCommand.Type] = [AppRun.self, AppReplay.self, AppSnapshot.self],
+        defaultSubcommand: ParsableCommand.Type? = AppRun.self
+    ) -> Never {
+        current = app
+        Self.subcommands = subcommands
+        Self.defaultSubcommand = defaultSubcommand
+        AppCommand.main(arguments)
+        exit(0)
+    }
+}
+
+struct AppCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        let app = CommandLineApp.current
+        return CommandConfiguration(
+            commandName: app.commandName, abstract: app.summary, version: app.version,
+            subcommands: CommandLineApp.subcommands, defaultSubcommand: CommandLineApp.defaultSubcommand)
+    }
+}
+
+/// `APP run`: the app as a daemon on the display.
+package struct AppRun: ParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "run", abstract: "The daemon: the app on the display, fed by every touchscreen, following hotplug.", discussion: RunOptions.discussion)
+    }
+
+    package init() {}
+
+    @OptionGroup var options: RunOptions
+
+    package func run() throws { try options.host(CommandLineApp.current) }
+}
+
+/// What every app's `run` takes; `touchbridge run` adds a fixture of its own.
+package struct RunOptions: ParsableArguments {
+    package static let discussion = """
+        Touchscreens are found with udev (ID_INPUT_TOUCHSCREEN=1; by their capabilities when no
+        udevd runs) or named with --device, and followed as they come and go; a device unplugged
+        mid-touch has its touches cancelled. LIBINPUT_CALIBRATION_MATRIX is honoured.
+        Settings come from --config (default /etc/APP/APP.conf, if it exists); options given here
+        override it. --display chooses the surface: fb:/dev/fbN (fbdev), drm:/dev/dri/cardN (KMS),
+        png:FILE (rewritten on every frame), memory, or auto (the default: /dev/fb0, else
+        /dev/dri/card0, else png:touchbridge-screen.png).
+        Under systemd (Type=notify) it sends READY=1, STATUS=, WATCHDOG=1 and STOPPING=1.
+        SIGTERM and SIGINT stop it with the console restored and the devices ungrabbed; SIGHUP
+        reloads the configuration's input settings.
+        """
+
+    package init() {}
+
+    @OptionGroup package var daemon: DaemonOptions
+
+    @Option(help: "Calibration matrix for every device, \"a b c d e f\" (default: udev's LIBINPUT_CALIBRATION_MATRIX).")
+    var calibration: CalibrationArgument?
+
+    @Option(help: "Stop after this many seconds.")
+    var exitAfter: Double?
+
+    @Flag(help: "Print a line for each frame as it is handed to the app: `frame DEVICE TOUCHES LATENCY-µs` (since the kernel's timestamp).")
+    var traceFrames = false
+
+    /// The configuration file under this command line.
+    package func settings() throws -> Bridge.Configuration {
+        var settings = try daemon.settings()
+        if let calibration { settings.calibration = calibration.matrix }
+        return settings
+    }
+
+    /// Hosts `app` as the daemon; a bad configuration is one line and status 1.
+    package func host(_ app: HostedApp) throws -> Never {
+        let settings: Bridge.Configuration
+        do {
+            settings = try self.settings()
+            try settings.checkApp(isNamed: app.name)
+        } catch let error as ConfigurationError {
+            printError("\(app.commandName): \(error)")
+            throw ExitCode.failure
+        }
+        let commandLine = self
+        do {
+            try AppHost.run(
+                app, settings: settings,
+                options: AppHost.RunOptions(exitAfter: exitAfter, traceFrames: traceFrames, reload: { try commandLine.settings() }))
+        } catch let error as Application.LaunchError {
+            printError("\(app.commandName): \(app.name) did not launch: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// `APP replay`: the app's own screen driven by recordings on a virtual clock.
+package struct AppReplay: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Drive the app with recordings (evemu, evtest, libinput record) on a virtual clock.",
+        discussion: """
+            The app is launched offscreen on a screen of --screen and each recorded frame is delivered
+            to it at its recorded moment; timers fire on the same clock, so a replay is the same every
+            time. Prints the touches (text, or --format jsonl: one JSON object per touch change, with
+            "view", the class of the view it went to); --trace prints instead each control event and
+            recognizer action as it is sent; --frames DIR writes a PNG after each frame that changed pixels.
+            """)
+
+    package init() {}
+
+    @Argument(help: "Recordings to play, in order.")
+    var files: [String]
+
+    @OptionGroup var replay: AppReplayOptions
+
+    package func run() throws {
+        try replay.run(files, app: CommandLineApp.current)
+    }
+}
+
+/// What replaying into an app takes (`touchbridge replay --scene demo` shares it).
+package struct AppReplayOptions: ParsableArguments {
+    package init() {}
+
+    @Option(help: "Output: text (for people) or jsonl (one JSON object per touch change).")
+    package var format: OutputFormat = .text
+
+    @OptionGroup package var mapping: MappingOptions
+
+    @Flag(help: "Print each control event and recognizer action the app sends, one per line, instead of the touches.")
+    package var trace = false
+
+    @Flag(help: "Play at the recorded pace instead of as fast as possible.")
+    package var realtime = false
+
+    @Option(help: "Write a PNG of the screen to this directory after each frame that changed pixels.")
+    package var frames: String?
+
+    @Flag(help: "With --frames: draw a marker with its touch id under each finger.")
+    package var showTouches = false
+
+    package func validate() throws {
+        if showTouches && frames == nil { throw ValidationError("--show-touches needs --frames") }
+    }
+
+    package func run(_ files: [String], app: HostedApp) throws {
+        let recordings = try RecordingReader.load(files: files)
+        try MainActor.assumeIsolated {
+            let screen = Size(width: mapping.screen.width, height: mapping.screen.height)
+            let (application, window) = try AppHost.launchForReplay(app, screen: screen)
+            try play(recordings, into: application, window: window, header: "Replaying \(files.joined(separator: " ")) into \(app.name) on a \(mapping.screen) screen\n")
+            application.terminate()
+        }
+    }
+
+    /// Plays into a window and prints as the options say; `traceLines` gives a fixture's own trace.
+    @MainActor
+    package func play(
+        _ recordings: [Recording], into application: Application, window: Window, header: String,
+        traceLines: (() -> [String])? = nil
+    ) throws {
+        var output = BufferedOutput()
+        if format == .text && !trace { output.write(header) }
+        if trace && traceLines == nil { application.actionTrace = { output.write($0 + "\n") } }
+        let (format, trace) = (format, trace)
+        try AppHost.replay(
+            recordings, into: application, window: window, options: mapping.replayOptions(),
+            frames: frames, showTouches: showTouches, realtime: realtime, warn: { printError($0) },
+            onRecord: { record, view in
+                guard !trace else { return }
+                let line = format == .jsonl ? record.jsonLine(view: .some(view)) : ReplaySummary.textLine(record) + "  \(view ?? "-")"
+                output.write(line + "\n")
+            })
+        if trace, let traceLines { output.write(traceLines().map { $0 + "\n" }.joined()) }
+        output.flush()
+    }
+}
+
+package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, jsonl
+}
+
+/// `APP snapshot`: the app's first screen as a PNG.
+package struct AppSnapshot: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "snapshot", abstract: "Draw the app's screen, as it is after launching, to a PNG file.")
+
+    package init() {}
+
+    @Option(help: "Screen size in pixels, WIDTHxHEIGHT.")
+    var screen = ScreenSize(width: 800, height: 480)
+
+    @Option(help: "The PNG file to write.")
+    var out: String
+
+    package func run() throws {
+        try MainActor.assumeIsolated {
+            try AppHost.snapshot(CommandLineApp.current, screen: Size(width: screen.width, height: screen.height), to: out)
+        }
+    }
+}

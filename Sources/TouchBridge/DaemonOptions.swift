@@ -1,0 +1,76 @@
+import ArgumentParser
+import Bridge
+import Display
+import Foundation
+import KernelInput
+import Logging
+import TouchUI
+
+/// What `run` and `calibrate` share: the configuration file, the display,
+/// and which input devices to take and how to map them.
+package struct DaemonOptions: ParsableArguments {
+    package init() {}
+
+    @Option(help: ArgumentHelp("The configuration file (default /etc/APP/APP.conf, if it exists).", valueName: "file"))
+    var config: String?
+
+    @Option(help: "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory or auto.")
+    var display: String?
+
+    @Option(help: "Screen size in pixels, WIDTHxHEIGHT (needed by png: and memory; a panel must hold it).")
+    var screen: ScreenSize?
+
+    @Option(help: "Rotation of the picture on the panel, clockwise: 0, 90, 180 or 270; the touches turn with it.")
+    var rotate: Rotation?
+
+    @Option(name: .customLong("device"), help: "Use this event node (repeatable) instead of every touchscreen.")
+    var devices: [String] = []
+
+    @Flag(help: "Grab the devices (EVIOCGRAB) so that no other program sees their events.")
+    var grab = false
+
+    @Flag(help: "Swap the touch X and Y axes.")
+    var swapAxes = false
+
+    @Flag(help: "Invert the touch X axis.")
+    var invertX = false
+
+    @Flag(help: "Invert the touch Y axis.")
+    var invertY = false
+
+    @Option(help: "Log level: debug, info, notice, warning or error.")
+    var logLevel: String?
+
+    package func validate() throws {
+        if let display, display != "auto" { _ = try DisplaySpec(parsing: display) }
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: '\(logLevel)' is not a level") }
+    }
+
+    /// The configuration file with this command line laid over it.
+    package func settings() throws -> Bridge.Configuration {
+        var settings = try Bridge.Configuration.load(path: config ?? CommandLineApp.current.configurationPath, required: config != nil)
+        if let display { settings.display = display }
+        if let screen { (settings.screenWidth, settings.screenHeight) = (Int(screen.width), Int(screen.height)) }
+        if let rotate { settings.rotation = rotate }
+        if !devices.isEmpty { settings.devices = devices }
+        if grab { settings.grab = true }
+        if swapAxes { settings.swapAxes = true }
+        if invertX { settings.invertX = true }
+        if invertY { settings.invertY = true }
+        if let logLevel { settings.logLevel = logLevel }
+        return settings
+    }
+
+    /// `settings()` with a command's own options laid over, and a bad file
+    /// reported as one line and a failure exit.
+    package func settingsOrExit(_ adjust: (inout Bridge.Configuration) -> Void = { _ in }) throws -> Bridge.Configuration {
+        do {
+            var settings = try settings()
+            adjust(&settings)
+            return settings
+        } catch let error as ConfigurationError {
+            printError("\(CommandLineApp.current.commandName): \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
