@@ -11,6 +11,8 @@ let package = Package(
     products: [
         // What an app imports: the UI model, its entry point and its command line.
         .library(name: "TouchBridge", targets: ["TouchBridge"]),
+        // What an app's tests import: its UI driven by gestures and recordings on a virtual clock.
+        .library(name: "TouchBridgeTesting", targets: ["TouchBridgeTesting"]),
         .executable(name: "touchbridge", targets: ["TouchBridgeTool"]),
         .library(name: "KernelInput", targets: ["KernelInput"]),
         .library(name: "Graphics", targets: ["Graphics"]),
@@ -64,6 +66,7 @@ let package = Package(
                 "TouchUI", "Bridge", "KernelInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .target(name: "TouchBridgeTesting", dependencies: ["TouchBridge", "Bridge", "Display", "KernelInput"]),
         // The demo app; Examples/Demo builds the same sources as a package of its own.
         .target(name: "DemoApp", dependencies: ["TouchBridge"], path: "Examples/Demo/Sources/DemoApp"),
         .executableTarget(
@@ -89,6 +92,7 @@ let package = Package(
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "DemoApp"]),
         .testTarget(name: "CommandTests", dependencies: ["TouchBridgeTool", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]

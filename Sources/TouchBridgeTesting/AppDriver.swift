@@ -1,0 +1,210 @@
+@_exported import TouchBridge
+import Bridge
+import Display
+import Foundation
+import KernelInput
+
+/// Drives an app in a test, as a person at its screen would: scripted
+/// taps, drags and pinches, or real recordings, delivered on a virtual
+/// clock (timers fire at their moments, as fast as the machine allows),
+/// with the screen drawn as it would be on the panel.
+///
+/// ```swift
+/// @Test @MainActor func addingACoffee() throws {
+///     let app = try AppDriver(CafeAppDelegate.self)
+///     try app.tap(app.button(titled: "Flat white"))
+///     #expect(app.label(containing: "1 item") != nil)
+///     try app.expectScreen(matches: "Tests/Screens/cart.png")
+/// }
+/// ```
+@MainActor
+public final class AppDriver<Delegate: ApplicationDelegate> {
+    public let application: Application
+    public let window: Window
+    public var delegate: Delegate { application.delegate as! Delegate }
+    /// Seconds on the app's virtual clock since it launched.
+    public var now: Double { application.runLoop.now }
+    /// Frames per second of scripted gestures: a touchscreen's usual report rate.
+    public var frameRate = 60.0
+
+    private let dispatcher: TouchDispatcher
+    private let compositor: Compositor
+    private var tapCounter = TapCounter()
+    private var nextTouch = 0
+    private var frame = 0
+
+    /// Launches the app on a screen of `screen` points, as `APP replay` does.
+    public init(_ delegate: Delegate.Type, screen: Size = Size(width: 800, height: 480)) throws {
+        let app = HostedApp(name: "\(delegate)", version: touchBridgeVersion, summary: "", makeDelegate: { Delegate() })
+        (application, window) = try AppHost.launchForReplay(app, screen: screen)
+        dispatcher = TouchDispatcher(application: application, window: window)
+        compositor = try Compositor(
+            window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)), runLoop: application.runLoop)
+    }
+
+    // MARK: Time
+
+    /// Lets `seconds` pass with no touch: timers due on the way fire.
+    public func wait(_ seconds: Double) {
+        application.runLoop.advance(to: now + seconds)
+    }
+
+    // MARK: Scripted gestures
+
+    /// One finger down and up at `point` (window coordinates), `duration` apart.
+    public func tap(at point: Point, duration: Double = 0.06) {
+        let finger = beginTouch(at: point)
+        wait(duration)
+        endTouch(finger, at: point)
+        wait(1 / frameRate)
+    }
+
+    /// Taps the centre of `view`.
+    public func tap(_ view: View?) throws {
+        guard let view else { throw DriverError(description: "nothing to tap: the view was not found") }
+        guard view.window === window else { throw DriverError(description: "\(type(of: view)) is not on the screen") }
+        tap(at: view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil))
+    }
+
+    /// One finger from `start` to `end` in a straight line over `duration`, a frame at a time.
+    public func drag(from start: Point, to end: Point, duration: Double = 0.5) {
+        let finger = beginTouch(at: start)
+        let steps = max(1, Int((duration * frameRate).rounded()))
+        for step in 1...steps {
+            wait(duration / Double(steps))
+            let t = Double(step) / Double(steps)
+            move([(finger, Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))])
+        }
+        endTouch(finger, at: end)
+        wait(1 / frameRate)
+    }
+
+    /// Two fingers either side of `center` on a horizontal line, `startDistance`
+    /// apart, moving to `endDistance` apart over `duration`: a pinch (closer) or a spread.
+    public func pinch(center: Point, from startDistance: Double, to endDistance: Double, duration: Double = 0.5) {
+        func fingers(_ distance: Double) -> (Point, Point) {
+            (Point(x: center.x - distance / 2, y: center.y), Point(x: center.x + distance / 2, y: center.y))
+        }
+        let (a0, b0) = fingers(startDistance)
+        let a = nextTouch, b = nextTouch + 1
+        nextTouch += 2
+        send([record(a, .began, a0, tapCount: 1), record(b, .began, b0, tapCount: 1)])
+        let steps = max(1, Int((duration * frameRate).rounded()))
+        for step in 1...steps {
+            wait(duration / Double(steps))
+            let (pa, pb) = fingers(startDistance + (endDistance - startDistance) * Double(step) / Double(steps))
+            move([(a, pa), (b, pb)])
+        }
+        let (a1, b1) = fingers(endDistance)
+        send([record(a, .ended, a1, tapCount: 1), record(b, .ended, b1, tapCount: 1)])
+        wait(1 / frameRate)
+    }
+
+    /// Plays recordings (evemu, evtest, libinput record) into the app, mapped to its screen.
+    public func play(_ paths: String...) throws {
+        let options = ReplayOptions(screenWidth: Screen.main.bounds.width, screenHeight: Screen.main.bounds.height)
+        // Its own numbering of touches, apart from the scripted ones.
+        let recorded = TouchDispatcher(application: application, window: window)
+        // A recording's own clock may start anywhere: it is laid after what has happened so far.
+        let recordings = try RecordingReader.load(files: paths)
+        let start = recordings.compactMap { $0.events.first?.time.seconds }.min() ?? 0
+        let offset = max(0, now + 1 / frameRate - start)
+        try TouchReplay(options: options).run(recordings, warn: { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) { records in
+            application.runLoop.advance(to: records[0].time.seconds + offset)
+            recorded.dispatch(records)
+        }
+    }
+
+    // MARK: What is on the screen
+
+    /// Every view of class `T` in the window, front to back in tree order.
+    public func views<T: View>(_ type: T.Type = T.self) -> [T] {
+        var found: [T] = []
+        func visit(_ view: View) {
+            if let match = view as? T, !view.isHidden { found.append(match) }
+            for subview in view.subviews { visit(subview) }
+        }
+        visit(window)
+        return found
+    }
+
+    public func button(titled title: String) -> Button? { views(Button.self).first { $0.title == title } }
+
+    public func label(containing text: String) -> Label? { views(Label.self).first { $0.text?.contains(text) == true } }
+
+    /// The screen as the panel would show it now.
+    public func screenshot() throws -> Bitmap {
+        try compositor.presentNow()
+        return compositor.backBuffer
+    }
+
+    /// Compares the screen with a PNG; a missing reference is written and
+    /// reported, so the first run records it. Pixels may differ by
+    /// `tolerance` (antialiasing) and up to `allowedFraction` of them by more.
+    public func expectScreen(matches path: String, tolerance: Int = 40, allowedFraction: Double = 0.001) throws {
+        let screen = try screenshot()
+        guard FileManager.default.fileExists(atPath: path) else {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try screen.writePNG(to: path)
+            throw DriverError(description: "\(path) did not exist: the screen was written there; look at it, then run again")
+        }
+        let reference = try Bitmap.readPNG(at: path)
+        guard reference.width == screen.width, reference.height == screen.height else {
+            throw DriverError(description: "\(path) is \(reference.width)x\(reference.height); the screen is \(screen.width)x\(screen.height)")
+        }
+        var differing = 0
+        for y in 0..<screen.height {
+            for x in 0..<screen.width where screen.pixel(x: x, y: y).distance(to: reference.pixel(x: x, y: y)) > tolerance {
+                differing += 1
+            }
+        }
+        if Double(differing) > allowedFraction * Double(screen.width * screen.height) {
+            let actual = path.replacingOccurrences(of: ".png", with: ".actual.png")
+            try screen.writePNG(to: actual)
+            throw DriverError(description: "\(differing) pixels differ from \(path); the screen is in \(actual)")
+        }
+    }
+
+    /// Ends the app, as SIGTERM would: the delegate hears applicationWillTerminate.
+    public func terminate() { application.terminate() }
+
+    // MARK: Touches
+
+    private func beginTouch(at point: Point) -> Int {
+        let finger = nextTouch
+        nextTouch += 1
+        let taps = tapCounter.touchBegan(at: point, time: now)
+        starts[finger] = (point, taps)
+        send([record(finger, .began, point, tapCount: taps)])
+        return finger
+    }
+
+    private var starts: [Int: (point: Point, taps: Int)] = [:]
+
+    private func move(_ fingers: [(Int, Point)]) {
+        send(fingers.map { record($0.0, .moved, $0.1, tapCount: starts[$0.0]?.taps ?? 1) })
+    }
+
+    private func endTouch(_ finger: Int, at point: Point) {
+        let start = starts.removeValue(forKey: finger) ?? (point, 1)
+        tapCounter.touchEnded(tapCount: start.taps, beganAt: start.point, endedAt: point, time: now)
+        send([record(finger, .ended, point, tapCount: start.taps)])
+    }
+
+    private func record(_ finger: Int, _ phase: ContactPhase, _ point: Point, tapCount: Int) -> TouchRecord {
+        TouchRecord(
+            time: EventTime(microseconds: Int64((now * 1e6).rounded())), touch: finger, phase: phase, x: point.x, y: point.y,
+            tapCount: tapCount, device: 0, frame: frame)
+    }
+
+    private func send(_ records: [TouchRecord]) {
+        dispatcher.dispatch(records)
+        frame += 1
+    }
+}
+
+/// A test that could not drive the app as asked.
+public struct DriverError: Error, CustomStringConvertible {
+    public let description: String
+}

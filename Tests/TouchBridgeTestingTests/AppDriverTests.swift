@@ -1,0 +1,65 @@
+import DemoApp
+import Foundation
+import Testing
+import TouchBridgeTesting
+
+/// The testing library, driving the demo app as an app's own tests would.
+@MainActor
+struct AppDriverTests {
+    @Test func aScriptedTapPressesAButton() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let demo = try #require(app.delegate.demo)
+        try app.tap(app.button(titled: "Red"))
+        #expect(demo.lastButton == "Red")
+        #expect(app.button(titled: "Red")?.backgroundColor == DemoApp.selectedButtonColor)
+        #expect(app.button(titled: "Blue")?.backgroundColor == .white)
+        #expect(app.label(containing: "tapped Red") != nil)
+    }
+
+    @Test func aTapOnNothingPressesNothing() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        #expect(throws: DriverError.self) { try app.tap(app.button(titled: "Green")) }
+        #expect(app.delegate.demo?.lastButton == nil)
+    }
+
+    @Test func aDragPaintsAStrokeThatShowsOnTheScreen() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let canvas = try #require(app.delegate.demo?.canvas)
+        #expect(canvas.strokeCount == 0)
+        let start = canvas.convert(Point(x: 20, y: 40), to: nil), end = canvas.convert(Point(x: 200, y: 40), to: nil)
+        app.drag(from: start, to: end, duration: 0.4)
+        #expect(canvas.strokeCount > 0)
+        let screen = try app.screenshot()
+        let red = PixelColor(red: 255, green: 59, blue: 48)
+        #expect(screen.pixel(x: Int((start.x + end.x) / 2), y: Int(start.y)).distance(to: red) <= 40)
+    }
+
+    @Test func aSpreadScalesThePhoto() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let photo = try #require(app.delegate.demo?.photo)
+        let center = photo.superview!.convert(photo.center, to: nil)
+        app.pinch(center: center, from: 40, to: 120, duration: 0.5)
+        #expect(photo.transform.a > 2.5 && photo.transform.a < 3.5, "scale \(photo.transform.a)")
+    }
+
+    @Test func aRecordingPlaysIntoTheApp() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        app.wait(2)
+        let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/recordings/evemu-atmel-maxtouch-touchscreen-1finger-drag.txt").path
+        try app.play(recording)
+        #expect(app.delegate.demo?.lastButton == "Blue")
+        #expect(app.now > 2)
+    }
+
+    @Test func theFirstComparisonRecordsTheScreenAndTheNextOneChecksIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(getpid())/start.png").path
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
+        let app = try AppDriver(DemoAppDelegate.self)
+        #expect(throws: DriverError.self) { try app.expectScreen(matches: path) }
+        try app.expectScreen(matches: path)
+        try app.tap(app.button(titled: "Red"))
+        #expect(throws: DriverError.self) { try app.expectScreen(matches: path) }
+        #expect(FileManager.default.fileExists(atPath: path.replacingOccurrences(of: ".png", with: ".actual.png")))
+    }
+}
