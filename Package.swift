@@ -68,17 +68,17 @@ let package = Package(
             ]),
         .target(name: "TouchBridgeTesting", dependencies: ["TouchBridge", "Bridge", "Display", "KernelInput"]),
         // The demo app; Examples/Demo builds the same sources as a package of its own.
-        .target(name: "DemoApp", dependencies: ["TouchBridge"], path: "Examples/Demo/Sources/DemoApp"),
+        .target(name: "TouchBridgeDemo", dependencies: ["TouchBridge"], path: "Examples/Demo/Sources/DemoApp"),
         .executableTarget(
             name: "TouchBridgeTool",
             dependencies: [
-                "TouchBridge", "Bridge", "KernelInput", "Scenes", "Display", "DemoApp",
+                "TouchBridge", "Bridge", "KernelInput", "Scenes", "Display", "TouchBridgeDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "DemoApp"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),
@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "DemoApp"]),
+        .testTarget(name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "TouchBridgeDemo"]),
         .testTarget(name: "CommandTests", dependencies: ["TouchBridgeTool", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import Bridge
 import Display
 import Foundation
 import KernelInput
-import DemoApp
+import TouchBridgeDemo
 import TouchUI
 
 /// What one input frame costs the demo app on the main thread: a finger

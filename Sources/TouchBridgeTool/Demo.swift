@@ -2,7 +2,7 @@ import ArgumentParser
 import Bridge
 import Foundation
 import KernelInput
-import DemoApp
+import TouchBridgeDemo
 import TouchBridge
 
 /// The demo app with no touchscreen and no panel: real recordings are

@@ -1,5 +1,5 @@
 import Bridge
-import DemoApp
+import TouchBridgeDemo
 import TouchBridge
 
 /// touchbridge is an app like any other built on TouchBridge: the demo,

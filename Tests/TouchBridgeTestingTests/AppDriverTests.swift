@@ -1,4 +1,4 @@
-import DemoApp
+import TouchBridgeDemo
 import Foundation
 import Testing
 import TouchBridgeTesting

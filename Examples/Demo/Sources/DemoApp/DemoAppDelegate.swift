@@ -2,7 +2,10 @@ import TouchBridge
 
 /// The demo as an app: `touchbridge run` and `touchbridge demo` host it,
 /// and so does this package's own `touchbridge-demo` executable.
-public final class DemoAppDelegate: Responder, ApplicationDelegate {
+public final class DemoAppDelegate: Responder, ApplicationDelegate, AppIdentity {
+    public static var name: String { "touchbridge-demo" }
+    public static var summary: String { "The touch-test demo: paint with any number of fingers, pan and pinch a photo, scroll a list." }
+
     public var window: Window?
     public private(set) var demo: DemoApp?
 
