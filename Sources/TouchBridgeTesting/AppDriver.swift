@@ -59,11 +59,31 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         wait(1 / frameRate)
     }
 
-    /// Taps the centre of `view`.
+    /// Taps the centre of the part of `view` that can be seen: a row half
+    /// under the edge of its scroll view is tapped where it shows. A view
+    /// out of sight, or under another that would take the touch, is an error.
     public func tap(_ view: View?) throws {
+        try tap(at: visibleCenter(of: view))
+    }
+
+    /// Where a finger would touch `view`: the centre of its visible part, in window coordinates.
+    public func visibleCenter(of view: View?) throws -> Point {
         guard let view else { throw DriverError(description: "nothing to tap: the view was not found") }
-        guard view.window === window else { throw DriverError(description: "\(type(of: view)) is not on the screen") }
-        tap(at: view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil))
+        let name = "\(type(of: view))"
+        guard view.window === window else { throw DriverError(description: "\(name) is not on the screen") }
+        var visible = view.convert(view.bounds, to: nil).intersection(window.bounds)
+        var ancestor = view.superview
+        while let clip = ancestor, clip !== window {
+            if clip.clipsToBounds { visible = visible.intersection(clip.convert(clip.bounds, to: nil)) }
+            ancestor = clip.superview
+        }
+        guard !visible.isEmpty else { throw DriverError(description: "\(name) is out of sight: scroll it onto the screen first") }
+        let center = Point(x: visible.midX, y: visible.midY)
+        guard let hit = window.hitTest(center, with: nil), hit === view || hit.isDescendant(of: view) else {
+            let other = window.hitTest(center, with: nil).map { "\(type(of: $0))" } ?? "nothing"
+            throw DriverError(description: "\(name) is covered at (\(center.x), \(center.y)): a touch there goes to \(other)")
+        }
+        return center
     }
 
     /// One finger from `start` to `end` in a straight line over `duration`, a frame at a time.

@@ -22,6 +22,22 @@ struct AppDriverTests {
         #expect(app.delegate.demo?.lastButton == nil)
     }
 
+    @Test func aViewIsTappedWhereItShowsAndNeverThroughAnother() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let list = try #require(app.delegate.demo?.list)
+        let rows = list.subviews.compactMap { $0 as? Label }
+        // The last row is below the list's clip: out of sight.
+        #expect(throws: DriverError.self) { try app.visibleCenter(of: rows.last) }
+        // A row cut by the list's bottom edge is touched in the part that shows.
+        let cut = try #require(rows.first { $0.frame.minY < list.bounds.maxY && $0.frame.maxY > list.bounds.maxY })
+        let point = try app.visibleCenter(of: list)
+        #expect(list.bounds.contains(list.convert(point, from: nil)))
+        let cutPoint = list.convert(Point(x: cut.frame.midX, y: (cut.frame.minY + list.bounds.maxY) / 2), to: nil)
+        // Labels take no touches: the list does, so the driver refuses to call it the row's.
+        #expect(throws: DriverError.self) { try app.visibleCenter(of: cut) }
+        #expect(app.window.hitTest(cutPoint, with: nil) === list)
+    }
+
     @Test func aDragPaintsAStrokeThatShowsOnTheScreen() throws {
         let app = try AppDriver(DemoAppDelegate.self)
         let canvas = try #require(app.delegate.demo?.canvas)

@@ -114,7 +114,7 @@ struct ControlTests {
 }
 
 @MainActor
-struct SwitchAndSliderTests {
+struct ValueControlTests {
     let app = Application()
     let window: Window
 
@@ -163,4 +163,45 @@ struct SwitchAndSliderTests {
         slider.setValue(-5)
         #expect(slider.value == 0)
     }
+
+    /// A finger down on `point` at `start`, lifted `held` seconds later, on the virtual clock.
+    func press(_ point: Point, at start: Double, held: Double) {
+        let touch = Touch(timestamp: start, location: point, window: window)
+        app.runLoop.advance(to: start)
+        app.sendEvent(Event(touches: [touch], timestamp: start))
+        app.runLoop.advance(to: start + held)
+        touch.update(phase: .ended, location: point, timestamp: start + held)
+        app.sendEvent(Event(touches: [touch], timestamp: start + held))
+    }
+
+    @Test func aStepperStepsOncePerTapWithinItsRangeAndRepeatsWhenHeld() {
+        app.runLoop = RunLoop(clock: .virtual)
+        let stepper = Stepper(frame: Rect(x: 100, y: 100, width: 100, height: 40))
+        stepper.minimumValue = 0
+        stepper.maximumValue = 10
+        stepper.stepValue = 2
+        window.addSubview(stepper)
+        var values: [Double] = []
+        stepper.addAction(for: .valueChanged) { control, _ in values.append((control as! Stepper).value) }
+        let minus = Point(x: 125, y: 120), plus = Point(x: 175, y: 120)
+        press(minus, at: 0, held: 0.05)
+        #expect(values.isEmpty)  // at the minimum: nothing to step
+        press(plus, at: 1, held: 0.05)
+        press(plus, at: 2, held: 0.05)
+        #expect(values == [2, 4])
+        // Held: one step at once, the next after repeatDelay, then faster, up to the maximum.
+        values.removeAll()
+        press(plus, at: 3, held: Stepper.repeatDelay + 0.01)
+        #expect(values == [6, 8])
+        press(plus, at: 5, held: 3)
+        #expect(values == [6, 8, 10])
+        // Wrapping goes round instead of stopping.
+        stepper.wraps = true
+        press(plus, at: 9, held: 0.05)
+        #expect(stepper.value == 0)
+        stepper.value = 42
+        #expect(stepper.value == 10)  // code is clamped too, and sends nothing
+        #expect(values == [6, 8, 10, 0])
+    }
 }
+

@@ -1,0 +1,3 @@
+import CafeKiosk
+
+CafeKioskDelegate.main()
