@@ -55,18 +55,18 @@ package struct AppRun: ParsableCommand {
 
 /// What every app's `run` takes; `touchbridge run` adds a fixture of its own.
 package struct RunOptions: ParsableArguments {
-    package static let discussion = """
-        Touchscreens are found with udev (ID_INPUT_TOUCHSCREEN=1; by their capabilities when no
-        udevd runs) or named with --device, and followed as they come and go; a device unplugged
-        mid-touch has its touches cancelled. LIBINPUT_CALIBRATION_MATRIX is honoured.
-        Settings come from --config (default /etc/APP/APP.conf, if it exists); options given here
-        override it. --display chooses the surface: fb:/dev/fbN (fbdev), drm:/dev/dri/cardN (KMS),
-        png:FILE (rewritten on every frame), memory, or auto (the default: /dev/fb0, else
-        /dev/dri/card0, else png:touchbridge-screen.png).
-        Under systemd (Type=notify) it sends READY=1, STATUS=, WATCHDOG=1 and STOPPING=1.
-        SIGTERM and SIGINT stop it with the console restored and the devices ungrabbed; SIGHUP
+    package static var discussion: String { """
+        Touchscreens are found with udev (ID_INPUT_TOUCHSCREEN=1; by their capabilities when no \
+        udevd runs) or named with --device, and followed as they come and go; a device unplugged \
+        mid-touch has its touches cancelled. LIBINPUT_CALIBRATION_MATRIX is honoured. \
+        Settings come from --config (default \(CommandLineApp.current.configurationPath), if it exists); options given here \
+        override it. --display chooses the surface: fb:/dev/fbN (fbdev), drm:/dev/dri/cardN (KMS), \
+        png:FILE (rewritten on every frame), memory, or auto (the default: /dev/fb0, else \
+        /dev/dri/card0, else png:touchbridge-screen.png). \
+        Under systemd (Type=notify) it sends READY=1, STATUS=, WATCHDOG=1 and STOPPING=1. \
+        SIGTERM and SIGINT stop it with the console restored and the devices ungrabbed; SIGHUP \
         reloads the configuration's input settings.
-        """
+        """ }
 
     package init() {}
 
@@ -116,10 +116,10 @@ package struct AppReplay: ParsableCommand {
         commandName: "replay",
         abstract: "Drive the app with recordings (evemu, evtest, libinput record) on a virtual clock.",
         discussion: """
-            The app is launched offscreen on a screen of --screen and each recorded frame is delivered
-            to it at its recorded moment; timers fire on the same clock, so a replay is the same every
-            time. Prints the touches (text, or --format jsonl: one JSON object per touch change, with
-            "view", the class of the view it went to); --trace prints instead each control event and
+            The app is launched offscreen on a screen of --screen and each recorded frame is delivered \
+            to it at its recorded moment; timers fire on the same clock, so a replay is the same every \
+            time. Prints the touches (text, or --format jsonl: one JSON object per touch change, with \
+            "view", the class of the view it went to); --trace prints instead each control event and \
             recognizer action as it is sent; --frames DIR writes a PNG after each frame that changed pixels.
             """)
 

@@ -11,7 +11,7 @@ import TouchUI
 package struct DaemonOptions: ParsableArguments {
     package init() {}
 
-    @Option(help: ArgumentHelp("The configuration file (default /etc/APP/APP.conf, if it exists).", valueName: "file"))
+    @Option(help: ArgumentHelp("The configuration file (default \(CommandLineApp.current.configurationPath), if it exists).", valueName: "file"))
     var config: String?
 
     @Option(help: "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory or auto.")

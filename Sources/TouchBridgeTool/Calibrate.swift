@@ -13,11 +13,11 @@ struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Calibrate a touchscreen: touch the crosses shown at the corners and the centre.",
         discussion: """
-            Shows five crosses one at a time on the display (as `run` would choose it) and takes where
-            each was touched, ignoring any calibration the device has now. A least-squares fit gives the
-            matrix in libinput's convention, which is printed; --write-udev-rule FILE writes a udev rule
-            setting LIBINPUT_CALIBRATION_MATRIX for the device (read by libinput and touchbridge alike),
-            --write-config FILE sets `calibration` in a touchbridge configuration file. --replay FILE
+            Shows five crosses one at a time on the display (as `run` would choose it) and takes where \
+            each was touched, ignoring any calibration the device has now. A least-squares fit gives the \
+            matrix in libinput's convention, which is printed; --write-udev-rule FILE writes a udev rule \
+            setting LIBINPUT_CALIBRATION_MATRIX for the device (read by libinput and touchbridge alike), \
+            --write-config FILE sets `calibration` in a touchbridge configuration file. --replay FILE \
             takes the touches from a recording instead of a live touchscreen.
             """)
 

@@ -9,7 +9,7 @@ struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Decode recordings (evemu, evtest, libinput record) into touches.",
         discussion: """
-            With no FILE, replays a bundled real recording of two fingers scrolling.
+            With no FILE, replays a bundled real recording of two fingers scrolling. \
             A description file followed by an events file are read as one recording.
             --format jsonl prints one JSON object per touch that changed in a frame:
             {"time": 1357751031.716015, "touch": 0, "phase": "began", "x": 123.4, "y": 56.7, "tapCount": 1, ...}

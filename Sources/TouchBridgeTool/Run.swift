@@ -7,7 +7,7 @@ import TouchBridge
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "The daemon: the demo app on the display, fed by every touchscreen, following hotplug.",
-        discussion: RunOptions.discussion.replacingOccurrences(of: "/etc/APP/APP.conf", with: "/etc/touchbridge/touchbridge.conf"))
+        discussion: RunOptions.discussion)
 
     @OptionGroup var options: RunOptions
 

@@ -8,7 +8,7 @@ struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the touches of a live device, as replay does for a recording.",
         discussion: """
-            Stops at --frames or --seconds, on Ctrl-C, or when the device goes away; touches still
+            Stops at --frames or --seconds, on Ctrl-C, or when the device goes away; touches still \
             down then are printed as cancelled.
             """)
 
