@@ -131,7 +131,7 @@ struct CafeKioskTests {
     // MARK: Real panels
 
     static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("../../../../../shared/recordings").standardized.path
+        .deletingLastPathComponent().appendingPathComponent("../../../../Tests/Fixtures/recordings").standardized.path
 
     @Test func aRealPanelsDragScrollsTheMenuAndChoosesNothing() throws {
         var actions: [String] = []
