@@ -3,40 +3,6 @@ import Foundation
 import KernelInput
 import Synchronization
 
-/// Which input devices the daemon takes.
-public struct DeviceSelection: Sendable {
-    /// Nodes named by the user (/dev/input/eventN or a symlink to one, such
-    /// as /dev/input/by-id/...); when empty, every touchscreen is taken.
-    public var nodes: [String]
-    /// When not empty, only devices whose name contains one of these.
-    public var nameContains: [String]
-    /// Grab each device (EVIOCGRAB) so that no other program sees its events.
-    public var grab: Bool
-
-    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false) {
-        self.nodes = nodes
-        self.nameContains = nameContains
-        self.grab = grab
-    }
-
-    func names(_ node: InputNode) -> Bool {
-        if !nodes.isEmpty {
-            let links = (node.properties["DEVLINKS"] ?? "").split(separator: " ").map(String.init)
-            guard nodes.contains(where: { $0 == node.devnode || links.contains($0) || Self.resolve($0) == node.devnode }) else {
-                return false
-            }
-        }
-        return nameContains.isEmpty || nameContains.contains { node.name.contains($0) }
-    }
-
-    static func resolve(_ path: String) -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
-            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0).standardized.path
-        } ?? path
-    }
-}
-
-/// What the hub reports besides touches, in order with them.
 public enum InputHubNote: Sendable, Equatable {
     case opened(devnode: String, name: String, calibrated: Bool)
     /// The device went away, or the daemon let it go; `cancelled` touches were down.
@@ -152,10 +118,7 @@ public final class InputHub: @unchecked Sendable {
     }
 
     private func consider(_ node: InputNode) {
-        guard devices[node.devnode] == nil, selection.names(node) else { return }
-        let named = !selection.nodes.isEmpty
-        // udev classified it and says it is no touchscreen: not ours unless named.
-        if node.isClassified && !node.isTouchscreen && !named { return }
+        guard devices[node.devnode] == nil, selection.verdict(for: node) == .take else { return }
         let input: InputDevice
         do {
             input = try InputDevice(path: node.devnode, grab: selection.grab)
@@ -164,17 +127,12 @@ public final class InputHub: @unchecked Sendable {
             return
         }
         let name = input.description.name
-        if !node.isClassified || named {
-            // No udev verdict (or the user's choice): the capabilities must say touchscreen.
-            switch input.description.kind {
-            case .touchscreen, .probableTouchscreen, .penDisplay:
-                break
-            default:
-                if named {
-                    post(.note(.failed(devnode: node.devnode, reason: "'\(name)' is a \(input.description.kind.rawValue), not a touchscreen")))
-                }
-                return
-            }
+        switch selection.verdict(for: node, description: input.description) {
+        case .take: break
+        case .passedOver: return
+        case .refused(let reason):
+            post(.note(.failed(devnode: node.devnode, reason: reason)))
+            return
         }
         var options = options
         options.calibration = calibration ?? node.calibration ?? .identity

@@ -87,3 +87,14 @@ extension CalibrationMatrix {
         return CalibrationMatrix.rotation(rotation).concatenating(after: matrix)
     }
 }
+
+extension CalibrationFit {
+    /// The device's matrix (LIBINPUT_CALIBRATION_MATRIX) for this fit, made
+    /// on screen coordinates seen through `orientation` (the configured swap,
+    /// inversion and rotation). The device's matrix comes before the
+    /// orientation: orientation ∘ matrix = fit ∘ orientation.
+    public func deviceMatrix(under orientation: CalibrationMatrix) throws -> CalibrationMatrix {
+        guard let undo = orientation.inverted() else { throw CalibrationError("the orientation cannot be undone") }
+        return undo.concatenating(after: matrix.concatenating(after: orientation))
+    }
+}

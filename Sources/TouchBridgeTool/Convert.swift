@@ -4,10 +4,11 @@ import KernelInput
 
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Convert a recording to evemu or evtest text.")
+        abstract: "Convert a recording to evemu or evtest text.",
+        usage: "touchbridge convert FILE [EVENTS] --to evemu|evtest [-o OUT] [--device N]")
 
-    @Argument(help: "The recording to convert (evemu, evtest or libinput record).")
-    var input: String
+    @Argument(help: "The recording to convert (evemu, evtest or libinput record); a description file followed by its events file are read as one, as replay reads them.")
+    var inputs: [String]
 
     @Option(help: "Output format: evemu or evtest.")
     var to: TargetFormat
@@ -23,7 +24,8 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        var recordings = try RecordingReader.load(files: [input])
+        guard let input = inputs.last else { throw ValidationError("name the recording to convert") }
+        var recordings = try RecordingReader.load(files: inputs)
         if let device {
             guard recordings.indices.contains(device) else {
                 throw RecordingError(file: input, "there is no device \(device): the file holds \(recordings.count)")

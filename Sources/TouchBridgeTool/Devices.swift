@@ -2,6 +2,7 @@ import ArgumentParser
 import Bridge
 import Foundation
 import KernelInput
+import TouchUI
 
 /// `touchbridge devices`: the input devices there are, as `libinput list-devices` shows them,
 /// and whether `run` would take each.
@@ -12,7 +13,12 @@ struct Devices: ParsableCommand {
     @Flag(help: "Every device, not only touch devices.")
     var all = false
 
+    @Option(help: ArgumentHelp("The configuration whose [input] devices and name-contains decide (default \(Configuration.defaultPath), if it exists).", valueName: "file"))
+    var config: String?
+
     func run() throws {
+        let settings = try Configuration.load(path: config ?? Configuration.defaultPath, required: config != nil)
+        let selection = settings.input(screen: Size(width: 1, height: 1)).selection
         let nodes = try InputNodeMonitor().enumerate()
         if nodes.isEmpty { print("No input devices (is /dev/input there, and /sys mounted?)") }
         var shown = 0
@@ -35,8 +41,10 @@ struct Devices: ParsableCommand {
                 if let size = description.sizeMillimetres {
                     block += "Size:             \(String(format: "%.0fx%.0f mm", size.width, size.height))\n"
                 }
-                let used = node.isClassified ? node.isTouchscreen : [.touchscreen, .probableTouchscreen, .penDisplay].contains(description.kind)
-                verdict = used ? "yes" : "no (\(node.isClassified ? "udev: not a touchscreen" : description.kind.rawValue))"
+                switch selection.verdict(for: node, description: description) {
+                case .take: verdict = "yes"
+                case .passedOver(let reason), .refused(let reason): verdict = "no (\(reason))"
+                }
             } catch {
                 guard all || node.isTouchscreen else { continue }
                 verdict = "cannot open: \(error)"

@@ -8,7 +8,7 @@ import TouchBridge
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render the demo app or a test fixture to a PNG file.",
-        discussion: "The behaviour spec's experiments are laid out on a 375x667 screen; the screen must be at least that large.")
+        discussion: "The experiments of docs/event-delivery.md are laid out on a 375x667 screen; the screen must be at least that large.")
 
     @Option(help: "The demo app (demo, the default) or a test fixture: \(Scene.names.joined(separator: ", ")).")
     var scene = "demo"

@@ -103,7 +103,7 @@ open class Control: View {
     }
 
     /// An ancestor's single-tap recognizer does not take this control's own
-    /// taps (spec §6); other recognizers, and taps on plain subviews, may.
+    /// taps (docs/event-delivery.md §6); other recognizers, and taps on plain subviews, may.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         if let tap = recognizer as? TapGestureRecognizer, tap.view !== self, tap.numberOfTapsRequired == 1 {
             return false

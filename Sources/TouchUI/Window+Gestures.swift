@@ -1,5 +1,5 @@
 /// Gesture recognizers on a window: who sees a touch, who wins, and what the
-/// views hear meanwhile (spec §5).
+/// views hear meanwhile (docs/event-delivery.md §5).
 extension Window {
     /// The recognizers of `view` and its ancestors, outermost first, that
     /// accept `touch`.

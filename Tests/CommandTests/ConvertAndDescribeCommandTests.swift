@@ -20,6 +20,27 @@ struct ConvertAndDescribeCommandTests {
         #expect(a.lines.count == 18)  // counted by hand from the recording
     }
 
+    @Test func aDescriptionAndItsEventsConvertAsOneRecording() throws {
+        let description = Fixtures.path("evemu-ntrig-multitouch-protoA.desc.txt")
+        let events = Fixtures.path("evemu-ntrig-multitouch-protoA-2finger-touch-release.events.txt")
+        let joined = try touchbridge("convert", description, events, "--to", "evemu")
+        #expect(joined.status == 0)
+        #expect(joined.stdout.contains("N: N-Trig MultiTouch"))
+        #expect(joined.stdout.contains("\nE: "))
+        // What the joined file replays to is what the pair replays to.
+        let file = temporaryPath("ntrig.evemu")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try joined.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        let pair = try touchbridge("replay", description, events, "--format", "jsonl")
+        let single = try touchbridge("replay", file, "--format", "jsonl")
+        #expect(pair.lines.count > 0)
+        #expect(pair.stdout == single.stdout)
+        // The events alone still say what is missing.
+        let alone = try touchbridge("convert", events, "--to", "evemu")
+        #expect(alone.status == 1)
+        #expect(alone.stderr.contains("give the device's description file first"))
+    }
+
     @Test func describeARecording() throws {
         let result = try touchbridge("describe", Fixtures.path("evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt"))
         #expect(result.status == 0)

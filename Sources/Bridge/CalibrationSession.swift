@@ -1,0 +1,164 @@
+import Display
+import Foundation
+import KernelInput
+import Logging
+import TouchUI
+
+/// What a finished calibration found: the device's matrix, how well it
+/// fits, and the device it was made for.
+public struct CalibrationResult: Sendable {
+    public let fit: CalibrationFit
+    /// For the device, before the configured orientation (LIBINPUT_CALIBRATION_MATRIX).
+    public let matrix: CalibrationMatrix
+    /// The touched device's name, when one is known.
+    public let device: String?
+    public let screen: Size
+
+    /// The fit's errors in screen pixels, largest and mean.
+    public var largestError: Double { (fit.residuals.max() ?? 0) * max(screen.width, screen.height) }
+    public var meanError: Double { fit.residuals.reduce(0, +) / Double(max(1, fit.residuals.count)) * max(screen.width, screen.height) }
+
+    /// A udev rule that gives the device this matrix, for libinput and TouchBridge alike.
+    public func udevRule(writtenBy program: String) throws -> String {
+        guard let device else { throw CalibrationError("no device name to match in a udev rule") }
+        return """
+            # Written by `\(program) calibrate`: the calibration of '\(device)', read by
+            # libinput and TouchBridge alike. Apply with: udevadm control --reload && udevadm trigger -s input
+            ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="\(device.replacingOccurrences(of: "\"", with: "\\\""))", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(matrix)"
+
+            """
+    }
+
+    /// Sets `calibration` under [input] in the configuration file at `path`
+    /// (made if missing), keeping its comments; a file `run` would refuse is never written.
+    public func setInConfiguration(at path: String) throws {
+        let old = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let new = ConfigurationFile.setting("calibration", to: "\"\(matrix)\"", inSection: "input", of: old)
+        _ = try Configuration(file: ConfigurationFile(path: path, text: new))
+        try new.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
+
+/// An on-screen calibration like tslib's ts_calibrate: the crosses of a
+/// `CalibrationView` on the display, and the touches that answer them, from
+/// live touchscreens or a recording. The touches are taken as the device
+/// reports them, without the calibration it has now: that is what is being
+/// replaced. It ends once, through `onFinish`.
+@MainActor
+public final class CalibrationSession {
+    public let view: CalibrationView
+    public var onFinish: ((Result<CalibrationResult, CalibrationError>) -> Void)?
+
+    private let settings: Configuration
+    private let logger: Logger
+    private let timeout: Double
+    private let application = Application()
+    private let window: Window
+    private let compositor: Compositor
+    private let screen: Size
+    private var touched: [Point] = []
+    private var deviceNames: [Int: String] = [:]
+    private var touchingDevice: Int?
+    private var feed: TouchFeed?
+    private var deadline: TouchUI.RunLoop.TimerID?
+    private var finished = false
+
+    /// `timeout`: seconds a live session waits for each cross.
+    public init(settings: Configuration, surface: any DisplaySurface, logger: Logger, timeout: Double = 60) throws {
+        self.settings = settings
+        self.logger = logger
+        self.timeout = timeout
+        screen = Size(width: Double(surface.width), height: Double(surface.height))
+        window = Window(frame: Rect(origin: .zero, size: screen), application: application)
+        view = CalibrationView(frame: window.bounds)
+        window.addSubview(view)
+        window.makeKeyAndVisible()
+        compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
+        view.onTouched = { [unowned self] point in self.touchedCross(at: point) }
+    }
+
+    /// Touches from recordings, on their own timeline; it has finished when this returns.
+    public func play(_ recordings: [Recording], warn: (String) -> Void) throws {
+        let replay = SceneReplay(application: application, window: window)
+        for (index, recording) in recordings.enumerated() { deviceNames[index] = recording.device?.name }
+        var options = settings.mapping(screen: screen)
+        options.calibration = .identity
+        try replay.run(
+            recordings, options: options, warn: warn,
+            onFrame: { records in
+                if self.touchingDevice == nil { self.touchingDevice = records.first?.device }
+                try self.compositor.presentNow()
+            })
+        if !finished {
+            finish(.failure(CalibrationError("the recording touched \(touched.count) of the \(view.targets.count) crosses")))
+        }
+    }
+
+    /// Touches from the touchscreens, live, on the main loop.
+    public func listen() throws {
+        application.runLoop = TouchUI.RunLoop(clock: .monotonic)
+        try compositor.presentNow()
+        let input = settings.input(screen: screen, calibration: .some(.identity))
+        let feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: .identity), application: application, window: window)
+        var opened = 0
+        feed.onNote = { [unowned self] note in
+            switch note {
+            case .opened(let devnode, let name, _):
+                self.deviceNames[opened] = name
+                opened += 1
+                self.logger.info("\(devnode): '\(name)': touch the crosses")
+            case .failed(let devnode, let reason): self.logger.error("\(devnode): \(reason)")
+            case .closed(let devnode, _, let reason, _): self.logger.notice("\(devnode): \(reason)")
+            case .warning(let message): self.logger.warning("\(message)")
+            }
+        }
+        feed.onDelivered = { [unowned self] frames in
+            if self.touchingDevice == nil { self.touchingDevice = frames.first?.first?.device }
+        }
+        self.feed = feed
+        try feed.start()
+        feed.deliverWaiting()
+        if opened == 0 { logger.notice("no touchscreen yet; waiting for one") }
+        armDeadline()
+    }
+
+    private func armDeadline() {
+        guard feed != nil, !finished else { return }
+        if let deadline { application.runLoop.cancel(deadline) }
+        deadline = application.runLoop.schedule(after: timeout) { [unowned self] in
+            self.finish(.failure(CalibrationError("no touch on cross \(self.view.current + 1) within \(Int(self.timeout)) s")))
+        }
+    }
+
+    private func touchedCross(at point: Point) {
+        touched.append(point)
+        armDeadline()
+        guard view.isFinished else { return }
+        let samples = zip(touched, view.targets).map { touched, target in
+            CalibrationFit.Sample(
+                touched: (touched.x / screen.width, touched.y / screen.height),
+                target: (target.x / screen.width, target.y / screen.height))
+        }
+        let orientation = CalibrationMatrix.orientation(
+            swapAxes: settings.swapAxes, invertX: settings.invertX, invertY: settings.invertY, rotation: settings.rotation ?? .none)
+        do {
+            let fit = try CalibrationFit(samples)
+            let device = touchingDevice.flatMap { deviceNames[$0] }
+            finish(.success(CalibrationResult(fit: fit, matrix: try fit.deviceMatrix(under: orientation), device: device, screen: screen)))
+        } catch let error as CalibrationError {
+            finish(.failure(error))
+        } catch {
+            finish(.failure(CalibrationError("\(error)")))
+        }
+    }
+
+    private func finish(_ result: Result<CalibrationResult, CalibrationError>) {
+        guard !finished else { return }
+        finished = true
+        if let deadline { application.runLoop.cancel(deadline) }
+        _ = try? compositor.presentNow()
+        feed?.stop()
+        feed = nil
+        onFinish?(result)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import KernelInput
+
+/// Which input devices the daemon takes.
+public struct DeviceSelection: Sendable {
+    /// Nodes named by the user (/dev/input/eventN or a symlink to one, such
+    /// as /dev/input/by-id/...); when empty, every touchscreen is taken.
+    public var nodes: [String]
+    /// When not empty, only devices whose name contains one of these.
+    public var nameContains: [String]
+    /// Grab each device (EVIOCGRAB) so that no other program sees its events.
+    public var grab: Bool
+
+    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false) {
+        self.nodes = nodes
+        self.nameContains = nameContains
+        self.grab = grab
+    }
+
+    /// Whether the daemon takes a device.
+    public enum Verdict: Equatable, Sendable {
+        case take
+        /// Not one of ours, and nobody asked for it: passed over quietly.
+        case passedOver(String)
+        /// Named by the user but unusable: an error worth reporting.
+        case refused(String)
+    }
+
+    /// The one rule for which devices `run` takes, which `devices` reports
+    /// too. udev's verdict (ID_INPUT_TOUCHSCREEN) decides for a device it
+    /// classified, unless the user named devices; then, and where no udevd
+    /// runs, the capabilities must say touchscreen. Without `description`
+    /// (the device not opened yet) it says whether it is worth opening.
+    public func verdict(for node: InputNode, description: DeviceDescription? = nil) -> Verdict {
+        guard names(node) else { return .passedOver("not among the devices configured") }
+        let named = !nodes.isEmpty
+        if node.isClassified && !named {
+            return node.isTouchscreen ? .take : .passedOver("udev: not a touchscreen")
+        }
+        guard let description else { return .take }
+        switch description.kind {
+        case .touchscreen, .probableTouchscreen, .penDisplay:
+            return .take
+        default:
+            let reason = "'\(description.name)' is a \(description.kind.rawValue), not a touchscreen"
+            return named ? .refused(reason) : .passedOver(description.kind.rawValue)
+        }
+    }
+
+    func names(_ node: InputNode) -> Bool {
+        if !nodes.isEmpty {
+            let links = (node.properties["DEVLINKS"] ?? "").split(separator: " ").map(String.init)
+            guard nodes.contains(where: { $0 == node.devnode || links.contains($0) || Self.resolve($0) == node.devnode }) else {
+                return false
+            }
+        }
+        return nameContains.isEmpty || nameContains.contains { node.name.contains($0) }
+    }
+
+    static func resolve(_ path: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0).standardized.path
+        } ?? path
+    }
+}
+
+/// What the hub reports besides touches, in order with them.
