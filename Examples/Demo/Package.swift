@@ -3,7 +3,7 @@ import PackageDescription
 
 // The touch-test demo, as an app built on TouchBridge's public API only.
 // touchbridge's `run` and `demo` host these same sources (the root
-// package builds Sources/DemoApp as its DemoApp target).
+// package builds Sources/DemoApp as its TouchBridgeDemo target).
 let package = Package(
     name: "Demo",
     products: [.executable(name: "touchbridge-demo", targets: ["touchbridge-demo"])],

@@ -72,7 +72,8 @@ public enum AppHost {
             Signals.install(logger: logger, stop: { end(0) }) {
                 let reloaded = try options.reload()
                 try reloaded.checkApp(isNamed: app.name)
-                if reloaded.display != settings.display || reloaded.screenWidth != settings.screenWidth {
+                if reloaded.display != settings.display || reloaded.screenWidth != settings.screenWidth
+                    || reloaded.screenHeight != settings.screenHeight || reloaded.rotation != settings.rotation {
                     logger.notice("display changes take effect at the next start")
                 }
                 try daemon.reload(input: reloaded.input(screen: screen))

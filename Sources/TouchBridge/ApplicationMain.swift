@@ -16,8 +16,10 @@ public protocol AppIdentity {
 extension AppIdentity {
     public static var name: String { CommandLineApp.executableName }
     public static var version: String { touchBridgeVersion }
-    public static var summary: String { "\(name): a TouchBridge app." }
+    public static var summary: String { defaultSummary(name) }
 }
+
+private func defaultSummary(_ name: String) -> String { "\(name): a TouchBridge app." }
 
 extension ApplicationDelegate {
     /// The entry point `@main` finds on an app delegate: the app's command
@@ -37,7 +39,7 @@ public func ApplicationMain<Delegate: ApplicationDelegate>(_ delegate: Delegate.
     let app = HostedApp(
         name: identity?.name ?? CommandLineApp.executableName,
         version: identity?.version ?? touchBridgeVersion,
-        summary: identity?.summary ?? "\(CommandLineApp.executableName): a TouchBridge app.",
+        summary: identity?.summary ?? defaultSummary(CommandLineApp.executableName),
         makeDelegate: { Delegate() })
     CommandLineApp.main(app, arguments: Array(arguments.dropFirst()))
 }

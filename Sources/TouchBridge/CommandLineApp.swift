@@ -90,19 +90,14 @@ package struct RunOptions: ParsableArguments {
 
     /// Hosts `app` as the daemon; a bad configuration is one line and status 1.
     package func host(_ app: HostedApp) throws -> Never {
-        let settings: Bridge.Configuration
-        do {
-            settings = try self.settings()
-            try settings.checkApp(isNamed: app.name)
-        } catch let error as ConfigurationError {
-            printError("\(app.commandName): \(error)")
-            throw ExitCode.failure
-        }
         let commandLine = self
         do {
             try AppHost.run(
-                app, settings: settings,
+                app, settings: try settings(),
                 options: AppHost.RunOptions(exitAfter: exitAfter, traceFrames: traceFrames, reload: { try commandLine.settings() }))
+        } catch let error as ConfigurationError {
+            printError("\(app.commandName): \(error)")
+            throw ExitCode.failure
         } catch let error as Application.LaunchError {
             printError("\(app.commandName): \(app.name) did not launch: \(error)")
             throw ExitCode.failure

@@ -128,9 +128,10 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         // A recording's own clock may start anywhere: it is laid after what has happened so far.
         let recordings = try RecordingReader.load(files: paths)
         let start = recordings.compactMap { $0.events.first?.time.seconds }.min() ?? 0
-        let offset = max(0, now + 1 / frameRate - start)
+        let offset = now + 1 / frameRate - start
         try TouchReplay(options: options).run(recordings, warn: { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) { records in
-            application.runLoop.advance(to: records[0].time.seconds + offset)
+            // A later file may start earlier on its own clock: time never runs backwards.
+            application.runLoop.advance(to: max(now, records[0].time.seconds + offset))
             recorded.dispatch(records)
         }
     }
@@ -141,7 +142,8 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     public func views<T: View>(_ type: T.Type = T.self) -> [T] {
         var found: [T] = []
         func visit(_ view: View) {
-            if let match = view as? T, !view.isHidden { found.append(match) }
+            guard !view.isHidden else { return }
+            if let match = view as? T { found.append(match) }
             for subview in view.subviews { visit(subview) }
         }
         visit(window)

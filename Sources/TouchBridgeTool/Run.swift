@@ -11,18 +11,20 @@ struct Run: ParsableCommand {
 
     @OptionGroup var options: RunOptions
 
-    @Option(help: "Show a test fixture instead of the demo: \(Scene.names.joined(separator: ", ")).")
+    @Option(
+        name: [.customLong("fixture"), .customLong("scene")],
+        help: "Show a test fixture instead of the demo: \(Scene.names.joined(separator: ", ")) (--scene is the older name).")
     var fixture: String?
 
     func validate() throws {
-        if let fixture, !Scene.names.contains(fixture) {
+        if let fixture, fixture != "demo", !Scene.names.contains(fixture) {
             throw ValidationError("no fixture '\(fixture)'; the fixtures are \(Scene.names.joined(separator: ", "))")
         }
     }
 
     func run() throws {
         var app = TouchBridgeCommand.demoApp
-        if let fixture {
+        if let fixture, fixture != "demo" {
             app.makeDelegate = { FixtureDelegate(fixture) }
         }
         try options.host(app)

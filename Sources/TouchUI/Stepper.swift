@@ -61,9 +61,12 @@ open class Stepper: Control {
         guard autorepeat, let runLoop = application?.runLoop else { return }
         let delay = repeatCount == 0 ? Self.repeatDelay : max(Self.repeatInterval, 0.3 - 0.05 * Double(repeatCount))
         repeatTimer = runLoop.schedule(after: delay) { [weak self] in
-            guard let self, let segment = self.heldSegment, self.isTouchInside else { return }
-            self.repeatCount += 1
-            self.step(segment, with: nil)
+            guard let self, let segment = self.heldSegment else { return }
+            // Off the control the finger pauses the repeat; back on, it goes on.
+            if self.isTouchInside {
+                self.repeatCount += 1
+                self.step(segment, with: nil)
+            }
             self.scheduleRepeat()
         }
     }

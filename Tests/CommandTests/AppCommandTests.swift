@@ -30,6 +30,18 @@ struct AppCommandTests {
         #expect(result.stderr.contains("showing demo on memory 320x240"))
     }
 
+    /// `run --scene` is the older name of `--fixture`; `demo` names the app itself.
+    @Test func runStillTakesTheOlderSceneOption() throws {
+        let fixture = try touchbridge("run", "--display", "memory", "--screen", "400x700", "--scene", "E1", "--exit-after", "0.3")
+        #expect(fixture.status == 0, "\(fixture.stderr)")
+        #expect(fixture.stderr.contains("showing demo on memory 400x700"))
+        let demo = try touchbridge("run", "--display", "memory", "--screen", "320x240", "--scene", "demo", "--exit-after", "0.3")
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let unknown = try touchbridge("run", "--display", "memory", "--screen", "320x240", "--fixture", "E99")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("no fixture 'E99'"))
+    }
+
     /// A fixed-size fixture on a smaller screen would get its touches elsewhere: refused.
     @Test func aScreenTooSmallForTheSceneIsAnError() throws {
         let recording = Fixtures.directory.deletingLastPathComponent().appendingPathComponent("scenes/tap-140-260.evemu").path

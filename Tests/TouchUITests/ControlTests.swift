@@ -1,7 +1,7 @@
 import Testing
 import TouchUI
 
-/// Every control event, with drags across the bounds (spec §6).
+/// Every control event, with drags across the bounds (docs/event-delivery.md §6).
 @MainActor
 struct ControlTests {
     let app = Application()
@@ -203,5 +203,28 @@ struct ValueControlTests {
         #expect(stepper.value == 10)  // code is clamped too, and sends nothing
         #expect(values == [6, 8, 10, 0])
     }
-}
 
+    @Test func aHeldStepperPausesOffTheControlAndResumesBackOnIt() {
+        app.runLoop = RunLoop(clock: .virtual)
+        let stepper = Stepper(frame: Rect(x: 100, y: 100, width: 100, height: 40))
+        stepper.touchSlop = 10
+        window.addSubview(stepper)
+        let plus = Point(x: 175, y: 120), away = Point(x: 175, y: 400)
+        let touch = Touch(timestamp: 0, location: plus, window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        #expect(stepper.value == 1)
+        func move(to point: Point, at time: Double) {
+            app.runLoop.advance(to: time)
+            touch.update(phase: .moved, location: point, timestamp: time)
+            app.sendEvent(Event(touches: [touch], timestamp: time))
+        }
+        move(to: away, at: 0.1)
+        app.runLoop.advance(to: 2)
+        #expect(stepper.value == 1)  // off the control: no steps
+        move(to: plus, at: 2.05)
+        app.runLoop.advance(to: 3)
+        #expect(stepper.value > 2)  // back on it: the repeat goes on
+        touch.update(phase: .ended, location: plus, timestamp: 3)
+        app.sendEvent(Event(touches: [touch], timestamp: 3))
+    }
+}

@@ -1,7 +1,7 @@
 import Testing
 import TouchUI
 
-/// Recognizer state machines and arbitration (spec §5), driven by touches by hand.
+/// Recognizer state machines and arbitration (docs/event-delivery.md §5), driven by touches by hand.
 @MainActor
 struct GestureTests {
     final class Recorder: View {

@@ -1,7 +1,7 @@
 import Testing
 import TouchUI
 
-/// Scroll views: paging, deceleration, bounce, and the content-touch rules of spec §7.
+/// Scroll views: paging, deceleration, bounce, and the content-touch rules of docs/event-delivery.md §7.
 @MainActor
 struct ScrollViewTests {
     final class Content: View {

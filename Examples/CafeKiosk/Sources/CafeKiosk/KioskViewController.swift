@@ -63,11 +63,22 @@ public final class KioskViewController: ViewController {
         placedOrders += 1
         let total = order.total
         order = Order()
-        show(ConfirmationViewController(size: size, orderNumber: placedOrders, total: total, onDone: { [unowned self] in self.showMenu() }))
+        let confirmation = ConfirmationViewController(size: size, orderNumber: placedOrders, total: total, onDone: { [unowned self] in self.showMenu() })
+        show(confirmation)
         // The next customer should not have to press anything.
-        application?.runLoop.schedule(after: confirmationTimeout) { [weak self] in
-            guard let self, self.screen is ConfirmationViewController, self.idleSeconds >= self.confirmationTimeout else { return }
-            self.showMenu()
+        leaveAfterIdle(confirmationTimeout, confirmation)
+    }
+
+    /// Back to the menu once `screen` has been left untouched for `timeout` seconds.
+    private func leaveAfterIdle(_ timeout: Double, _ screen: ViewController) {
+        let remaining = timeout - idleSeconds
+        application?.runLoop.schedule(after: max(remaining, timeout * 0.1)) { [weak self] in
+            guard let self, self.screen === screen else { return }
+            if timeout - self.idleSeconds > 1e-6 {
+                self.leaveAfterIdle(timeout, screen)
+            } else {
+                self.showMenu()
+            }
         }
     }
 
