@@ -42,6 +42,14 @@ struct AppCommandTests {
         #expect(unknown.stderr.contains("no fixture 'E99'"))
     }
 
+    /// The daemon with a fixed-size fixture on a smaller screen: one clear line, status 1, before READY.
+    @Test func runRefusesAScreenTooSmallForItsFixture() throws {
+        let result = try touchbridge("run", "--display", "memory", "--screen", "320x240", "--fixture", "E1", "--exit-after", "20")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the screen is 320x240, smaller than the 375x667 the scene needs"))
+        #expect(!result.stderr.contains("showing"))
+    }
+
     /// A fixed-size fixture on a smaller screen would get its touches elsewhere: refused.
     @Test func aScreenTooSmallForTheSceneIsAnError() throws {
         let recording = Fixtures.directory.deletingLastPathComponent().appendingPathComponent("scenes/tap-140-260.evemu").path
