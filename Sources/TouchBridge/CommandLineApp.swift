@@ -3,7 +3,7 @@ import Bridge
 import Foundation
 import KernelInput
 
-/// Every app's command line: `run` (the default), `replay` and `snapshot`,
+/// Every app's command line: `run` (the default), `replay`, `snapshot` and `calibrate`,
 /// with `--version` and `--help`. `touchbridge` is one such app with more
 /// subcommands of its own.
 package enum CommandLineApp {
@@ -13,6 +13,9 @@ package enum CommandLineApp {
     nonisolated(unsafe) static var subcommands: [ParsableCommand.Type] = []
     nonisolated(unsafe) static var defaultSubcommand: ParsableCommand.Type?
 
+    /// What every app's command line has.
+    package static let standardSubcommands: [ParsableCommand.Type] = [AppRun.self, AppReplay.self, AppSnapshot.self, AppCalibrate.self]
+
     package static var executableName: String {
         URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
     }
@@ -20,7 +23,7 @@ package enum CommandLineApp {
     /// Parses `arguments` and runs what they name; exits with the command's status.
     package static func main(
         _ app: HostedApp, arguments: [String],
-        subcommands: [ParsableCommand.Type] = [AppRun.self, AppReplay.self, AppSnapshot.self],
+        subcommands: [ParsableCommand.Type] = standardSubcommands,
         defaultSubcommand: ParsableCommand.Type? = AppRun.self
     ) -> Never {
         current = app

@@ -101,3 +101,5 @@ package enum LiveLimits {
         }
     }
 }
+
+extension WrittenRecordingFormat: ExpressibleByArgument {}

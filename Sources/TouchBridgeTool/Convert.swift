@@ -11,17 +11,13 @@ struct Convert: ParsableCommand {
     var inputs: [String]
 
     @Option(help: "Output format: evemu or evtest.")
-    var to: TargetFormat
+    var to: WrittenRecordingFormat
 
     @Option(name: .shortAndLong, help: "Write here instead of standard output.")
     var output: String?
 
     @Option(help: "Which device of a file that holds several (from 0); evemu holds one per file.")
     var device: Int?
-
-    enum TargetFormat: String, ExpressibleByArgument, CaseIterable {
-        case evemu, evtest
-    }
 
     func run() throws {
         guard let input = inputs.last else { throw ValidationError("name the recording to convert") }

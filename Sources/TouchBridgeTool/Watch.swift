@@ -43,7 +43,7 @@ struct Watch: ParsableCommand {
             options.calibration = matrix  // what libinput would use for this device
         }
         let touches = try LiveTouches(input.description, node: device, options: options, warn: { printError($0) })
-        let sink = try TextSink(path: nil)
+        let sink = try TextOutput(path: nil)
         let format = format
         let write = { @Sendable (record: TouchRecord) in
             sink.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")

@@ -2,20 +2,23 @@ import ArgumentParser
 import Bridge
 import Foundation
 import KernelInput
-import TouchBridge
 
-/// `touchbridge calibrate`: an on-screen calibration like tslib's ts_calibrate.
-struct Calibrate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `APP calibrate`: an on-screen calibration like tslib's ts_calibrate, on
+/// the display and touchscreens `APP run` would use, for every app.
+package struct AppCalibrate: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "calibrate",
         abstract: "Calibrate a touchscreen: touch the crosses shown at the corners and the centre.",
         discussion: """
             Shows five crosses one at a time on the display (as `run` would choose it) and takes where \
             each was touched, ignoring any calibration the device has now. A least-squares fit gives the \
             matrix in libinput's convention, which is printed; --write-udev-rule FILE writes a udev rule \
-            setting LIBINPUT_CALIBRATION_MATRIX for the device (read by libinput and touchbridge alike), \
-            --write-config FILE sets `calibration` in a touchbridge configuration file. --replay FILE \
+            setting LIBINPUT_CALIBRATION_MATRIX for the device (read by libinput and TouchBridge alike), \
+            --write-config FILE sets `calibration` in a configuration file (the app's own, for example). --replay FILE \
             takes the touches from a recording instead of a live touchscreen.
             """)
+
+    package init() {}
 
     @OptionGroup var options: DaemonOptions
 
@@ -31,9 +34,9 @@ struct Calibrate: ParsableCommand {
     @Option(help: "Seconds to wait for each cross to be touched.")
     var timeout: Double = 60
 
-    func run() throws {
+    package func run() throws {
         let settings = try options.settingsOrExit()
-        let logger = settings.startLogging(label: "touchbridge")
+        let logger = settings.startLogging(label: CommandLineApp.current.commandName)
         let recordings = try replay.map { try RecordingReader.load(files: [$0]) }
         let surface = try settings.openSurface()
         let command = self
@@ -61,7 +64,7 @@ struct Calibrate: ParsableCommand {
         let calibration: CalibrationResult
         switch result {
         case .failure(let error):
-            printError("touchbridge: calibration failed: \(error); nothing was written")
+            printError("\(CommandLineApp.current.commandName): calibration failed: \(error); nothing was written")
             return 1
         case .success(let found):
             calibration = found
@@ -71,7 +74,7 @@ struct Calibrate: ParsableCommand {
                      calibration.fit.residuals.count, calibration.largestError, calibration.meanError))
         do {
             if let path = writeUdevRule {
-                try calibration.udevRule(writtenBy: "touchbridge").write(toFile: path, atomically: true, encoding: .utf8)
+                try calibration.udevRule(writtenBy: CommandLineApp.current.commandName).write(toFile: path, atomically: true, encoding: .utf8)
                 print("Wrote the udev rule \(path)")
             }
             if let path = writeConfig {
@@ -79,7 +82,7 @@ struct Calibrate: ParsableCommand {
                 print("Set calibration in \(path)")
             }
         } catch {
-            printError("touchbridge: calibrate: \(error)")
+            printError("\(CommandLineApp.current.commandName): calibrate: \(error)")
             return 1
         }
         return 0
