@@ -63,12 +63,14 @@ open class Application: Responder {
     }
 
     /// Sends `action` to `target`, or, with no target, to the first
-    /// responder along the chain from the first responder (or the key
-    /// window) that can perform it. True when someone did.
+    /// responder along the chain that can perform it, starting from the
+    /// first responder, else from the sender (a control in a table cell
+    /// reaches its view controller this way), else from the key window.
+    /// True when someone did.
     @discardableResult
     open func sendAction(_ action: Selector, to target: Responder?, from sender: Any?, for event: Event?) -> Bool {
         if let target { return target.perform(action, with: sender) }
-        let start: Responder? = firstResponder ?? keyWindow ?? self
+        let start: Responder? = firstResponder ?? (sender as? Responder) ?? keyWindow ?? self
         guard let handler = start?.target(forAction: action, withSender: sender) else { return false }
         return handler.perform(action, with: sender)
     }

@@ -21,6 +21,7 @@ open class Control: View {
         public static let valueChanged = Events(rawValue: 1 << 12)
         public static let primaryActionTriggered = Events(rawValue: 1 << 13)
         public static let allTouchEvents = Events(rawValue: 0x1ff)
+        public static let allEvents = Events(rawValue: -1)
 
         static let names: [(Events, String)] = [
             (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
@@ -53,7 +54,14 @@ open class Control: View {
     /// How far outside its bounds, in points, a finger still counts as inside (UIKit uses about 70).
     public var touchSlop = 70.0
 
-    private var handlers: [(events: Events, handler: (Control, Event?) -> Void)] = []
+    private struct Handler {
+        var events: Events
+        let run: (Control, Event?) -> Void
+        /// Set for a target-action, so that removeTarget can find it.
+        let action: Selector?
+        weak var target: Responder?
+    }
+    private var handlers: [Handler] = []
 
     public var state: State {
         var state: State = []
@@ -65,16 +73,37 @@ open class Control: View {
 
     /// Runs `handler` when the control sends any of `events`.
     public func addAction(for events: Events, handler: @escaping (Control, Event?) -> Void) {
-        handlers.append((events, handler))
+        handlers.append(Handler(events: events, run: handler, action: nil, target: nil))
     }
 
     /// Sends `action` through the application to `target`, or with a nil
     /// target along the responder chain, when the control sends `events`.
     public func addTarget(_ target: Responder?, action: Selector, for events: Events) {
-        addAction(for: events) { [weak target] control, event in
+        let targeted = target != nil
+        let handler: (Control, Event?) -> Void = { [weak target] control, event in
+            // A target that has gone away is not replaced by the responder chain.
+            if targeted && target == nil { return }
             control.application?.sendAction(action, to: target, from: control, for: event)
         }
+        handlers.append(Handler(events: events, run: handler, action: action, target: target))
     }
+
+    /// Stops sending `action` (any action when nil) to `target` (any
+    /// target, nil ones included, when nil) for `events`, as UIControl does;
+    /// closures added with addAction stay.
+    public func removeTarget(_ target: Responder?, action: Selector?, for events: Events) {
+        for index in handlers.indices {
+            guard let entryAction = handlers[index].action,
+                target == nil || handlers[index].target === target,
+                action == nil || entryAction == action
+            else { continue }
+            handlers[index].events.subtract(events)
+        }
+        handlers.removeAll { $0.events.isEmpty }
+    }
+
+    /// The events some target-action or closure is registered for.
+    public var allControlEvents: Events { handlers.reduce([]) { $0.union($1.events) } }
 
     public func removeAllActions() { handlers.removeAll() }
 
@@ -87,7 +116,7 @@ open class Control: View {
     /// Sends `events` to every handler registered for one of them.
     open func sendActions(for events: Events, with event: Event? = nil) {
         if let trace = application?.actionTrace { trace("\(traceName) \(events)") }
-        for entry in handlers where !entry.events.intersection(events).isEmpty { entry.handler(self, event) }
+        for entry in handlers where !entry.events.intersection(events).isEmpty { entry.run(self, event) }
     }
 
     // MARK: Tracking, as UIControl's subclassing methods

@@ -7,6 +7,9 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewWillBeginDragging(_ scrollView: ScrollView)
     func scrollViewWillEndDragging(
         _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point)
+    /// After the finger lifts; `decelerate` says whether the content goes on moving.
+    func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
 }
 
@@ -16,6 +19,8 @@ extension ScrollViewDelegate {
     public func scrollViewWillEndDragging(
         _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
     ) {}
+    public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
 }
 
@@ -133,7 +138,16 @@ open class ScrollView: View {
             let contentVelocity = Point(x: scrollsHorizontally ? -velocity.x : 0, y: scrollsVertically ? -velocity.y : 0)
             var target = restingOffset(for: contentVelocity)
             delegate?.scrollViewWillEndDragging(self, withVelocity: contentVelocity, targetContentOffset: &target)
-            startAnimation(velocity: contentVelocity, target: isPagingEnabled || target != naturalTarget(contentVelocity) ? target : nil)
+            let explicitTarget = isPagingEnabled || target != naturalTarget(contentVelocity) ? target : nil
+            // UIKit's order: didEndDragging, then, if the content goes on
+            // moving, willBeginDecelerating ... didEndDecelerating.
+            let decelerate = abs(contentVelocity.x) >= Self.restingSpeed || abs(contentVelocity.y) >= Self.restingSpeed
+                || clamp(contentOffset) != contentOffset || (explicitTarget.map { $0 != contentOffset } ?? false)
+            delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerate)
+            if decelerate {
+                delegate?.scrollViewWillBeginDecelerating(self)
+                startAnimation(velocity: contentVelocity, target: explicitTarget)
+            }
         default:
             break
         }
@@ -240,7 +254,7 @@ open class ScrollView: View {
                 state.target = clamped
             }
             contentOffset = next
-            if abs(state.velocity.x) < 5 && abs(state.velocity.y) < 5 && state.target == nil {
+            if abs(state.velocity.x) < Self.restingSpeed && abs(state.velocity.y) < Self.restingSpeed && state.target == nil {
                 if clamp(contentOffset) != contentOffset {
                     state.target = clamp(contentOffset)
                 } else {
@@ -251,6 +265,9 @@ open class ScrollView: View {
         }
         scheduleTick()
     }
+
+    /// Below this speed (points a second) the content is at rest.
+    static let restingSpeed = 5.0
 
     private func finishAnimation() {
         let wasDecelerating = isDecelerating

@@ -196,6 +196,8 @@ open class View: Responder {
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
+        // Mid-gesture, it hears no more of it: no more touches, no more actions.
+        window?.forget(recognizer)
         recognizer.view = nil
     }
 

@@ -211,6 +211,15 @@ extension Window {
         pendingHeld.removeAll { $0.heldEnd == nil && !$0.beganIsHeld }
     }
 
+    /// A recognizer leaving its view: its touches let go of it, and it is
+    /// back to `.possible` with nothing tracked.
+    func forget(_ recognizer: GestureRecognizer) {
+        for touch in trackedTouches { touch.removeRecognizer(recognizer) }
+        knownRecognizers.removeAll { $0 === recognizer }
+        knownRecognizerIDs.remove(ObjectIdentifier(recognizer))
+        recognizer.resetForNextGesture()
+    }
+
     /// Recognizers whose gesture is over and whose touches have all ended go back to `.possible`.
     func resetFinishedRecognizers() {
         recognizersMayNeedReset = false

@@ -34,6 +34,26 @@ struct ContinuousGestureTests {
         Touch(timestamp: time, location: Point(x: x, y: y), window: window)
     }
 
+    /// Apple: a recognizer removed from its view is no longer attached; it hears no more of a gesture under way.
+    @Test func aPanRemovedMidGestureHearsNoMoreOfIt() {
+        let log = Log()
+        let pan = PanGestureRecognizer { log.lines.append("\($0.state)") }
+        surface.addGestureRecognizer(pan)
+        let finger = touch(100, 100, at: 0)
+        frame(0, [(finger, Point(x: 100, y: 100), .began)], all: [finger])
+        frame(0.02, [(finger, Point(x: 140, y: 100), .moved)], all: [finger])
+        frame(0.04, [(finger, Point(x: 180, y: 100), .moved)], all: [finger])
+        #expect(log.lines.first == "began")
+        let heard = log.lines.count
+        surface.removeGestureRecognizer(pan)
+        #expect(pan.view == nil)
+        #expect(pan.state == .possible)
+        frame(0.06, [(finger, Point(x: 220, y: 100), .moved)], all: [finger])
+        frame(0.08, [(finger, Point(x: 220, y: 100), .ended)], all: [finger])
+        #expect(log.lines.count == heard)  // no changed, no ended
+        #expect(!finger.gestureRecognizers.contains { $0 === pan })
+    }
+
     @Test func aPanTracksTranslationAndSurvivesAFingerLandingMidGesture() {
         let log = Log()
         let pan = PanGestureRecognizer { recognizer in

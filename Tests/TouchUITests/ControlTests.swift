@@ -100,16 +100,49 @@ struct ControlTests {
         app.sendEvent(Event(touches: [touch], timestamp: 0))
         touch.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 0.1)
         app.sendEvent(Event(touches: [touch], timestamp: 0.1))
-        // A nil target starts at the first responder, here none, so at the key
-        // window, and goes up from there: the controller below it is not reached.
-        #expect(saved == 0)
+        // A nil target starts at the first responder; with none, at the control
+        // itself, so it reaches the controller that owns its view (UIKit's
+        // nil-targeted actions, as a table cell's button uses them).
+        #expect(saved == 1)
         inner.removeAllActions()
         inner.addTarget(controller, action: "save:", for: .touchUpInside)
         let second = Touch(timestamp: 1, location: Point(x: 10, y: 10), window: window)
         app.sendEvent(Event(touches: [second], timestamp: 1))
         second.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: 1.1)
         app.sendEvent(Event(touches: [second], timestamp: 1.1))
-        #expect(saved == 1)
+        #expect(saved == 2)
+    }
+
+    @Test func removeTargetStopsWhatItNamesAndNothingElse() {
+        let controller = ViewController()
+        window.setRootViewController(controller)
+        let button = Button(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        controller.view.addSubview(button)
+        var calls: [String] = []
+        controller.addAction("save:") { _ in calls.append("save") }
+        controller.addAction("log:") { _ in calls.append("log") }
+        button.addTarget(controller, action: "save:", for: [.touchUpInside, .touchDown])
+        button.addTarget(controller, action: "log:", for: .touchUpInside)
+        button.addAction(for: .touchUpInside) { _, _ in calls.append("closure") }
+        func tap(at time: Double) {
+            let touch = Touch(timestamp: time, location: Point(x: 10, y: 10), window: window)
+            app.sendEvent(Event(touches: [touch], timestamp: time))
+            touch.update(phase: .ended, location: Point(x: 10, y: 10), timestamp: time + 0.05)
+            app.sendEvent(Event(touches: [touch], timestamp: time + 0.05))
+        }
+        tap(at: 0)
+        #expect(calls == ["save", "save", "log", "closure"])
+        // One event of one action: the other event stays.
+        button.removeTarget(controller, action: "save:", for: .touchUpInside)
+        calls.removeAll()
+        tap(at: 1)
+        #expect(calls == ["save", "log", "closure"])
+        // A nil action: every action of that target; closures stay.
+        button.removeTarget(controller, action: nil, for: .allEvents)
+        calls.removeAll()
+        tap(at: 2)
+        #expect(calls == ["closure"])
+        #expect(button.allControlEvents == .touchUpInside)
     }
 }
 

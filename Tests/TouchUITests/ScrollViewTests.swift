@@ -14,8 +14,22 @@ struct ScrollViewTests {
     final class Delegate: ScrollViewDelegate {
         var ended = 0
         var began = 0
-        func scrollViewWillBeginDragging(_ scrollView: ScrollView) { began += 1 }
-        func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { ended += 1 }
+        var calls: [String] = []
+        func scrollViewWillBeginDragging(_ scrollView: ScrollView) {
+            began += 1
+            calls.append("willBeginDragging")
+        }
+        func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
+            calls.append("willEndDragging")
+        }
+        func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {
+            calls.append("didEndDragging decelerate=\(decelerate) isDragging=\(scrollView.isDragging)")
+        }
+        func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) { calls.append("willBeginDecelerating") }
+        func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
+            ended += 1
+            calls.append("didEndDecelerating")
+        }
     }
 
     let app = Application()
@@ -48,6 +62,38 @@ struct ScrollViewTests {
         }
         touch.update(phase: .ended, location: Point(x: 150, y: y - distance), timestamp: start + duration)
         app.sendEvent(Event(touches: [touch], timestamp: start + duration))
+    }
+
+    /// UIScrollViewDelegate's order around a lift: a fling decelerates, a finger that stopped does not.
+    @Test func theDelegateHearsUIKitsOrderAroundAFlingAndAStop() {
+        drag(200, duration: 0.1)
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(delegate.calls == [
+            "willBeginDragging", "willEndDragging", "didEndDragging decelerate=true isDragging=false",
+            "willBeginDecelerating", "didEndDecelerating",
+        ])
+        delegate.calls.removeAll()
+        // A drag whose finger rests before lifting: nothing goes on moving.
+        let finger = Touch(timestamp: app.runLoop.now, location: Point(x: 150, y: 250), window: window)
+        app.sendEvent(Event(touches: [finger], timestamp: app.runLoop.now))
+        for step in 1...5 {
+            let time = app.runLoop.now + 0.02
+            app.runLoop.advance(to: time)
+            finger.update(phase: .moved, location: Point(x: 150, y: 250 - Double(step) * 10), timestamp: time)
+            app.sendEvent(Event(touches: [finger], timestamp: time))
+        }
+        // Held still before lifting, the panel still reporting (pressure): no velocity left.
+        for _ in 1...15 {
+            let time = app.runLoop.now + 0.02
+            app.runLoop.advance(to: time)
+            finger.update(phase: .moved, location: Point(x: 150, y: 200), timestamp: time)
+            app.sendEvent(Event(touches: [finger], timestamp: time))
+        }
+        finger.update(phase: .ended, location: Point(x: 150, y: 200), timestamp: app.runLoop.now)
+        app.sendEvent(Event(touches: [finger], timestamp: app.runLoop.now))
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(delegate.calls == ["willBeginDragging", "willEndDragging", "didEndDragging decelerate=false isDragging=false"])
+        #expect(!scroll.isDecelerating)
     }
 
     @Test func aFlingDeceleratesAndStops() {
