@@ -90,8 +90,20 @@ package func printError(_ message: String) {
 }
 
 /// The limits `record` and `watch` share.
-package enum LiveLimits {
-    package static func check(frames: Int?, seconds: Double?, delayReading: Double) throws {
+/// When reading a live device stops (`record`, `watch`), and when it starts.
+package struct CaptureLimits: ParsableArguments {
+    package init() {}
+
+    @Option(help: "Stop after this many frames (SYN_REPORTs).")
+    package var frames: Int?
+
+    @Option(help: "Stop after this many seconds.")
+    package var seconds: Double?
+
+    @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
+    package var delayReading: Double = 0
+
+    package func validate() throws {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let seconds, !(0.001...1_000_000).contains(seconds) {
             throw ValidationError("--seconds must be within 0.001...1000000")

@@ -17,26 +17,15 @@ struct Record: ParsableCommand {
     @Option(help: "Output format: evemu or evtest.")
     var to: WrittenRecordingFormat = .evemu
 
-    @Option(help: "Stop after this many frames (SYN_REPORTs).")
-    var frames: Int?
-
-    @Option(help: "Stop after this many seconds.")
-    var seconds: Double?
+    @OptionGroup var limits: CaptureLimits
 
     @Flag(help: "Grab the device (EVIOCGRAB) so nothing else sees its events while recording.")
     var grab = false
 
-    @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
-    var delayReading: Double = 0
-
-    func validate() throws {
-        try LiveLimits.check(frames: frames, seconds: seconds, delayReading: delayReading)
-    }
-
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
         let output = try TextOutput(path: self.output)
-        let end = recordLive(input, as: to, to: output, frameLimit: frames, timeLimit: seconds, readingDelay: delayReading)
+        let end = recordLive(input, as: to, to: output, frameLimit: limits.frames, timeLimit: limits.seconds, readingDelay: limits.delayReading)
         output.close()
         if case .removed(let reason) = end { printError("\(device): \(reason); recording ends there") }
     }

@@ -23,18 +23,7 @@ struct Watch: ParsableCommand {
     @Flag(help: "Grab the device (EVIOCGRAB) so nothing else sees its events.")
     var grab = false
 
-    @Option(help: "Stop after this many frames.")
-    var frames: Int?
-
-    @Option(help: "Stop after this many seconds.")
-    var seconds: Double?
-
-    @Option(help: "Open the device at once but start reading after this many seconds (reproduces a kernel buffer overflow).")
-    var delayReading: Double = 0
-
-    func validate() throws {
-        try LiveLimits.check(frames: frames, seconds: seconds, delayReading: delayReading)
-    }
+    @OptionGroup var limits: CaptureLimits
 
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
@@ -48,7 +37,7 @@ struct Watch: ParsableCommand {
         let write = { @Sendable (record: TouchRecord) in
             sink.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")
         }
-        let end = captureEvents(from: input, frameLimit: frames, timeLimit: seconds, readingDelay: delayReading) {
+        let end = captureEvents(from: input, frameLimit: limits.frames, timeLimit: limits.seconds, readingDelay: limits.delayReading) {
             events in touches.handle(events, emit: write)
         }
         touches.finish(emit: write)
