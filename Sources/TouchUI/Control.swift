@@ -54,11 +54,12 @@ open class Control: View {
     /// How far outside its bounds, in points, a finger still counts as inside (UIKit uses about 70).
     public var touchSlop = 70.0
 
+    /// A closure, or a target-action (an action, and a target unless it goes up the responder chain).
     private struct Handler {
         var events: Events
-        let run: (Control, Event?) -> Void
-        /// Set for a target-action, so that removeTarget can find it.
+        let run: ((Control, Event?) -> Void)?
         let action: Selector?
+        let hasTarget: Bool
         weak var target: Responder?
     }
     private var handlers: [Handler] = []
@@ -73,19 +74,13 @@ open class Control: View {
 
     /// Runs `handler` when the control sends any of `events`.
     public func addAction(for events: Events, handler: @escaping (Control, Event?) -> Void) {
-        handlers.append(Handler(events: events, run: handler, action: nil, target: nil))
+        handlers.append(Handler(events: events, run: handler, action: nil, hasTarget: false, target: nil))
     }
 
     /// Sends `action` through the application to `target`, or with a nil
     /// target along the responder chain, when the control sends `events`.
     public func addTarget(_ target: Responder?, action: Selector, for events: Events) {
-        let targeted = target != nil
-        let handler: (Control, Event?) -> Void = { [weak target] control, event in
-            // A target that has gone away is not replaced by the responder chain.
-            if targeted && target == nil { return }
-            control.application?.sendAction(action, to: target, from: control, for: event)
-        }
-        handlers.append(Handler(events: events, run: handler, action: action, target: target))
+        handlers.append(Handler(events: events, run: nil, action: action, hasTarget: target != nil, target: target))
     }
 
     /// Stops sending `action` (any action when nil) to `target` (any
@@ -116,7 +111,14 @@ open class Control: View {
     /// Sends `events` to every handler registered for one of them.
     open func sendActions(for events: Events, with event: Event? = nil) {
         if let trace = application?.actionTrace { trace("\(traceName) \(events)") }
-        for entry in handlers where !entry.events.intersection(events).isEmpty { entry.run(self, event) }
+        for entry in handlers where !entry.events.intersection(events).isEmpty {
+            if let run = entry.run {
+                run(self, event)
+            } else if let action = entry.action, !entry.hasTarget || entry.target != nil {
+                // A target that has gone away is not replaced by the responder chain.
+                application?.sendAction(action, to: entry.target, from: self, for: event)
+            }
+        }
     }
 
     // MARK: Tracking, as UIControl's subclassing methods
