@@ -99,10 +99,14 @@ open class ScrollView: View {
 
     // MARK: Touches: content touches may wait and be cancelled; none go to `next`.
 
-    /// Whether content touches in `view` may begin (override to refine).
+    /// Whether `view`, in the content, may have these touches; asked as they
+    /// would reach it (after the content delay). When false the view never
+    /// hears of them, though gesture recognizers still do.
     open func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool { true }
-    /// Whether a scroll may cancel the touches of `view`; controls may be cancelled by default, as in UIKit.
-    open func touchesShouldCancel(in view: View) -> Bool { true }
+    /// Whether a scroll that starts may take the touches `view` already has.
+    /// As in UIKit: true, except for a control, which keeps tracking (a
+    /// button held past the content delay and then dragged does not scroll).
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}

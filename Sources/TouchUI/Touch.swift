@@ -41,7 +41,7 @@ public final class Touch: Hashable {
     /// derived from them (a recognizer's centroid) is computed once per change.
     static var generation = 0
     @exclusivity(unchecked) var previousLocationInWindow: Point
-    /// False when the multiple- or exclusive-touch rules keep the touch from its view.
+    /// False when the exclusive-touch rule keeps the touch from its view and its recognizers.
     @exclusivity(unchecked) var isDelivered = true
     /// The recognizers of the touch's view and its ancestors, outermost first.
     @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
@@ -51,8 +51,10 @@ public final class Touch: Hashable {
     @exclusivity(unchecked) var beganIsHeld = false
     /// The touch ended or was cancelled, but a recognizer that delays touchesEnded is still deciding.
     @exclusivity(unchecked) var heldEnd: Phase?
-    /// A recognizer took the touch: its view hears nothing more of it.
-    @exclusivity(unchecked) var isCancelledForView = false
+    /// Its view hears nothing (more) of it, though recognizers still do: a
+    /// recognizer took it, the view was already touched and is not
+    /// multiple-touch enabled, or a scroll view's touchesShouldBegin said no.
+    @exclusivity(unchecked) var isWithheldFromView = false
 
     /// A new touch at `location` in `window`'s coordinates (nil: the key window's).
     public init(

@@ -7,6 +7,14 @@ open class ViewController: Responder {
     public private(set) weak var presentingViewController: ViewController?
     public private(set) var presentedViewController: ViewController?
 
+    /// The controllers whose views this one's view shows (containment), in the order added.
+    public private(set) var children: [ViewController] = []
+    public private(set) weak var parent: ViewController?
+    /// A short name, shown by a navigation controller's bar.
+    public var title: String? {
+        didSet { if oldValue != title { parent?.childTitleDidChange(self) } }
+    }
+
     public override init() { super.init() }
 
     /// The root view, loaded (loadView, then viewDidLoad) the first time it is asked for.
@@ -33,6 +41,42 @@ open class ViewController: Responder {
     open func loadView() { setView(View()) }
 
     open func viewDidLoad() {}
+
+    // MARK: Appearing (sent by whoever shows the view: a window, a presenter, a container)
+
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: Containment, as UIKit's: the container places the child's view itself.
+
+    /// Makes `child` a child of this controller, first calling its
+    /// `willMove(toParent:)`; once its view is in place, the container calls
+    /// `child.didMove(toParent: self)`.
+    open func addChild(_ child: ViewController) {
+        guard child.parent !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes this controller from its parent and then calls
+    /// `didMove(toParent: nil)`; the container calls `willMove(toParent: nil)`
+    /// first and takes the view out itself.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    open func willMove(toParent parent: ViewController?) {}
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// A child's title changed (a navigation controller shows it).
+    func childTitleDidChange(_ child: ViewController) {}
 
     open override var next: Responder? {
         if let presentingViewController { return presentingViewController }

@@ -163,8 +163,8 @@ extension Window {
     /// The views of `touches` get touchesCancelled (if they heard of them) and nothing more.
     func cancelTouchesForViews(_ touches: [Touch], event: Event?) {
         var groups: [(view: View, touches: Set<Touch>)] = []
-        for touch in touches where !touch.isCancelledForView {
-            touch.isCancelledForView = true
+        for touch in touches where !touch.isWithheldFromView {
+            touch.isWithheldFromView = true
             touch.heldEnd = nil
             guard touch.viewHasBegun, touch.isDelivered, let view = touch.view else { continue }
             if let index = groups.firstIndex(where: { $0.view === view }) {
@@ -197,9 +197,13 @@ extension Window {
 
     /// Delivers what recognizers held back, now that none of them delays it.
     func deliverHeld(event: Event?) {
-        for touch in trackedTouches + pendingHeld where !touch.isCancelledForView {
+        for touch in trackedTouches + pendingHeld where !touch.isWithheldFromView {
             if touch.beganIsHeld && !isHeld(touch, phase: .began), let view = touch.view {
                 touch.beganIsHeld = false
+                guard viewMayBegin(touch, with: event) else {
+                    touch.heldEnd = nil
+                    continue
+                }
                 touch.viewHasBegun = true
                 view.touchesBegan([touch], with: event)
             }
@@ -209,6 +213,23 @@ extension Window {
             }
         }
         pendingHeld.removeAll { $0.heldEnd == nil && !$0.beganIsHeld }
+    }
+
+    /// Asks the nearest scroll view around the touch's view whether its
+    /// content may have the touch (touchesShouldBegin); when it says no,
+    /// the view hears nothing of the touch, though recognizers still do.
+    func viewMayBegin(_ touch: Touch, with event: Event?) -> Bool {
+        guard let view = touch.view else { return false }
+        var ancestor = view.superview
+        while let candidate = ancestor {
+            if let scrollView = candidate as? ScrollView {
+                if scrollView.touchesShouldBegin([touch], with: event, in: view) { return true }
+                touch.isWithheldFromView = true
+                return false
+            }
+            ancestor = candidate.superview
+        }
+        return true
     }
 
     /// A recognizer leaving its view: its touches let go of it, and it is

@@ -61,19 +61,21 @@ open class Window: View {
             return
         }
         let others = tracked.filter { $0.isDelivered && !$0.phase.isFinal }
-        let blocked =
-            (!hit.isMultipleTouchEnabled && others.contains { $0.view === hit })
-            || others.contains { $0.view !== hit && $0.view?.isExclusiveTouch == true }
-            || (hit.isExclusiveTouch && others.contains { $0.view !== hit })
-        touch.isDelivered = !blocked
+        touch.isDelivered =
+            !(others.contains { $0.view !== hit && $0.view?.isExclusiveTouch == true }
+            || (hit.isExclusiveTouch && others.contains { $0.view !== hit }))
+        // A second finger on a view that takes one: the view does not hear
+        // of it, but its recognizers do (a pinch needs both fingers).
+        touch.isWithheldFromView = !hit.isMultipleTouchEnabled && others.contains { $0.view === hit }
     }
 
     /// `subtree` is leaving the window: its touches are cancelled (and go
     /// no further), and a first responder inside it resigns.
     func viewWillLeave(_ subtree: View) {
         let leaving = trackedTouches.filter { $0.view?.isDescendant(of: subtree) == true }
+        let heard = leaving.filter { $0.viewHasBegun && !$0.isWithheldFromView }
         var groups: [(view: View, touches: Set<Touch>)] = []
-        for touch in leaving {
+        for touch in heard {
             if let index = groups.firstIndex(where: { $0.view === touch.view }) {
                 groups[index].touches.insert(touch)
             } else {
@@ -105,7 +107,7 @@ open class Window: View {
         arbitrate(event: event)
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
             var groups: [(view: View, touches: Set<Touch>)] = []
-            for touch in mine where touch.phase == phase && !touch.isCancelledForView {
+            for touch in mine where touch.phase == phase && !touch.isWithheldFromView {
                 switch phase {
                 case .began:
                     if isHeld(touch, phase: .began) {
@@ -113,6 +115,7 @@ open class Window: View {
                         pendingHeld.append(touch)
                         continue
                     }
+                    if !viewMayBegin(touch, with: event) { continue }
                     touch.viewHasBegun = true
                 case .moved:
                     if touch.beganIsHeld { continue }

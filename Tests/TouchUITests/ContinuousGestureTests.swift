@@ -101,6 +101,31 @@ struct ContinuousGestureTests {
         #expect(pinch.state == .possible)
     }
 
+    /// Apple: isMultipleTouchEnabled "does not affect the gesture recognizers
+    /// attached to the view". A pinch on a view left at the default gets both
+    /// fingers; the view itself hears only the first.
+    @Test func aPinchWorksOnAViewThatTakesOneTouch() {
+        final class OneFinger: View {
+            var began = 0
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { began += touches.count }
+        }
+        let view = OneFinger(frame: Rect(x: 0, y: 0, width: 800, height: 800))
+        #expect(!view.isMultipleTouchEnabled)
+        window.addSubview(view)
+        let log = Log()
+        let pinch = PinchGestureRecognizer { log.lines.append("\($0.state)") }
+        pinch.cancelsTouchesInView = false
+        view.addGestureRecognizer(pinch)
+        let a = touch(300, 400, at: 0)
+        frame(0, [(a, a.location(in: nil), .began)], all: [a])
+        let b = touch(500, 400, at: 0.05)
+        frame(0.05, [(b, b.location(in: nil), .began)], all: [a, b])
+        frame(0.1, [(a, Point(x: 200, y: 400), .moved), (b, Point(x: 600, y: 400), .moved)], all: [a, b])
+        #expect(log.lines.first == "began")
+        #expect(pinch.numberOfTouches == 2)
+        #expect(view.began == 1)
+    }
+
     @Test func aRotationMeasuresTheTurn() {
         let log = Log()
         let rotation = RotationGestureRecognizer { recognizer in

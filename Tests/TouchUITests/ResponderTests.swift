@@ -114,4 +114,52 @@ struct ResponderTests {
         #expect(app.sendAction("copy:", to: controller, from: nil, for: nil))
         #expect(copied.last == "controller")
     }
+
+    /// View-controller containment as UIKit documents it: addChild calls the
+    /// child's willMove(toParent:), removeFromParent calls didMove(toParent: nil);
+    /// the container calls the other two. A child's root view's next is the child.
+    @Test func containmentKeepsChildrenAndTheChain() {
+        final class Child: ViewController {
+            var calls: [String] = []
+            override func willMove(toParent parent: ViewController?) { calls.append("willMove \(parent == nil ? "nil" : "parent")") }
+            override func didMove(toParent parent: ViewController?) { calls.append("didMove \(parent == nil ? "nil" : "parent")") }
+        }
+        let app = Application()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 200), application: app)
+        let container = ViewController()
+        window.setRootViewController(container)
+        let child = Child()
+        container.addChild(child)
+        #expect(child.calls == ["willMove parent"])
+        #expect(container.children.count == 1 && child.parent === container)
+        container.view.addSubview(child.view)
+        child.didMove(toParent: container)
+        #expect(child.view.next === child)
+        #expect(child.next === container.view)
+        let button = Button(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        child.view.addSubview(button)
+        let expected: [Responder] = [button, child.view, child, container.view]
+        #expect(zip(chain(from: button), expected).allSatisfy { $0 === $1 })
+        child.calls.removeAll()
+        child.willMove(toParent: nil)
+        child.view.removeFromSuperview()
+        child.removeFromParent()
+        #expect(child.calls == ["willMove nil", "didMove nil"])
+        #expect(container.children.isEmpty && child.parent == nil)
+        // Adding to another parent first leaves the old one.
+        let other = ViewController()
+        container.addChild(child)
+        other.addChild(child)
+        #expect(container.children.isEmpty && other.children.first === child)
+    }
+
+    private func chain(from responder: Responder) -> [Responder] {
+        var result: [Responder] = []
+        var current: Responder? = responder
+        while let next = current, result.count < 10 {
+            result.append(next)
+            current = next.next
+        }
+        return result
+    }
 }

@@ -155,4 +155,92 @@ struct ScrollViewTests {
         #expect(scroll.contentOffset == Point(x: 0, y: 500))
         #expect(scroll.maximumOffset == Point(x: 0, y: 2700))
     }
+
+    /// Apple: touchesShouldCancel(in:) is false for a UIControl by default. A
+    /// button held past the content delay and then dragged keeps tracking; the content does not scroll.
+    @Test func aButtonHeldPastTheDelayKeepsItsTouchWhenDragged() {
+        let button = Button(frame: Rect(x: 0, y: 0, width: 300, height: 100), title: "Hold")
+        var events: [String] = []
+        for kind in [Control.Events.touchDown, .touchDragExit, .touchUpOutside, .touchUpInside, .touchCancel] {
+            button.addAction(for: kind) { _, _ in events.append("\(kind)") }
+        }
+        scroll.addSubview(button)
+        drag(200, duration: 0.5, steps: 10, holdFirst: 0.3, from: 50)  // ends 150 points above it: outside
+        #expect(scroll.contentOffset.y == 0)
+        #expect(events.first == "touchDown")
+        #expect(events.contains("touchDragExit") && !events.contains("touchCancel"))
+        #expect(events.last == "touchUpOutside")
+        // A plain view in the same place is cancelled, and the content scrolls (the rule is per view).
+        button.removeFromSuperview()
+        scroll.setContentOffset(.zero, animated: false)
+        drag(100, duration: 0.5, steps: 10, holdFirst: 0.3, from: 50)
+        #expect(content.calls == ["began", "cancelled"])
+        #expect(scroll.contentOffset.y > 0)
+    }
+
+    /// A subclass may let a scroll take a control's touches after all.
+    @Test func aSubclassMayCancelControlsToo() {
+        final class Eager: ScrollView {
+            override func touchesShouldCancel(in view: View) -> Bool { true }
+        }
+        let eager = Eager(frame: scroll.frame)
+        eager.contentSize = scroll.contentSize
+        scroll.removeFromSuperview()
+        window.addSubview(eager)
+        let button = Button(frame: Rect(x: 0, y: 0, width: 300, height: 100), title: "Hold")
+        var events: [String] = []
+        for kind in [Control.Events.touchDown, .touchDragExit, .touchUpOutside, .touchUpInside, .touchCancel] {
+            button.addAction(for: kind) { _, _ in events.append("\(kind)") }
+        }
+        eager.addSubview(button)
+        let touch = Touch(timestamp: 0, location: Point(x: 150, y: 50), window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        for step in 1...10 {
+            let time = 0.3 + Double(step) * 0.05
+            app.runLoop.advance(to: time)
+            touch.update(phase: .moved, location: Point(x: 150, y: 50 - Double(step) * 10), timestamp: time)
+            app.sendEvent(Event(touches: [touch], timestamp: time))
+        }
+        #expect(events.first == "touchDown")
+        #expect(events.contains("touchCancel"))
+        #expect(eager.contentOffset.y > 0)
+    }
+
+    /// Apple: touchesShouldBegin(_:with:in:) returning false keeps the touches from that content view.
+    @Test func touchesShouldBeginFalseKeepsTouchesFromTheView() {
+        final class Picky: ScrollView {
+            var asked: [View] = []
+            override func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool {
+                asked.append(view)
+                return !(view is Content)
+            }
+        }
+        let picky = Picky(frame: scroll.frame)
+        picky.contentSize = scroll.contentSize
+        scroll.removeFromSuperview()
+        window.addSubview(picky)
+        let refused = Content(frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        let allowed = ScrollViewTests.Plain(frame: Rect(x: 0, y: 100, width: 300, height: 100))
+        picky.addSubview(refused)
+        picky.addSubview(allowed)
+        // Held past the delay, and a quick tap whose begin and end are let through together.
+        for (time, y, hold) in [(0.0, 50.0, 0.3), (1.0, 50.0, 0.05), (2.0, 150.0, 0.05)] {
+            app.runLoop.advance(to: time)
+            let touch = Touch(timestamp: time, location: Point(x: 150, y: y), window: window)
+            app.sendEvent(Event(touches: [touch], timestamp: time))
+            app.runLoop.advance(to: time + hold)
+            touch.update(phase: .ended, location: Point(x: 150, y: y), timestamp: time + hold)
+            app.sendEvent(Event(touches: [touch], timestamp: time + hold))
+        }
+        #expect(refused.calls.isEmpty)
+        #expect(allowed.calls == ["began", "ended"])
+        #expect(picky.asked.count == 3)
+        #expect(window.trackedTouches.isEmpty)
+    }
+
+    final class Plain: View {
+        var calls: [String] = []
+        override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { calls.append("began") }
+        override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { calls.append("ended") }
+    }
 }
