@@ -62,8 +62,9 @@ public struct Scene {
             controller.tracesTouches = true
         case "E8", "E8b", "E8c":
             let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 187.5, height: 400), tracer: tracer, traces: [])
-            let table = LMTableView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), rows: 10, tracer: tracer)
-            table.didSelectRow = { row in tracer.log(controller, "didSelectRow", "row=\(row)") }
+            let table = LMTableView(frame: Rect(x: 0, y: 0, width: 93.75, height: 133.3), rows: 10, tracer: tracer) { row in
+                tracer.log(controller, "didSelectRow", "row=\(row)")
+            }
             root.addSubview(gray)
             gray.addSubview(table)
             if name != "E8b" {

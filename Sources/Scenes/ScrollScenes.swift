@@ -23,37 +23,62 @@ public final class LMScrollView: ScrollView {
     public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { tracer.log(self, "touchesCancelled") }
 }
 
-/// A table-like scroll view: 44-point rows are its subviews (so a tap's hit
-/// view is a row, content of the scroll view), and a tap selects the row under it.
+/// The seeds' table: a real TableView whose 44-point rows are cells (so a
+/// tap's hit view is a cell, content of the scroll view), tracing the touches
+/// its cells pass on to it.
 @MainActor
-public final class LMTableView: ScrollView {
+public final class LMTableView: TableView {
     public let tracer: Tracer
-    public static let rowHeight = 44.0
-    public var didSelectRow: ((Int) -> Void)?
+    /// The table's data source and delegate, held here: the table holds them weakly.
+    private let rows: Rows
 
-    public init(frame: Rect, rows: Int, tracer: Tracer) {
+    public init(frame: Rect, rows count: Int, tracer: Tracer, didSelectRow: @escaping (Int) -> Void) {
         self.tracer = tracer
+        rows = Rows(count: count, didSelectRow: didSelectRow)
         super.init(frame: frame)
-        contentSize = Size(width: frame.width, height: Double(rows) * Self.rowHeight)
-        backgroundColor = .white
-        for row in 0..<rows {
-            let cell = Label(frame: Rect(x: 0, y: Double(row) * Self.rowHeight, width: frame.width, height: Self.rowHeight), text: " Row \(row)")
-            cell.isUserInteractionEnabled = true  // rows are the hit views, as table cells are
-            cell.font = .systemFont(ofSize: 14)
-            cell.backgroundColor = row % 2 == 0 ? .white : Color(white: 0.95)
-            addSubview(cell)
-        }
+        dataSource = rows
+        delegate = rows
     }
 
-    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { tracer.log(self, "touchesBegan") }
-    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { tracer.log(self, "touchesMoved") }
-    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { tracer.log(self, "touchesCancelled") }
+    public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        tracer.log(self, "touchesBegan")
+        super.touchesBegan(touches, with: event)
+    }
+
+    public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        tracer.log(self, "touchesMoved")
+        super.touchesMoved(touches, with: event)
+    }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         tracer.log(self, "touchesEnded")
-        guard let touch = touches.first else { return }
-        let row = Int(touch.location(in: self).y / Self.rowHeight)
-        if (0..<subviews.count).contains(row) { didSelectRow?(row) }
+        super.touchesEnded(touches, with: event)
+    }
+
+    public override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        tracer.log(self, "touchesCancelled")
+        super.touchesCancelled(touches, with: event)
+    }
+
+    private final class Rows: TableViewDataSource, TableViewDelegate {
+        let count: Int
+        let didSelectRow: (Int) -> Void
+
+        init(count: Int, didSelectRow: @escaping (Int) -> Void) {
+            self.count = count
+            self.didSelectRow = didSelectRow
+        }
+
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "Row") ?? TableViewCell(reuseIdentifier: "Row")
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            cell.textLabel?.font = .systemFont(ofSize: 14)
+            return cell
+        }
+
+        func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { didSelectRow(indexPath.row) }
     }
 }
 

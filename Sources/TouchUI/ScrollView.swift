@@ -33,7 +33,7 @@ extension ScrollViewDelegate {
 /// Like a control, it does not pass its touches to `next`.
 @MainActor
 open class ScrollView: View {
-    public weak var delegate: (any ScrollViewDelegate)?
+    open weak var delegate: (any ScrollViewDelegate)?
     public var contentSize = Size.zero
     public var contentInset = EdgeInsets.zero
     public var bounces = true

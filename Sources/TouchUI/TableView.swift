@@ -1,0 +1,478 @@
+/// A scrolling list of rows in sections, as UITableView (plain style).
+///
+/// Only the rows in sight have cells: scrolled out, a cell goes back to a
+/// pool by its reuse identifier and `dequeueReusableCell` hands it out again,
+/// so a table of 100,000 rows keeps about a screenful of cells. Row heights
+/// are asked once per `reloadData`, and finding the rows in sight is a binary
+/// search, so scrolling costs the same whatever the number of rows.
+///
+/// Selection is UIKit's: a touch that stays on a row highlights it once the
+/// scroll view's content delay has passed (at once for a quick tap), the row
+/// is selected when the finger lifts on it, and a drag that scrolls cancels
+/// the highlight. Section headers stay pinned to the top while their section
+/// scrolls under them.
+@MainActor
+open class TableView: ScrollView {
+    public enum ScrollPosition: Sendable {
+        /// Scroll as little as puts the row in sight.
+        case none
+        case top, middle, bottom
+    }
+
+    /// Asks the delegate for the usual value (a header's height).
+    public static let automaticDimension = -1.0
+
+    public weak var dataSource: (any TableViewDataSource)? {
+        didSet { reloadData() }
+    }
+    /// The scroll view delegate, seen as a table view delegate when it is one.
+    open override var delegate: (any ScrollViewDelegate)? {
+        didSet {
+            tableDelegate = delegate as? any TableViewDelegate
+            reloadData()
+        }
+    }
+    private weak var tableDelegate: (any TableViewDelegate)?
+
+    public var rowHeight = 44.0 {
+        didSet { if oldValue != rowHeight { reloadData() } }
+    }
+    public var sectionHeaderHeight = 28.0 {
+        didSet { if oldValue != sectionHeaderHeight { reloadData() } }
+    }
+    public var allowsSelection = true
+    public var allowsMultipleSelection = false
+    /// The line between rows; nil for none.
+    public var separatorColor: Color? = Color(white: 0.85) {
+        didSet { if oldValue != separatorColor { setNeedsLayout() } }
+    }
+    public var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
+
+    /// Where each section's header and rows are, in content coordinates.
+    private struct SectionLayout {
+        var top: Double
+        var headerHeight: Double
+        /// The top of each row, and the section's bottom last.
+        var rowTops: [Double]
+        var rowCount: Int { rowTops.count - 1 }
+        var bottom: Double { rowTops[rowTops.count - 1] }
+    }
+    private var sections: [SectionLayout] = []
+    private var needsReload = true
+
+    private var visibleCellsByPath: [IndexPath: TableViewCell] = [:]
+    private var visibleHeaders: [Int: View] = [:]
+    private var reusableCells: [String: [TableViewCell]] = [:]
+    private var registeredCells: [String: TableViewCell.Type] = [:]
+    private var reusableTitleHeaders: [TableViewHeaderFooterView] = []
+    /// Cells without a reuse identifier, out of sight, waiting to leave.
+    private var discarded: [TableViewCell] = []
+    private var selected: Set<IndexPath> = []
+    /// The touch pressing a row, and the row.
+    private var press: (touch: Touch, indexPath: IndexPath, highlighted: Bool)?
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .white
+        alwaysBounceVertical = true
+    }
+
+    // MARK: Data
+
+    /// Forgets every row and asks the data source again at the next layout.
+    open func reloadData() {
+        endPress()
+        for (indexPath, cell) in visibleCellsByPath { recycle(cell, at: indexPath) }
+        visibleCellsByPath.removeAll()
+        for (_, header) in visibleHeaders { recycleHeader(header) }
+        visibleHeaders.removeAll()
+        selected.removeAll()
+        needsReload = true
+        setNeedsLayout()
+    }
+
+    /// Asks the data source again for these rows (and every row's height).
+    open func reloadRows(at indexPaths: [IndexPath]) {
+        for indexPath in indexPaths {
+            if let cell = visibleCellsByPath.removeValue(forKey: indexPath) { recycle(cell, at: indexPath) }
+        }
+        computeLayout()
+        setNeedsLayout()
+    }
+
+    public var numberOfSections: Int {
+        settleLayout()
+        return sections.count
+    }
+
+    public func numberOfRows(inSection section: Int) -> Int {
+        settleLayout()
+        return sections.indices.contains(section) ? sections[section].rowCount : 0
+    }
+
+    // MARK: Cells and reuse
+
+    /// Makes `dequeueReusableCell(withIdentifier:for:)` create cells of this class when none is free.
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registeredCells[identifier] = cellClass
+    }
+
+    /// A cell put aside under `identifier`, ready for another row; nil when none is free.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+        guard let cell = reusableCells[identifier]?.popLast() else { return nil }
+        cell.prepareForReuse()
+        return cell
+    }
+
+    /// A free cell under `identifier`, or a new one of the class registered for it.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
+        guard let cellClass = registeredCells[identifier] else {
+            preconditionFailure("TableView: no cell class registered for reuse identifier \"\(identifier)\"; call register(_:forCellReuseIdentifier:) first")
+        }
+        return cellClass.init(style: .default, reuseIdentifier: identifier)
+    }
+
+    /// The cell showing a row, if the row is in sight.
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+        layoutIfNeeded()
+        return visibleCellsByPath[indexPath]
+    }
+
+    public var visibleCells: [TableViewCell] {
+        layoutIfNeeded()
+        return visibleCellsByPath.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    public var indexPathsForVisibleRows: [IndexPath] {
+        layoutIfNeeded()
+        return visibleCellsByPath.keys.sorted()
+    }
+
+    public func indexPath(for cell: TableViewCell) -> IndexPath? {
+        visibleCellsByPath.first { $0.value === cell }?.key
+    }
+
+    // MARK: Geometry
+
+    /// The row at `point`, in the table's coordinates; nil over a header or no row.
+    public func indexPathForRow(at point: Point) -> IndexPath? {
+        settleLayout()
+        guard point.x >= 0, point.x < bounds.width, let section = sectionIndex(containing: point.y) else { return nil }
+        let layout = sections[section]
+        guard point.y >= layout.rowTops[0], point.y < layout.bottom else { return nil }
+        return IndexPath(row: firstRow(endingAfter: point.y, in: layout), section: section)
+    }
+
+    public func rectForRow(at indexPath: IndexPath) -> Rect {
+        settleLayout()
+        guard sections.indices.contains(indexPath.section), (0..<sections[indexPath.section].rowCount).contains(indexPath.row) else {
+            return .zero
+        }
+        let tops = sections[indexPath.section].rowTops
+        return Rect(x: 0, y: tops[indexPath.row], width: bounds.width, height: tops[indexPath.row + 1] - tops[indexPath.row])
+    }
+
+    public func rectForHeader(inSection section: Int) -> Rect {
+        settleLayout()
+        guard sections.indices.contains(section) else { return .zero }
+        return Rect(x: 0, y: sections[section].top, width: bounds.width, height: sections[section].headerHeight)
+    }
+
+    /// Scrolls so that the row is in sight, placed as `position` says.
+    public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        let row = rectForRow(at: indexPath)
+        guard !row.isEmpty else { return }
+        // A pinned header covers the top of its section.
+        let header = sections[indexPath.section].headerHeight
+        let viewHeight = bounds.height - contentInset.top - contentInset.bottom
+        var y = contentOffset.y
+        switch position {
+        case .top: y = row.minY - header - contentInset.top
+        case .middle: y = row.midY - viewHeight / 2 - contentInset.top
+        case .bottom: y = row.maxY - viewHeight - contentInset.top
+        case .none:
+            if row.minY - header < contentOffset.y + contentInset.top {
+                y = row.minY - header - contentInset.top
+            } else if row.maxY > contentOffset.y + bounds.height - contentInset.bottom {
+                y = row.maxY - bounds.height + contentInset.bottom
+            }
+        }
+        y = min(max(y, minimumOffset.y), maximumOffset.y)
+        setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
+    }
+
+    // MARK: Selection
+
+    public var indexPathForSelectedRow: IndexPath? { selected.min() }
+    public var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected.sorted() }
+
+    /// Selects a row as code does in UIKit: the delegate is not told.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            for row in selected { deselectRow(at: row, animated: animated) }
+            return
+        }
+        if !allowsMultipleSelection {
+            for row in selected where row != indexPath { deselectRow(at: row, animated: animated) }
+        }
+        selected.insert(indexPath)
+        visibleCellsByPath[indexPath]?.setSelected(true, animated: animated)
+        if scrollPosition != .none || !bounds.intersects(rectForRow(at: indexPath)) {
+            scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
+        }
+    }
+
+    /// Deselects a row as code does in UIKit: the delegate is not told.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        guard selected.remove(indexPath) != nil else { return }
+        visibleCellsByPath[indexPath]?.setSelected(false, animated: animated)
+    }
+
+    /// A lift on a row: UIKit's order of asking and telling the delegate.
+    private func selectByTouch(_ indexPath: IndexPath) {
+        if allowsMultipleSelection && selected.contains(indexPath) {
+            deselectByTouch(indexPath)
+            return
+        }
+        guard let target = tableDelegate?.tableView(self, willSelectRowAt: indexPath) ?? (tableDelegate == nil ? indexPath : nil),
+            isValid(target)
+        else { return }
+        if !allowsMultipleSelection {
+            for row in selected.sorted() where row != target { deselectByTouch(row) }
+        }
+        guard !selected.contains(target) else { return }
+        selected.insert(target)
+        visibleCellsByPath[target]?.setSelected(true, animated: false)
+        tableDelegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    private func deselectByTouch(_ indexPath: IndexPath) {
+        guard let target = tableDelegate?.tableView(self, willDeselectRowAt: indexPath) ?? (tableDelegate == nil ? indexPath : nil),
+            selected.contains(target)
+        else { return }
+        deselectRow(at: target, animated: false)
+        tableDelegate?.tableView(self, didDeselectRowAt: target)
+    }
+
+    private func isValid(_ indexPath: IndexPath) -> Bool {
+        sections.indices.contains(indexPath.section) && (0..<sections[indexPath.section].rowCount).contains(indexPath.row)
+    }
+
+    // MARK: Touches: cells pass theirs on to the table, which highlights and selects.
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard press == nil, allowsSelection, let touch = touches.first,
+            let indexPath = indexPathForRow(at: touch.location(in: self))
+        else { return }
+        let highlights = tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true
+        press = (touch, indexPath, highlights)
+        if highlights { setHighlighted(true, at: indexPath) }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        // A finger that slides off its row (the table not scrolling) lets go of it.
+        guard let press, touches.contains(press.touch),
+            indexPathForRow(at: press.touch.location(in: self)) != press.indexPath
+        else { return }
+        endPress()
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let press, touches.contains(press.touch) else { return }
+        endPress()
+        if indexPathForRow(at: press.touch.location(in: self)) == press.indexPath { selectByTouch(press.indexPath) }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        guard let press, touches.contains(press.touch) else { return }
+        endPress()
+    }
+
+    private func endPress() {
+        if let press, press.highlighted { setHighlighted(false, at: press.indexPath) }
+        press = nil
+    }
+
+    private func setHighlighted(_ highlighted: Bool, at indexPath: IndexPath) {
+        visibleCellsByPath[indexPath]?.setHighlighted(highlighted, animated: false)
+        if highlighted {
+            tableDelegate?.tableView(self, didHighlightRowAt: indexPath)
+        } else {
+            tableDelegate?.tableView(self, didUnhighlightRowAt: indexPath)
+        }
+    }
+
+    // MARK: Layout
+
+    /// Asks the data source and delegate for counts and heights, if a reload asked for it.
+    private func settleLayout() {
+        if needsReload { computeLayout() }
+    }
+
+    private func computeLayout() {
+        needsReload = false
+        sections.removeAll()
+        guard let dataSource else {
+            contentSize = Size(width: bounds.width, height: 0)
+            return
+        }
+        let delegate = tableDelegate
+        var y = 0.0
+        for section in 0..<max(0, dataSource.numberOfSections(in: self)) {
+            var header = delegate?.tableView(self, heightForHeaderInSection: section) ?? Self.automaticDimension
+            if header < 0 {
+                let hasHeader = dataSource.tableView(self, titleForHeaderInSection: section) != nil
+                    || delegate?.tableView(self, viewForHeaderInSection: section) != nil
+                header = hasHeader ? sectionHeaderHeight : 0
+            }
+            let top = y
+            y += header
+            let rows = max(0, dataSource.tableView(self, numberOfRowsInSection: section))
+            var tops = [Double]()
+            tops.reserveCapacity(rows + 1)
+            for row in 0..<rows {
+                tops.append(y)
+                y += max(0, delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight)
+            }
+            tops.append(y)
+            sections.append(SectionLayout(top: top, headerHeight: header, rowTops: tops))
+        }
+        contentSize = Size(width: bounds.width, height: y)
+    }
+
+    /// The section whose header or rows contain `y`.
+    private func sectionIndex(containing y: Double) -> Int? {
+        guard let first = sections.first, y >= first.top, y < sections[sections.count - 1].bottom else { return nil }
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sections[mid].top <= y { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The first row of `layout` whose bottom is below `y`.
+    private func firstRow(endingAfter y: Double, in layout: SectionLayout) -> Int {
+        var low = 0, high = layout.rowCount - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if layout.rowTops[mid + 1] > y { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        settleLayout()
+        if contentSize.width != bounds.width { contentSize.width = bounds.width }
+        let visible = bounds
+        // Rows in sight, section by section.
+        var wanted: [IndexPath] = []
+        if let firstSection = sectionIndex(containing: max(visible.minY, 0)) {
+            var section = firstSection
+            while section < sections.count, sections[section].top < visible.maxY {
+                let layout = sections[section]
+                if layout.rowCount > 0 && layout.bottom > visible.minY && layout.rowTops[0] < visible.maxY {
+                    var row = firstRow(endingAfter: max(visible.minY, layout.rowTops[0]), in: layout)
+                    while row < layout.rowCount && layout.rowTops[row] < visible.maxY {
+                        wanted.append(IndexPath(row: row, section: section))
+                        row += 1
+                    }
+                }
+                section += 1
+            }
+        }
+        // Cells that went out of sight go back to their pools, before new rows take them.
+        if let first = wanted.first, let last = wanted.last {
+            for (indexPath, cell) in visibleCellsByPath where indexPath < first || indexPath > last {
+                visibleCellsByPath[indexPath] = nil
+                recycle(cell, at: indexPath)
+            }
+        } else {
+            for (indexPath, cell) in visibleCellsByPath { recycle(cell, at: indexPath) }
+            visibleCellsByPath.removeAll()
+        }
+        let separator = separatorColor.map { (color: $0, leftInset: separatorInset.left) }
+        for indexPath in wanted {
+            let cell: TableViewCell
+            if let shown = visibleCellsByPath[indexPath] {
+                cell = shown
+            } else {
+                guard let dataSource else { break }
+                cell = dataSource.tableView(self, cellForRowAt: indexPath)
+                if cell.superview !== self { insertSubview(cell, at: 0) }
+                cell.isHidden = false
+                cell.setSelected(selected.contains(indexPath), animated: false)
+                cell.setHighlighted(press.map { $0.highlighted && $0.indexPath == indexPath } ?? false, animated: false)
+                visibleCellsByPath[indexPath] = cell
+                tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+            }
+            let frame = rectForRow(at: indexPath)
+            if cell.frame != frame { cell.frame = frame }
+            cell.separator = separator
+        }
+        layoutHeaders(in: visible)
+    }
+
+    /// Headers of sections in sight, each pinned to the top while its section scrolls under it.
+    private func layoutHeaders(in visible: Rect) {
+        var shown: Set<Int> = []
+        for (index, layout) in sections.enumerated() where layout.headerHeight > 0 {
+            guard layout.top < visible.maxY, layout.bottom > visible.minY + contentInset.top else { continue }
+            shown.insert(index)
+            let header: View
+            if let existing = visibleHeaders[index] {
+                header = existing
+            } else {
+                header = makeHeader(for: index)
+                visibleHeaders[index] = header
+            }
+            let pinnedTop = min(max(layout.top, visible.minY + contentInset.top), layout.bottom - layout.headerHeight)
+            let frame = Rect(x: 0, y: pinnedTop, width: bounds.width, height: layout.headerHeight)
+            if header.frame != frame { header.frame = frame }
+        }
+        for (index, header) in visibleHeaders where !shown.contains(index) {
+            visibleHeaders[index] = nil
+            recycleHeader(header)
+        }
+    }
+
+    private func makeHeader(for section: Int) -> View {
+        let header: View
+        if let custom = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
+            header = custom
+        } else {
+            let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView()
+            titled.textLabel.text = dataSource?.tableView(self, titleForHeaderInSection: section)
+            header = titled
+        }
+        if header.superview === self { bringSubviewToFront(header) } else { addSubview(header) }
+        header.isHidden = false
+        return header
+    }
+
+    private func recycleHeader(_ header: View) {
+        header.isHidden = true
+        if let titled = header as? TableViewHeaderFooterView { reusableTitleHeaders.append(titled) }
+    }
+
+    /// A cell out of sight stays a hidden subview in its pool: a finger that
+    /// scrolls the table may still be bound to it. A cell that cannot be
+    /// reused (no identifier) leaves once no finger is on it.
+    private func recycle(_ cell: TableViewCell, at indexPath: IndexPath) {
+        cell.isHidden = true
+        cell.setHighlighted(false, animated: false)
+        tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        if let identifier = cell.reuseIdentifier {
+            reusableCells[identifier, default: []].append(cell)
+        } else {
+            discarded.append(cell)
+        }
+        discarded.removeAll { cell in
+            let touched = window?.trackedTouches.contains { $0.view?.isDescendant(of: cell) == true } ?? false
+            if !touched && cell.isHidden { cell.removeFromSuperview() }
+            return !touched
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// One row of a table view, as UITableViewCell. Put your own views in
+/// `contentView`, or use the labels of a standard style. A cell scrolled out
+/// of sight is reused for another row: reset what you set in `prepareForReuse`.
+///
+/// A cell passes its touches on to the table, which highlights and selects rows.
+@MainActor
+open class TableViewCell: View {
+    public enum CellStyle: Sendable {
+        /// One label on the left.
+        case `default`
+        /// A label with a smaller grey one under it.
+        case subtitle
+        /// A label on the left and a grey one on the right.
+        case value1
+    }
+
+    public enum AccessoryType: Sendable { case none, disclosureIndicator, checkmark }
+    public enum SelectionStyle: Sendable { case none, `default` }
+
+    public let style: CellStyle
+    public let reuseIdentifier: String?
+    /// Where your views go; it leaves room for the accessory.
+    public let contentView = View()
+    /// Optional as in UIKit, and always there: `cell.textLabel?.text = ...`.
+    public private(set) var textLabel: Label?
+    /// Present in the subtitle and value1 styles.
+    public private(set) var detailTextLabel: Label?
+    public var accessoryType = AccessoryType.none {
+        didSet { if oldValue != accessoryType { setNeedsLayout(); setNeedsDisplay() } }
+    }
+    public var selectionStyle = SelectionStyle.default {
+        didSet { if oldValue != selectionStyle { setNeedsDisplay() } }
+    }
+    /// What a highlighted or selected cell is painted with.
+    public var selectedBackgroundColor = Color(white: 0.82) {
+        didSet { if oldValue != selectedBackgroundColor { setNeedsDisplay() } }
+    }
+    public private(set) var isSelected = false
+    public private(set) var isHighlighted = false
+    /// The table's separator for this cell, drawn along its bottom edge; nil for none.
+    var separator: (color: Color, leftInset: Double)? {
+        didSet { if oldValue?.color != separator?.color || oldValue?.leftInset != separator?.leftInset { setNeedsDisplay() } }
+    }
+
+    public required init(style: CellStyle = .default, reuseIdentifier: String?) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
+        backgroundColor = .white
+        addSubview(contentView)
+        let text = Label()
+        textLabel = text
+        contentView.addSubview(text)
+        if style != .default {
+            let detail = Label()
+            detail.textColor = .gray
+            detail.font = .systemFont(ofSize: style == .subtitle ? 13 : 17)
+            if style == .value1 { detail.textAlignment = .right }
+            detailTextLabel = detail
+            contentView.addSubview(detail)
+        }
+    }
+
+    /// Called before the table hands the cell out again; reset per-row state here.
+    open func prepareForReuse() {}
+
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        guard selected != isSelected else { return }
+        isSelected = selected
+        setNeedsDisplay()
+    }
+
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        guard highlighted != isHighlighted else { return }
+        isHighlighted = highlighted
+        setNeedsDisplay()
+    }
+
+    /// The width the accessory takes at the right edge.
+    private var accessoryWidth: Double { accessoryType == .none ? 0 : 38 }
+
+    open override func layoutSubviews() {
+        contentView.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: bounds.height)
+        let inner = contentView.bounds.insetBy(dx: 16, dy: 0)
+        switch style {
+        case .default:
+            textLabel?.frame = inner
+        case .subtitle:
+            let textHeight = (textLabel?.font.size ?? 17) * 1.25
+            let detailHeight = (detailTextLabel?.font.size ?? 13) * 1.25
+            let top = inner.minY + max(0, (inner.height - textHeight - detailHeight) / 2)
+            textLabel?.frame = Rect(x: inner.minX, y: top, width: inner.width, height: textHeight)
+            detailTextLabel?.frame = Rect(x: inner.minX, y: top + textHeight, width: inner.width, height: detailHeight)
+        case .value1:
+            textLabel?.frame = Rect(x: inner.minX, y: inner.minY, width: inner.width * 0.6, height: inner.height)
+            detailTextLabel?.frame = Rect(x: inner.minX + inner.width * 0.4, y: inner.minY, width: inner.width * 0.6, height: inner.height)
+        }
+    }
+
+    open override func draw(_ rect: Rect) {
+        guard let context = GraphicsContext.current else { return }
+        if (isHighlighted || isSelected) && selectionStyle != .none {
+            context.fill(bounds, with: selectedBackgroundColor)
+        }
+        if let separator {
+            context.fill(
+                Rect(x: separator.leftInset, y: bounds.height - 1, width: bounds.width - separator.leftInset, height: 1),
+                with: separator.color)
+        }
+        let mid = bounds.midY
+        let right = bounds.maxX - 16
+        switch accessoryType {
+        case .none:
+            break
+        case .disclosureIndicator:
+            var chevron = Path()
+            chevron.move(to: Point(x: right - 7, y: mid - 6.5))
+            chevron.addLine(to: Point(x: right, y: mid))
+            chevron.addLine(to: Point(x: right - 7, y: mid + 6.5))
+            context.stroke(chevron, with: Color(white: 0.7), lineWidth: 2, lineCap: .round)
+        case .checkmark:
+            var check = Path()
+            check.move(to: Point(x: right - 14, y: mid))
+            check.addLine(to: Point(x: right - 9, y: mid + 5))
+            check.addLine(to: Point(x: right, y: mid - 6))
+            context.stroke(check, with: .systemBlue, lineWidth: 2.5, lineCap: .round)
+        }
+    }
+}
