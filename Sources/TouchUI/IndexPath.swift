@@ -1,16 +1,21 @@
-/// A row in a section of a table view, as Foundation's IndexPath is used by UITableView.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var section: Int
-    public var row: Int
+import Foundation
 
-    public init(row: Int, section: Int) {
-        self.row = row
-        self.section = section
+// Foundation's IndexPath, with the row and section UIKit adds to it for table views.
+@_exported import struct Foundation.IndexPath
+
+extension IndexPath {
+    /// The path of `row` in `section`, as UIKit's table views use it.
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+
+    /// The section: the first index.
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
     }
 
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
-        a.section != b.section ? a.section < b.section : a.row < b.row
+    /// The row in the section: the second index.
+    public var row: Int {
+        get { self[1] }
+        set { self[1] = newValue }
     }
-
-    public var description: String { "[\(section), \(row)]" }
 }
