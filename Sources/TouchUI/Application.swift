@@ -19,6 +19,8 @@ open class Application: Responder {
     /// --trace` shows what an app made of a recording.
     public var actionTrace: ((String) -> Void)?
     private var queue: [Event] = []
+    /// Moves view animations on, a display tick at a time.
+    lazy var animator = Animator(application: self)
 
     public override init() { super.init() }
 

@@ -60,7 +60,15 @@ extension View {
     /// Draws the view and its subviews, back to front. `context` is in the
     /// superview's coordinates and clipped to the damage, whose bounds there are `dirtyInSuperview`.
     func drawHierarchy(in context: GraphicsContext, dirtyInSuperview: Rect) {
+        // While the view animates, its geometry, alpha and colour are drawn as
+        // the animation has them; otherwise these are the model's.
+        let animating = presentation != nil
+        let alpha = animating ? drawnAlpha : self.alpha
         guard !isHidden, alpha > 0.001 else { return }
+        let center = animating ? drawnCenter : self.center
+        let bounds = animating ? drawnBounds : self.bounds
+        let transform = animating ? drawnTransform : self.transform
+        let frame = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
         if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) { return }
@@ -82,7 +90,7 @@ extension View {
         }
         if !dirty.isEmpty {
             // Square views go straight to cairo's rectangle, with no path to build.
-            if let backgroundColor, backgroundColor.alpha > 0 {
+            if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor, backgroundColor.alpha > 0 {
                 if cornerRadius > 0 { context.fill(shape, with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
             }
             if clipsToBounds {

@@ -12,24 +12,49 @@ open class View: Responder {
 
     // Whatever changes pixels marks them damaged in the window: geometry
     // both where the view was and where it is now.
+    // Inside View.animate, a change becomes an animation (View+Animation.swift).
     @exclusivity(unchecked) public var center: Point {
         willSet { if newValue != center { damageExtent() } }
-        didSet { if oldValue != center { damageExtent() } }
+        didSet {
+            if oldValue != center {
+                damageExtent()
+                if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.center, from: .point(oldValue)) }
+            }
+        }
     }
     @exclusivity(unchecked) public var bounds: Rect {
         willSet { if newValue != bounds { damageExtent() } }
-        didSet { if oldValue != bounds { damageExtent() } }
+        didSet {
+            if oldValue != bounds {
+                damageExtent()
+                if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.bounds, from: .rect(oldValue)) }
+            }
+        }
     }
     @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         willSet { if newValue != transform { damageExtent() } }
-        didSet { if oldValue != transform { damageExtent() } }
+        didSet {
+            if oldValue != transform {
+                damageExtent()
+                if AnimationGroup.capturing != nil || presentation != nil {
+                    propertyChanged(.transform, from: .transform(oldValue))
+                }
+            }
+        }
     }
+    /// What is drawn while the view animates; nil when it does not.
+    @exclusivity(unchecked) var presentation: Presentation?
 
     @exclusivity(unchecked) public var isHidden = false {
         didSet { if oldValue != isHidden { damageExtent(evenIfHidden: true) } }
     }
     @exclusivity(unchecked) public var alpha: Double = 1 {
-        didSet { if oldValue != alpha { damageExtent() } }
+        didSet {
+            if oldValue != alpha {
+                damageExtent()
+                if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.alpha, from: .number(oldValue)) }
+            }
+        }
     }
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var isMultipleTouchEnabled = false
@@ -40,7 +65,14 @@ open class View: Responder {
     }
     @exclusivity(unchecked) public var tag = 0
     @exclusivity(unchecked) public var backgroundColor: Color? {
-        didSet { if oldValue != backgroundColor { setNeedsDisplay() } }
+        didSet {
+            if oldValue != backgroundColor {
+                setNeedsDisplay()
+                if AnimationGroup.capturing != nil || presentation != nil {
+                    propertyChanged(.backgroundColor, from: .color(oldValue))
+                }
+            }
+        }
     }
     /// Rounds the background, the border and, with clipsToBounds, the content (CALayer's).
     @exclusivity(unchecked) public var cornerRadius: Double = 0 {
@@ -247,7 +279,10 @@ open class View: Responder {
     /// The deepest visible, interactive view containing `point` (in this
     /// view's coordinates): subviews are asked last-added first.
     open func hitTest(_ point: Point, with event: Event?) -> View? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else {
+        // An animating view lets touches by unless its animation allows user interaction.
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, (presentation?.touchBlockers ?? 0) == 0,
+            self.point(inside: point, with: event)
+        else {
             return nil
         }
         for subview in subviews.reversed() {

@@ -1,0 +1,444 @@
+import Foundation
+
+/// Block-based animation, as UIView's: inside `animations`, set a view's
+/// `frame`, `center`, `bounds`, `transform`, `alpha` or `backgroundColor`.
+/// The property takes its new value at once (hit-testing and layout see the
+/// model, as in UIKit); what is drawn moves there over `duration`, a display
+/// tick at a time on the application's run loop, so a replay on the virtual
+/// clock draws the same frames every time.
+extension View {
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Touches reach the animating views (by default they pass them by).
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        /// Start from what is on screen. Always so here: an animation that
+        /// interrupts another on the same property starts where it had got to.
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        var curve: AnimationCurve {
+            switch (rawValue >> 16) & 3 {
+            case 1: .easeIn
+            case 2: .easeOut
+            case 3: .linear
+            default: .easeInOut
+            }
+        }
+    }
+
+    /// Animates the changes `animations` makes; `completion` runs when they
+    /// have all arrived (true), or when one was interrupted or removed (false).
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = AnimationGroup(
+            duration: duration, delay: delay, options: options, curve: options.curve, completion: completion)
+        group.capture(animations)
+    }
+
+    public static func animate(withDuration duration: Double, animations: () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// Animates with a spring: `dampingRatio` 1 settles without overshoot,
+    /// less overshoots and oscillates; `velocity` is the initial speed in
+    /// whole distances a second (1: the full change in a second).
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+        initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let group = AnimationGroup(
+            duration: duration, delay: delay, options: options,
+            curve: .spring(damping: max(0.01, dampingRatio), velocity: velocity), completion: completion)
+        group.capture(animations)
+    }
+
+    /// Runs `changes` with no animation, even inside an animation block.
+    public static func performWithoutAnimation(_ changes: () -> Void) {
+        let outer = AnimationGroup.capturing
+        AnimationGroup.capturing = nil
+        changes()
+        AnimationGroup.capturing = outer
+    }
+
+    /// Stops this view's animations: what is drawn jumps to the model values,
+    /// and their completions run with false.
+    public func removeAllAnimations() {
+        guard presentation != nil else { return }
+        window?.hostApplication.animator.removeAnimations(of: self, property: nil)
+    }
+
+    /// Whether something about the view is animating.
+    public var isAnimating: Bool { presentation != nil }
+
+    /// Called by an animatable property's observer with its old value: inside
+    /// an animation block it becomes an animation; outside one it ends any
+    /// animation of that property.
+    func propertyChanged(_ property: AnimatedProperty, from old: AnimatedValue) {
+        if let group = AnimationGroup.capturing {
+            group.note(self, property, from: presentation?.value(of: property) ?? old)
+        } else if presentation != nil {
+            window?.hostApplication.animator.removeAnimations(of: self, property: property)
+        }
+    }
+
+    // What is drawn: the animation's current value, else the model's.
+    var drawnCenter: Point { presentation?.center ?? center }
+    var drawnBounds: Rect { presentation?.bounds ?? bounds }
+    var drawnTransform: Graphics.AffineTransform { presentation?.transform ?? transform }
+    var drawnAlpha: Double { presentation?.alpha ?? alpha }
+    var drawnBackgroundColor: Color? {
+        if let presentation, let color = presentation.backgroundColor { return color }
+        return backgroundColor
+    }
+
+    /// The area the view draws in as it is drawn now, in window coordinates.
+    func drawnExtentInWindow() -> Rect? {
+        guard let superview else { return nil }
+        let extent = extentInOwnCoordinates()
+        let bounds = drawnBounds, transform = drawnTransform, center = drawnCenter
+        var inSuperview = Rect.null
+        for corner in [
+            Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
+            Point(x: extent.minX, y: extent.maxY), Point(x: extent.maxX, y: extent.maxY),
+        ] {
+            let relative = Point(x: corner.x - bounds.midX, y: corner.y - bounds.midY).applying(transform)
+            inSuperview = inSuperview.union(Rect(x: relative.x + center.x, y: relative.y + center.y, width: 0, height: 0))
+        }
+        return superview.convert(inSuperview, to: nil)
+    }
+}
+
+/// The properties a view animates.
+enum AnimatedProperty: Sendable { case center, bounds, transform, alpha, backgroundColor }
+
+enum AnimatedValue: Sendable, Equatable {
+    case point(Point)
+    case rect(Rect)
+    case transform(Graphics.AffineTransform)
+    case number(Double)
+    case color(Color?)
+
+    /// The value `fraction` of the way from `self` to `end` (past 1 for a spring's overshoot).
+    func interpolated(to end: AnimatedValue, _ f: Double) -> AnimatedValue {
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * f }
+        switch (self, end) {
+        case (.point(let a), .point(let b)):
+            return .point(Point(x: mix(a.x, b.x), y: mix(a.y, b.y)))
+        case (.rect(let a), .rect(let b)):
+            return .rect(Rect(x: mix(a.origin.x, b.origin.x), y: mix(a.origin.y, b.origin.y),
+                              width: mix(a.size.width, b.size.width), height: mix(a.size.height, b.size.height)))
+        case (.transform(let a), .transform(let b)):
+            return .transform(Graphics.AffineTransform(a: mix(a.a, b.a), b: mix(a.b, b.b), c: mix(a.c, b.c), d: mix(a.d, b.d),
+                                              tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty)))
+        case (.number(let a), .number(let b)):
+            return .number(mix(a, b))
+        case (.color(let a), .color(let b)):
+            // No colour fades from the same colour with no alpha, as UIKit does from clear.
+            let from = a ?? (b ?? .clear).withAlphaComponent(0), to = b ?? (a ?? .clear).withAlphaComponent(0)
+            let g = min(max(f, 0), 1)
+            return .color(Color(red: from.red + (to.red - from.red) * g, green: from.green + (to.green - from.green) * g,
+                                blue: from.blue + (to.blue - from.blue) * g, alpha: from.alpha + (to.alpha - from.alpha) * g))
+        default:
+            return end
+        }
+    }
+}
+
+/// How an animation's progress follows time.
+enum AnimationCurve: Sendable, Equatable {
+    case linear, easeIn, easeOut, easeInOut
+    case spring(damping: Double, velocity: Double)
+
+    /// Progress (0 to 1, a spring may pass 1) at `t`, the fraction of the duration gone.
+    func progress(_ t: Double, duration: Double) -> Double {
+        let t = min(max(t, 0), 1)
+        switch self {
+        case .linear: return t
+        case .easeIn: return Self.bezier(t, 0.42, 0, 1, 1)
+        case .easeOut: return Self.bezier(t, 0, 0, 0.58, 1)
+        case .easeInOut: return Self.bezier(t, 0.42, 0, 0.58, 1)
+        case .spring(let damping, let velocity):
+            if t >= 1 { return 1 }
+            // A damped spring that settles to within 0.1% by the end of the duration.
+            let seconds = t * duration
+            let omega = log(1000) / (min(damping, 1) * max(duration, 0.001))
+            let v0 = -velocity
+            if damping < 1 {
+                let omegaD = omega * (1 - damping * damping).squareRoot()
+                let envelope = exp(-damping * omega * seconds)
+                return 1 - envelope * (cos(omegaD * seconds) + (damping * omega + v0) / omegaD * sin(omegaD * seconds))
+            }
+            return 1 - exp(-omega * seconds) * (1 + (omega + v0) * seconds)
+        }
+    }
+
+    /// CSS's and Core Animation's cubic Bézier timing: solve x(s) = t, return y(s).
+    private static func bezier(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        func sample(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let u = 1 - s
+            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
+        }
+        var low = 0.0, high = 1.0, s = t
+        for _ in 0..<30 {
+            let x = sample(s, x1, x2)
+            if abs(x - t) < 1e-7 { break }
+            if x < t { low = s } else { high = s }
+            s = (low + high) / 2
+        }
+        return sample(s, y1, y2)
+    }
+}
+
+/// The animations one `animate` call made, and its completion.
+@MainActor
+final class AnimationGroup {
+    /// The block being run, whose property changes become animations.
+    static var capturing: AnimationGroup?
+
+    let duration: Double
+    let delay: Double
+    let options: View.AnimationOptions
+    let curve: AnimationCurve
+    private var completion: ((Bool) -> Void)?
+    private var notes: [(view: View, property: AnimatedProperty, from: AnimatedValue)] = []
+    private var running = 0
+    private var allFinished = true
+
+    init(duration: Double, delay: Double, options: View.AnimationOptions, curve: AnimationCurve, completion: ((Bool) -> Void)?) {
+        self.duration = max(0, duration)
+        self.delay = max(0, delay)
+        self.options = options
+        self.curve = curve
+        self.completion = completion
+    }
+
+    func note(_ view: View, _ property: AnimatedProperty, from: AnimatedValue) {
+        // The first value seen is where the animation starts from.
+        guard !notes.contains(where: { $0.view === view && $0.property == property }) else { return }
+        notes.append((view, property, from))
+    }
+
+    /// Runs `animations`, then starts an animation for each property it changed.
+    func capture(_ animations: () -> Void) {
+        let outer = Self.capturing
+        Self.capturing = self
+        animations()
+        Self.capturing = outer
+        var application: Application?
+        for (view, property, from) in notes {
+            guard let window = view.window else { continue }
+            let to = view.modelValue(of: property)
+            application = window.hostApplication
+            guard to != from else { continue }
+            running += 1
+            window.hostApplication.animator.add(
+                PropertyAnimation(view: view, property: property, from: from, to: to, group: self),
+                at: window.hostApplication.runLoop.now)
+        }
+        notes.removeAll()
+        if running == 0 {
+            // Nothing to animate: the completion still runs, on the next turn of the loop.
+            let runLoop = (application ?? .shared).runLoop
+            runLoop.schedule(after: 0) { [self] in finish() }
+        }
+    }
+
+    func animationEnded(finished: Bool) {
+        if !finished { allFinished = false }
+        running -= 1
+        if running == 0 { finish() }
+    }
+
+    private func finish() {
+        let completion = self.completion
+        self.completion = nil
+        completion?(allFinished)
+    }
+}
+
+/// One property of one view on its way from one value to another.
+@MainActor
+final class PropertyAnimation {
+    let view: View
+    let property: AnimatedProperty
+    let from: AnimatedValue
+    let to: AnimatedValue
+    let group: AnimationGroup
+    var start = 0.0
+
+    init(view: View, property: AnimatedProperty, from: AnimatedValue, to: AnimatedValue, group: AnimationGroup) {
+        self.view = view
+        self.property = property
+        self.from = from
+        self.to = to
+        self.group = group
+    }
+
+    /// The value at `now`, and whether the animation is over.
+    func value(at now: Double) -> (AnimatedValue, done: Bool) {
+        let elapsed = now - start - group.delay
+        guard elapsed >= 0 else { return (from, false) }
+        let duration = group.duration
+        guard duration > 0 else { return (to, true) }
+        let options = group.options
+        var t = elapsed / duration
+        var done = false
+        if options.contains(.autoreverse) {
+            let cycle = t.truncatingRemainder(dividingBy: 2)
+            if !options.contains(.repeat) && t >= 2 { done = true }
+            t = cycle <= 1 ? cycle : 2 - cycle
+        } else if options.contains(.repeat) {
+            t = t.truncatingRemainder(dividingBy: 1)
+        } else if t >= 1 {
+            done = true
+        }
+        if done { return (to, true) }
+        return (from.interpolated(to: to, group.curve.progress(t, duration: duration)), false)
+    }
+}
+
+/// What is drawn while a view animates, property by property.
+@MainActor
+final class Presentation {
+    var center: Point?
+    var bounds: Rect?
+    var transform: Graphics.AffineTransform?
+    var alpha: Double?
+    var backgroundColor: Color??
+    /// Animations under way on the view that do not allow user interaction.
+    var touchBlockers = 0
+
+    func value(of property: AnimatedProperty) -> AnimatedValue? {
+        switch property {
+        case .center: center.map { .point($0) }
+        case .bounds: bounds.map { .rect($0) }
+        case .transform: transform.map { .transform($0) }
+        case .alpha: alpha.map { .number($0) }
+        case .backgroundColor: backgroundColor.map { .color($0) }
+        }
+    }
+
+    func set(_ property: AnimatedProperty, _ value: AnimatedValue?) {
+        switch (property, value) {
+        case (.center, .point(let point)?): center = point
+        case (.bounds, .rect(let rect)?): bounds = rect
+        case (.transform, .transform(let transform)?): self.transform = transform
+        case (.alpha, .number(let alpha)?): self.alpha = alpha
+        case (.backgroundColor, .color(let color)?): backgroundColor = .some(color)
+        case (.center, nil): center = nil
+        case (.bounds, nil): bounds = nil
+        case (.transform, nil): transform = nil
+        case (.alpha, nil): alpha = nil
+        case (.backgroundColor, nil): backgroundColor = nil
+        default: break
+        }
+    }
+}
+
+/// Runs an application's view animations, a display tick at a time.
+@MainActor
+final class Animator {
+    private unowned let application: Application
+    private var animations: [PropertyAnimation] = []
+    private var tick: RunLoop.TimerID?
+    /// The display refresh that moves animations on.
+    static let tickInterval = 1.0 / 60
+
+    init(application: Application) { self.application = application }
+
+    func add(_ animation: PropertyAnimation, at now: Double) {
+        // A new animation of the same property takes over from where the old one had got to.
+        removeAnimations(of: animation.view, property: animation.property, keepingPresentation: true)
+        animation.start = now
+        animations.append(animation)
+        let view = animation.view
+        let presentation = view.presentation ?? Presentation()
+        view.presentation = presentation
+        if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers += 1 }
+        apply(animation, at: now)
+        if tick == nil { scheduleTick() }
+    }
+
+    /// Ends the animations of `view` (of one property, or all): what is drawn
+    /// jumps to the model, and their completions hear false.
+    func removeAnimations(of view: View, property: AnimatedProperty?, keepingPresentation: Bool = false) {
+        var removed: [PropertyAnimation] = []
+        animations.removeAll { animation in
+            guard animation.view === view, property == nil || animation.property == property else { return false }
+            removed.append(animation)
+            return true
+        }
+        guard !removed.isEmpty else { return }
+        let before = view.drawnExtentInWindow()
+        for animation in removed {
+            end(animation, finished: false, clearing: !keepingPresentation)
+        }
+        if let before, let window = view.window {
+            window.addDamage(before)
+            if let after = view.drawnExtentInWindow() { window.addDamage(after) }
+        }
+    }
+
+    private func end(_ animation: PropertyAnimation, finished: Bool, clearing: Bool) {
+        let view = animation.view
+        if let presentation = view.presentation {
+            if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers -= 1 }
+            if clearing { presentation.set(animation.property, nil) }
+            if !animations.contains(where: { $0.view === view }) && clearing { view.presentation = nil }
+        }
+        animation.group.animationEnded(finished: finished)
+    }
+
+    private func scheduleTick() {
+        tick = application.runLoop.schedule(after: Self.tickInterval) { [weak self] in self?.step() }
+    }
+
+    /// One display tick: every animation moves on; those that arrived end.
+    func step() {
+        tick = nil
+        let now = application.runLoop.now
+        var finished: [PropertyAnimation] = []
+        for animation in animations where apply(animation, at: now) { finished.append(animation) }
+        if !finished.isEmpty {
+            animations.removeAll { animation in finished.contains { $0 === animation } }
+            for animation in finished { end(animation, finished: true, clearing: true) }
+        }
+        if !animations.isEmpty && tick == nil { scheduleTick() }
+    }
+
+    /// Moves what is drawn to the animation's value at `now`, damaging where
+    /// the view was and where it is. True when the animation is over.
+    @discardableResult
+    private func apply(_ animation: PropertyAnimation, at now: Double) -> Bool {
+        let view = animation.view
+        let (value, done) = animation.value(at: now)
+        guard let window = view.window else { return true }
+        let before = view.drawnExtentInWindow()
+        view.presentation?.set(animation.property, done ? nil : value)
+        if let before { window.addDamage(before) }
+        if let after = view.drawnExtentInWindow(), after != before { window.addDamage(after) }
+        return done
+    }
+}
+
+extension View {
+    func modelValue(of property: AnimatedProperty) -> AnimatedValue {
+        switch property {
+        case .center: .point(center)
+        case .bounds: .rect(bounds)
+        case .transform: .transform(transform)
+        case .alpha: .number(alpha)
+        case .backgroundColor: .color(backgroundColor)
+        }
+    }
+}
