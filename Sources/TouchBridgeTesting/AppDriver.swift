@@ -63,7 +63,15 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// under the edge of its scroll view is tapped where it shows. A view
     /// out of sight, or under another that would take the touch, is an error.
     public func tap(_ view: View?) throws {
+        waitForAnimations()
         try tap(at: visibleCenter(of: view))
+    }
+
+    /// Lets time pass until no view animates (a push, a presented alert),
+    /// at most `limit` seconds.
+    public func waitForAnimations(limit: Double = 10) {
+        let deadline = now + limit
+        while application.hasRunningAnimations && now < deadline { wait(1 / frameRate) }
     }
 
     /// Where a finger would touch `view`: the centre of its visible part, in window coordinates.

@@ -22,6 +22,10 @@ open class Application: Responder {
     /// Moves view animations on, a display tick at a time.
     lazy var animator = Animator(application: self)
 
+    /// Whether view animations are under way: what a test driver waits out
+    /// before it taps, as a person waits for a screen to stop moving.
+    public var hasRunningAnimations: Bool { animator.isRunning }
+
     public override init() { super.init() }
 
     open override var next: Responder? { delegate as? Responder }

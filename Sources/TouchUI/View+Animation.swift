@@ -356,6 +356,8 @@ final class Animator {
 
     init(application: Application) { self.application = application }
 
+    var isRunning: Bool { !animations.isEmpty }
+
     func add(_ animation: PropertyAnimation, at now: Double) {
         // A new animation of the same property takes over from where the old one had got to.
         removeAnimations(of: animation.view, property: animation.property, keepingPresentation: true)

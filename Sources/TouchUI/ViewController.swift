@@ -78,6 +78,19 @@ open class ViewController: Responder {
     /// A child's title changed (a navigation controller shows it).
     func childTitleDidChange(_ child: ViewController) {}
 
+    /// The nearest navigation controller among this controller's parents.
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let controller = current {
+            if let navigation = controller as? NavigationController { return navigation }
+            current = controller.parent
+        }
+        return nil
+    }
+
+    /// What a navigation bar shows while this controller is on top.
+    public private(set) lazy var navigationItem = NavigationItem(title: title)
+
     open override var next: Responder? {
         if let presentingViewController { return presentingViewController }
         return loadedView?.superview
@@ -85,28 +98,72 @@ open class ViewController: Responder {
 
     open override var application: Application? { loadedView?.window?.application ?? next?.application }
 
-    /// Shows `controller`'s view over this one's window; its next responder is this controller.
+    /// How a presented controller comes on screen, as UIModalTransitionStyle.
+    public enum ModalTransitionStyle: Sendable {
+        /// Slides up from the bottom edge, and back down when dismissed.
+        case coverVertical
+        /// Fades in over what is there, and out.
+        case crossDissolve
+    }
+
+    public var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// How long presenting and dismissing take when animated.
+    public static let modalTransitionDuration = 0.3
+
+    /// Shows `controller`'s view over this one's window; its next responder
+    /// is this controller. Animated, it comes on as its `modalTransitionStyle` says.
     open func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
         guard presentedViewController == nil, let window = view.window else { return }
         presentedViewController = controller
         controller.presentingViewController = self
-        controller.view.frame = window.bounds
-        window.addSubview(controller.view)
-        completion?()
+        let presented = controller.view
+        presented.frame = window.bounds
+        controller.viewWillAppear(animated)
+        window.addSubview(presented)
+        let appeared = {
+            controller.viewDidAppear(animated)
+            completion?()
+        }
+        guard animated else { return appeared() }
+        View.performWithoutAnimation {
+            switch controller.modalTransitionStyle {
+            case .coverVertical: presented.center.y += window.bounds.height
+            case .crossDissolve: presented.alpha = 0
+            }
+        }
+        View.animate(withDuration: Self.modalTransitionDuration, delay: 0, options: .curveEaseOut, animations: {
+            presented.frame = window.bounds
+            presented.alpha = 1
+        }, completion: { _ in appeared() })
     }
 
     /// Dismisses what this controller presented, or, when it presented
     /// nothing, this controller from its presenter.
     open func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
-        if let presented = presentedViewController {
-            // What the presented controller presented in turn goes first.
-            if presented.presentedViewController != nil { presented.dismiss(animated: animated, completion: nil) }
-            presented.view.removeFromSuperview()
-            presented.presentingViewController = nil
-            presentedViewController = nil
-            completion?()
-        } else if let presenting = presentingViewController {
-            presenting.dismiss(animated: animated, completion: completion)
+        guard let presented = presentedViewController else {
+            presentingViewController?.dismiss(animated: animated, completion: completion)
+            return
         }
+        // What the presented controller presented in turn goes first, at once.
+        if presented.presentedViewController != nil { presented.dismiss(animated: false, completion: nil) }
+        presented.viewWillDisappear(animated)
+        let view = presented.view
+        let bounds = view.frame
+        let gone = { [weak self] in
+            view.removeFromSuperview()
+            view.frame = bounds
+            view.alpha = 1
+            presented.presentingViewController = nil
+            if self?.presentedViewController === presented { self?.presentedViewController = nil }
+            presented.viewDidDisappear(animated)
+            completion?()
+        }
+        guard animated, view.window != nil else { return gone() }
+        View.animate(withDuration: Self.modalTransitionDuration, delay: 0, options: .curveEaseIn, animations: {
+            switch presented.modalTransitionStyle {
+            case .coverVertical: view.center.y += bounds.height
+            case .crossDissolve: view.alpha = 0
+            }
+        }, completion: { _ in gone() })
     }
 }

@@ -1,0 +1,235 @@
+/// A stack of screens, as UINavigationController: the top controller's view
+/// fills the space under a navigation bar; pushing slides the new screen in
+/// from the right over the old one, popping slides it back out, and the
+/// bar's back button pops. Each screen is a child controller, so its view's
+/// next responder is its controller and events climb to the navigation
+/// controller and on to the window.
+@MainActor
+open class NavigationController: ViewController {
+    public private(set) var viewControllers: [ViewController] = []
+    public let navigationBar = NavigationBar()
+    public var isNavigationBarHidden = false {
+        didSet { if oldValue != isNavigationBarHidden { view.setNeedsLayout() } }
+    }
+    public weak var delegate: (any NavigationControllerDelegate)?
+    /// How long a push or pop slides (UIKit's is about this).
+    public static let transitionDuration = 0.35
+
+    public var topViewController: ViewController? { viewControllers.last }
+    /// What is on screen: a controller presented over this one or over the
+    /// top one (and what that presented in turn), else the top one.
+    public var visibleViewController: ViewController? {
+        var visible = presentedViewController ?? topViewController
+        while let presented = visible?.presentedViewController { visible = presented }
+        return visible
+    }
+
+    /// A transition under way: finished at once if another begins.
+    private var transition: (finish: () -> Void, views: [View])?
+
+    public init(rootViewController: ViewController) {
+        super.init()
+        viewControllers = [rootViewController]
+        addChild(rootViewController)
+    }
+
+    public override init() { super.init() }
+
+    open override func loadView() {
+        let root = NavigationView()
+        root.controller = self
+        root.backgroundColor = .white
+        root.addSubview(navigationBar)
+        navigationBar.onBack = { [unowned self] in self.popViewController(animated: true) }
+        view = root
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        if let top = topViewController {
+            view.insertSubview(top.view, belowSubview: navigationBar)
+            top.didMove(toParent: self)
+        }
+        updateBar()
+    }
+
+    /// Where the top screen's view goes: under the bar.
+    public var contentFrame: Rect {
+        let bar = isNavigationBarHidden ? 0 : navigationBar.height
+        return Rect(x: 0, y: bar, width: view.bounds.width, height: max(0, view.bounds.height - bar))
+    }
+
+    func layoutContent() {
+        navigationBar.isHidden = isNavigationBarHidden
+        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: navigationBar.height)
+        if transition == nil, let top = topViewController, top.isViewLoaded { top.view.frame = contentFrame }
+    }
+
+    // MARK: Pushing and popping
+
+    open func pushViewController(_ controller: ViewController, animated: Bool) {
+        finishTransition()
+        let from = topViewController
+        addChild(controller)
+        viewControllers.append(controller)
+        transition(from: from, to: controller, forward: true, animated: animated) {
+            controller.didMove(toParent: self)
+        }
+    }
+
+    @discardableResult
+    open func popViewController(animated: Bool) -> ViewController? {
+        finishTransition()
+        guard viewControllers.count > 1 else { return nil }
+        return pop(to: viewControllers[viewControllers.count - 2], animated: animated)?.first
+    }
+
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [ViewController]? {
+        finishTransition()
+        guard let root = viewControllers.first else { return nil }
+        return pop(to: root, animated: animated)
+    }
+
+    @discardableResult
+    open func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController]? {
+        finishTransition()
+        return pop(to: controller, animated: animated)
+    }
+
+    /// Replaces the stack; the new top slides in as a push would when animated.
+    open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+        finishTransition()
+        let from = topViewController
+        let leaving = viewControllers.filter { old in !controllers.contains { $0 === old } }
+        for controller in leaving where controller !== from { controller.willMove(toParent: nil) }
+        viewControllers = controllers
+        for controller in controllers where controller.parent !== self { addChild(controller) }
+        guard let to = controllers.last, to !== from else {
+            for controller in leaving { controller.removeFromParent() }
+            updateBar()
+            return
+        }
+        if let from, leaving.contains(where: { $0 === from }) { from.willMove(toParent: nil) }
+        transition(from: from, to: to, forward: true, animated: animated) {
+            for controller in leaving { controller.removeFromParent() }
+            to.didMove(toParent: self)
+        }
+    }
+
+    /// Pops every controller above `target`; nil when it is not in the stack.
+    private func pop(to target: ViewController, animated: Bool) -> [ViewController]? {
+        guard let index = viewControllers.firstIndex(where: { $0 === target }), index < viewControllers.count - 1 else {
+            return viewControllers.contains { $0 === target } ? [] : nil
+        }
+        let popped = Array(viewControllers[(index + 1)...])
+        let from = popped.last
+        for controller in popped { controller.willMove(toParent: nil) }
+        viewControllers.removeSubrange((index + 1)...)
+        transition(from: from, to: target, forward: false, animated: animated) {
+            for controller in popped { controller.removeFromParent() }
+        }
+        return popped
+    }
+
+    // MARK: The slide
+
+    /// Shows `to` in place of `from`: UIKit's slide from the right (or back
+    /// to it), with appearance calls around it and the bar updated at once.
+    private func transition(
+        from: ViewController?, to: ViewController, forward: Bool, animated: Bool, done: @escaping () -> Void
+    ) {
+        guard isViewLoaded else {
+            done()
+            return
+        }
+        let animated = animated && view.window != nil && from != nil
+        delegate?.navigationController(self, willShow: to, animated: animated)
+        from?.viewWillDisappear(animated)
+        to.viewWillAppear(animated)
+        let frame = contentFrame
+        let width = frame.width
+        to.view.frame = frame
+        if forward || from == nil {
+            view.insertSubview(to.view, belowSubview: navigationBar)
+        } else if let from {
+            view.insertSubview(to.view, belowSubview: from.view)
+        }
+        updateBar()
+        let finish = { [unowned self] in
+            guard transition != nil else { return }  // already finished
+            transition = nil
+            if let from, from !== to {
+                from.view.removeFromSuperview()
+                from.view.frame = frame
+            }
+            to.view.frame = frame
+            from?.viewDidDisappear(animated)
+            to.viewDidAppear(animated)
+            done()
+            delegate?.navigationController(self, didShow: to, animated: animated)
+        }
+        guard animated, let from else {
+            transition = (finish, [])
+            finish()
+            return
+        }
+        // The new screen comes in from the right over the old one, which
+        // drifts left a little; popping does the reverse.
+        View.performWithoutAnimation {
+            if forward {
+                to.view.center.x = frame.midX + width
+            } else {
+                to.view.center.x = frame.midX - width * 0.3
+            }
+        }
+        transition = (finish, [from.view, to.view])
+        View.animate(withDuration: Self.transitionDuration, delay: 0, options: .curveEaseInOut, animations: {
+            to.view.center.x = frame.midX
+            from.view.center.x = forward ? frame.midX - width * 0.3 : frame.midX + width
+        }, completion: { _ in finish() })
+    }
+
+    /// Ends a transition under way at once, as if its animation had run out.
+    private func finishTransition() {
+        guard let transition else { return }
+        for view in transition.views { view.removeAllAnimations() }
+        // Removing the animations ran the completion; make sure it did.
+        if self.transition != nil { transition.finish() }
+    }
+
+    private func updateBar() {
+        guard isViewLoaded else { return }
+        let top = topViewController
+        let below = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
+        top?.navigationItem.title = top?.navigationItem.title ?? top?.title
+        navigationBar.show(top?.navigationItem, backTitle: below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" })
+    }
+
+    override func childTitleDidChange(_ child: ViewController) {
+        child.navigationItem.title = child.title
+        if child === topViewController || viewControllers.count > 1 && child === viewControllers[viewControllers.count - 2] {
+            updateBar()
+        }
+    }
+}
+
+/// Told around each push and pop, as UINavigationControllerDelegate; both methods are optional.
+@MainActor
+public protocol NavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool)
+    func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool)
+}
+
+extension NavigationControllerDelegate {
+    public func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {}
+}
+
+/// The navigation controller's root view: it lays out the bar and the top screen.
+@MainActor
+final class NavigationView: View {
+    weak var controller: NavigationController?
+
+    override func layoutSubviews() { controller?.layoutContent() }
+}

@@ -1,0 +1,24 @@
+/// What a navigation bar shows while a controller is on top, as
+/// UINavigationItem: a title (the controller's by default), the back
+/// button's title for the controller pushed next, and buttons.
+@MainActor
+open class NavigationItem {
+    public var title: String? {
+        didSet { if oldValue != title { onChange?() } }
+    }
+    /// The back button of the next screen reads this; nil uses this screen's title.
+    public var backButtonTitle: String?
+    public var hidesBackButton = false {
+        didSet { if oldValue != hidesBackButton { onChange?() } }
+    }
+    public var leftBarButtonItem: BarButtonItem? {
+        didSet { if oldValue !== leftBarButtonItem { onChange?() } }
+    }
+    public var rightBarButtonItem: BarButtonItem? {
+        didSet { if oldValue !== rightBarButtonItem { onChange?() } }
+    }
+    /// The bar showing the item lays it out again.
+    var onChange: (() -> Void)?
+
+    public init(title: String? = nil) { self.title = title }
+}
