@@ -79,6 +79,8 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         guard let view else { throw DriverError(description: "nothing to tap: the view was not found") }
         let name = "\(type(of: view))"
         guard view.window === window else { throw DriverError(description: "\(name) is not on the screen") }
+        // What a person sees is laid out: layout that is due happens before the screen shows.
+        window.layoutIfNeeded()
         var visible = view.convert(view.bounds, to: nil).intersection(window.bounds)
         var ancestor = view.superview
         while let clip = ancestor, clip !== window {
@@ -172,6 +174,8 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// reported, so the first run records it. Pixels may differ by
     /// `tolerance` (antialiasing) and up to `allowedFraction` of them by more.
     public func expectScreen(matches path: String, tolerance: Int = 40, allowedFraction: Double = 0.001) throws {
+        // Compared once the screen has stopped moving, as a person would look at it.
+        waitForAnimations()
         let screen = try screenshot()
         guard FileManager.default.fileExists(atPath: path) else {
             try FileManager.default.createDirectory(

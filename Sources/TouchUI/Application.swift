@@ -48,6 +48,9 @@ open class Application: Responder {
                         touch.isDelivered = false
                         continue
                     }
+                    // Hit-test what is on screen: layout still due (a screen just
+                    // pushed, a table just scrolled) happens first, as UIKit commits it before events.
+                    window.layoutIfNeeded()
                     let boundSoFar = event.orderedTouches.filter { $0.phase == .began && $0 !== touch && $0.view != nil }
                     window.bind(touch, with: event, tracked: window.trackedTouches + boundSoFar)
                 }

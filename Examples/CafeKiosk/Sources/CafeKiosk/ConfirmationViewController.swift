@@ -7,12 +7,16 @@ public final class ConfirmationViewController: ViewController {
     private let total: Int
     private let onDone: () -> Void
 
+    /// `size` is the space under the navigation bar. There is no way back
+    /// to the placed order: only on to a new one.
     init(size: Size, orderNumber: Int, total: Int, onDone: @escaping () -> Void) {
         self.size = size
         self.orderNumber = orderNumber
         self.total = total
         self.onDone = onDone
         super.init()
+        title = "Order placed"
+        navigationItem.hidesBackButton = true
     }
 
     public override func loadView() {
@@ -24,7 +28,7 @@ public final class ConfirmationViewController: ViewController {
             ("Your order number is \(orderNumber)", .boldSystemFont(ofSize: 30), 52),
             ("Please pay \(formatPrice(total)) at the counter when we call it.", .systemFont(ofSize: 20), 40),
         ]
-        var y = h * 0.18
+        var y = h * 0.1
         for (text, font, height) in lines {
             let label = Label(frame: Rect(x: m, y: y, width: w - 2 * m, height: height), text: text)
             label.font = font

@@ -10,30 +10,24 @@ public final class ItemViewController: ViewController {
 
     private let size: Size
     private let onAdd: (Int) -> Void
-    private let onBack: () -> Void
     /// No one orders more of one thing at a kiosk; more is a mistake.
     public static let maximumQuantity = 20
 
-    init(item: MenuItem, size: Size, onAdd: @escaping (Int) -> Void, onBack: @escaping () -> Void) {
+    /// `size` is the space under the navigation bar, whose back button returns to the menu.
+    init(item: MenuItem, size: Size, onAdd: @escaping (Int) -> Void) {
         self.item = item
         self.size = size
         self.onAdd = onAdd
-        self.onBack = onBack
         super.init()
+        title = item.name
     }
 
     public override func loadView() {
         let w = size.width, h = size.height, m = Theme.margin
         let root = View(frame: Rect(origin: .zero, size: size))
         root.backgroundColor = Theme.cream
-        root.addSubview(Theme.header(width: w, title: item.name))
-        let back = Button(frame: Rect(x: 4, y: 0, width: 110, height: Theme.headerHeight), title: "‹ Menu")
-        back.titleColor = .white
-        back.font = .systemFont(ofSize: 20)
-        back.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onBack() }
-        root.addSubview(back)
 
-        let detail = Label(frame: Rect(x: m, y: Theme.headerHeight + m, width: w - 2 * m, height: 56), text: item.detail)
+        let detail = Label(frame: Rect(x: m, y: m, width: w - 2 * m, height: 56), text: item.detail)
         detail.font = .systemFont(ofSize: 20)
         detail.numberOfLines = 2
         let price = Label(frame: Rect(x: m, y: detail.frame.maxY, width: w - 2 * m, height: 30), text: "\(formatPrice(item.price)) each")
@@ -46,13 +40,14 @@ public final class ItemViewController: ViewController {
         quantityLabel = Label(frame: Rect(x: m + 120, y: rowY, width: 60, height: 56))
         quantityLabel.font = .boldSystemFont(ofSize: 28)
         quantityLabel.textAlignment = .center
-        stepper = Stepper(frame: Rect(x: m + 190, y: rowY + 4, width: 150, height: 48))
+        // Large, for fingers in a hurry: quick taps should not fall just outside it.
+        stepper = Stepper(frame: Rect(x: m + 190, y: rowY - 4, width: 180, height: 64))
         stepper.minimumValue = 1
         stepper.maximumValue = Double(Self.maximumQuantity)
         stepper.value = 1
         stepper.tintColor = Theme.accent
         stepper.addAction(for: .valueChanged) { [unowned self] _, _ in self.quantityChanged() }
-        totalLabel = Label(frame: Rect(x: m + 360, y: rowY, width: max(0, w - 360 - 2 * m), height: 56))
+        totalLabel = Label(frame: Rect(x: m + 390, y: rowY, width: max(0, w - 390 - 2 * m), height: 56))
         totalLabel.font = .boldSystemFont(ofSize: 24)
         totalLabel.textAlignment = .right
 

@@ -1,70 +1,72 @@
 import TouchBridge
 
-/// The kiosk's flow, one screen at a time: menu, item, order, confirmation.
+/// The kiosk's flow, as a navigation stack: the menu at the root, an item
+/// or the order pushed over it, and the confirmation in place of the order.
 /// It owns the order, and starts over when nobody has touched the screen
 /// for `idleTimeout` seconds, or some time after an order is placed.
-public final class KioskViewController: ViewController {
-    public private(set) var order = Order()
-    public private(set) var screen: ViewController?
+public final class KioskViewController: NavigationController {
+    public private(set) var order = Order() {
+        didSet { menu.order = order }
+    }
+    public let menu: MenuViewController
     public private(set) var placedOrders = 0
     /// Seconds without a touch before a half-made order is thrown away.
     public var idleTimeout = 60.0
     /// Seconds the confirmation stays up when nobody touches "New order".
     public var confirmationTimeout = 15.0
 
-    private let size: Size
+    /// The space each screen has: the screen less the navigation bar.
+    private let contentSize: Size
     private var lastActivity = 0.0
     private var idleTimer: RunLoop.TimerID?
 
     init(size: Size) {
-        self.size = size
-        super.init()
-    }
-
-    public override func loadView() {
-        view = View(frame: Rect(origin: .zero, size: size))
+        contentSize = Size(width: size.width, height: size.height - Theme.headerHeight)
+        menu = MenuViewController(size: contentSize)
+        super.init(rootViewController: menu)
+        menu.onSelect = { [unowned self] item in self.showItem(item) }
+        menu.onViewOrder = { [unowned self] in self.showOrder() }
     }
 
     public override func viewDidLoad() {
-        showMenu()
+        super.viewDidLoad()
+        navigationBar.height = Theme.headerHeight
+        navigationBar.barTintColor = Theme.espresso
+        navigationBar.titleColor = .white
+        navigationBar.tintColor = .white
+        navigationBar.titleFont = .boldSystemFont(ofSize: 24)
     }
 
     // MARK: The screens
 
-    public func showMenu() {
-        show(MenuViewController(
-            size: size, order: order,
-            onSelect: { [unowned self] item in self.showItem(item) },
-            onViewOrder: { [unowned self] in self.showOrder() }))
-    }
-
     public func showItem(_ item: MenuItem) {
-        show(ItemViewController(
-            item: item, size: size,
-            onAdd: { [unowned self] quantity in
-                self.order.add(item, quantity: quantity)
-                self.showMenu()
-            },
-            onBack: { [unowned self] in self.showMenu() }))
+        pushViewController(ItemViewController(item: item, size: contentSize, onAdd: { [unowned self] quantity in
+            self.order.add(item, quantity: quantity)
+            self.popToRootViewController(animated: true)
+        }), animated: true)
     }
 
     public func showOrder() {
-        show(CartViewController(
-            size: size, order: order,
-            onRemove: { [unowned self] item in
-                self.order.remove(item)
-                if self.order.isEmpty { self.showMenu() } else { self.showOrder() }
-            },
-            onAddMore: { [unowned self] in self.showMenu() },
-            onPlace: { [unowned self] in self.placeOrder() }))
+        let cart = CartViewController(size: contentSize, order: order)
+        cart.onRemove = { [unowned self, unowned cart] item in
+            self.order.remove(item)
+            if self.order.isEmpty { self.popToRootViewController(animated: true) } else { cart.order = self.order }
+        }
+        cart.onAddMore = { [unowned self] in self.popToRootViewController(animated: true) }
+        cart.onPlace = { [unowned self] in self.placeOrder() }
+        cart.onStartOver = { [unowned self] in self.startOver() }
+        pushViewController(cart, animated: true)
     }
 
     private func placeOrder() {
         placedOrders += 1
         let total = order.total
         order = Order()
-        let confirmation = ConfirmationViewController(size: size, orderNumber: placedOrders, total: total, onDone: { [unowned self] in self.showMenu() })
-        show(confirmation)
+        let confirmation = ConfirmationViewController(
+            size: contentSize, orderNumber: placedOrders, total: total,
+            onDone: { [unowned self] in self.popToRootViewController(animated: true) })
+        // The confirmation takes the order's place: back from it is the menu.
+        setViewControllers([menu, confirmation], animated: true)
         // The next customer should not have to press anything.
         leaveAfterIdle(confirmationTimeout, confirmation)
     }
@@ -73,20 +75,13 @@ public final class KioskViewController: ViewController {
     private func leaveAfterIdle(_ timeout: Double, _ screen: ViewController) {
         let remaining = timeout - idleSeconds
         application?.runLoop.schedule(after: max(remaining, timeout * 0.1)) { [weak self] in
-            guard let self, self.screen === screen else { return }
+            guard let self, self.topViewController === screen else { return }
             if timeout - self.idleSeconds > 1e-6 {
                 self.leaveAfterIdle(timeout, screen)
             } else {
-                self.showMenu()
+                self.popToRootViewController(animated: true)
             }
         }
-    }
-
-    private func show(_ next: ViewController) {
-        screen?.view.removeFromSuperview()
-        screen = next
-        next.view.frame = view.bounds
-        view.addSubview(next.view)
     }
 
     // MARK: Walking away
@@ -115,9 +110,13 @@ public final class KioskViewController: ViewController {
         }
     }
 
-    /// Back to an empty order on the menu, scrolled to the top.
+    /// Back to an empty order on the menu, scrolled to the top, with nothing left open.
     public func startOver() {
         order = Order()
-        showMenu()
+        if presentedViewController != nil || topViewController?.presentedViewController != nil {
+            topViewController?.dismiss(animated: false)
+        }
+        popToRootViewController(animated: false)
+        menu.table.setContentOffset(.zero, animated: false)
     }
 }

@@ -18,23 +18,27 @@ struct CafeKioskTests {
     static let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Screens")
 
     /// The menu's row for `name`, scrolled into sight as a customer would:
-    /// slow drags of the list, so that it stops where the finger lifts.
-    func row(_ name: String) throws -> MenuRow {
-        let row = try #require(app.views(MenuRow.self).first { $0.item.name == name })
-        let list = try #require(row.superview as? ScrollView)
-        for _ in 0..<10 where !list.bounds.contains(row.frame) {
-            let middle = list.convert(Point(x: list.bounds.midX, y: list.bounds.midY), to: nil)
-            let distance = min(120, abs(row.frame.midY - list.bounds.midY)) * (row.frame.midY > list.bounds.midY ? -1 : 1)
+    /// slow drags of the table, so that it stops where the finger lifts.
+    func row(_ name: String) throws -> MenuCell {
+        app.waitForAnimations()
+        let table = kiosk.menu.table!
+        let section = try #require(MenuItem.sections.firstIndex { $0.items.contains { $0.name == name } })
+        let row = try #require(MenuItem.sections[section].items.firstIndex { $0.name == name })
+        let target = table.rectForRow(at: IndexPath(row: row, section: section))
+        for _ in 0..<10 where !table.bounds.insetBy(dx: 0, dy: 34).contains(target) {
+            let middle = table.convert(Point(x: table.bounds.midX, y: table.bounds.midY), to: nil)
+            let distance = min(120, abs(target.midY - table.bounds.midY)) * (target.midY > table.bounds.midY ? -1 : 1)
             app.drag(from: middle, to: Point(x: middle.x, y: middle.y + distance), duration: 1.5)
             app.wait(0.5)
         }
-        return row
+        return try #require(table.cellForRow(at: IndexPath(row: row, section: section)) as? MenuCell)
     }
 
-    var itemScreen: ItemViewController? { kiosk.screen as? ItemViewController }
+    var itemScreen: ItemViewController? { kiosk.topViewController as? ItemViewController }
 
     /// The middle of the stepper's plus or minus half, in window coordinates.
     func stepperSegment(plus: Bool) throws -> Point {
+        app.waitForAnimations()
         let stepper = try #require(itemScreen?.stepper)
         let x = plus ? stepper.bounds.width * 0.75 : stepper.bounds.width * 0.25
         return stepper.convert(Point(x: x, y: stepper.bounds.midY), to: nil)
@@ -68,7 +72,7 @@ struct CafeKioskTests {
 
         // Nobody touches "New order": the next customer finds the menu.
         app.wait(kiosk.confirmationTimeout + 0.1)
-        #expect(kiosk.screen is MenuViewController)
+        #expect(kiosk.topViewController is MenuViewController)
         #expect(kiosk.order.isEmpty)
     }
 
@@ -88,19 +92,55 @@ struct CafeKioskTests {
     }
 
     @Test func twoFlicksReachTheEndOfTheMenuWithoutChoosingAnything() throws {
-        let list = try #require((kiosk.screen as? MenuViewController)?.list)
-        let soup = try #require(app.views(MenuRow.self).last)
-        #expect(!list.bounds.intersects(soup.frame))  // below the fold
-        let start = list.convert(Point(x: list.bounds.midX, y: list.bounds.maxY - 20), to: nil)
+        let table = kiosk.menu.table!
+        let soup = IndexPath(row: 1, section: MenuItem.sections.count - 1)
+        #expect(!table.bounds.intersects(table.rectForRow(at: soup)))  // below the fold
+        let start = table.convert(Point(x: table.bounds.midX, y: table.bounds.maxY - 20), to: nil)
         for _ in 0..<2 {
             app.drag(from: start, to: Point(x: start.x, y: start.y - 300), duration: 0.3)
             app.wait(3)  // the fling settles
         }
-        #expect(kiosk.screen is MenuViewController)
-        #expect(list.contentOffset.y == list.maximumOffset.y)
-        #expect(list.bounds.contains(soup.frame))
-        try app.tap(soup)
+        #expect(kiosk.topViewController is MenuViewController)
+        #expect(table.indexPathForSelectedRow == nil)
+        #expect(table.contentOffset.y == table.maximumOffset.y)
+        #expect(table.bounds.contains(table.rectForRow(at: soup)))
+        try app.tap(table.cellForRow(at: soup))
         #expect(itemScreen?.item.name == "Soup of the day")
+        // The bar's back button returns to the menu, where the row is no longer selected.
+        try app.tap(kiosk.navigationBar.backButton)
+        app.waitForAnimations()
+        #expect(kiosk.topViewController is MenuViewController)
+        #expect(table.indexPathForSelectedRow == nil)
+    }
+
+    /// A section's header stays at the top while its rows scroll under it.
+    @Test func sectionHeadersStayPinnedWhileScrolling() throws {
+        let table = kiosk.menu.table!
+        let start = table.convert(Point(x: table.bounds.midX, y: table.bounds.midY), to: nil)
+        app.drag(from: start, to: Point(x: start.x, y: start.y - 100), duration: 1.5)
+        app.wait(0.5)
+        table.layoutIfNeeded()
+        let header = try #require(app.views(TableViewHeaderFooterView.self).first { $0.textLabel.text == "Coffee" && !$0.isHidden })
+        #expect(header.frame.minY == table.contentOffset.y)
+        #expect(app.label(containing: "Espresso") != nil)
+    }
+
+    @Test func startingOverAsksFirst() throws {
+        try app.tap(row("Cappuccino"))
+        try app.tap(app.button(titled: "Add to order"))
+        try app.tap(app.button(titled: "View order"))
+        try app.tap(app.button(titled: "Start over"))
+        app.waitForAnimations()
+        try app.tap(app.button(titled: "Keep my order"))
+        app.waitForAnimations()
+        #expect(kiosk.order.itemCount == 1 && kiosk.topViewController is CartViewController)
+        try app.tap(app.button(titled: "Start over"))
+        app.waitForAnimations()
+        let confirm = try #require(app.views(Button.self).last { $0.title == "Start over" })
+        try app.tap(confirm)
+        app.waitForAnimations()
+        #expect(kiosk.order.isEmpty && kiosk.topViewController is MenuViewController)
+        #expect(kiosk.presentedViewController == nil && kiosk.topViewController?.presentedViewController == nil)
     }
 
     @Test func aCustomerWhoWalksAwayLeavesAnEmptyMenuBehind() throws {
@@ -112,9 +152,9 @@ struct CafeKioskTests {
         // A touch, even one on nothing in particular, keeps the order alive.
         app.tap(at: Point(x: 400, y: 30))
         app.wait(kiosk.idleTimeout - 5)
-        #expect(kiosk.screen is CartViewController)
+        #expect(kiosk.topViewController is CartViewController)
         app.wait(6)
-        #expect(kiosk.screen is MenuViewController)
+        #expect(kiosk.topViewController is MenuViewController)
         #expect(kiosk.order.isEmpty)
         #expect(app.label(containing: "Your order is empty") != nil)
     }
@@ -125,7 +165,7 @@ struct CafeKioskTests {
         try app.tap(app.button(titled: "View order"))
         try app.tap(app.button(titled: "Remove"))
         #expect(kiosk.order.isEmpty)
-        #expect(kiosk.screen is MenuViewController)
+        #expect(kiosk.topViewController is MenuViewController)
     }
 
     // MARK: Real panels
@@ -138,10 +178,10 @@ struct CafeKioskTests {
         app.application.actionTrace = { actions.append($0) }
         try app.play("\(Self.recordings)/evemu-atmel-maxtouch-touchscreen-1finger-drag.txt")
         app.wait(3)
-        #expect(actions.first == "PanGestureRecognizer began on ScrollView")
-        #expect(actions.contains("PanGestureRecognizer ended on ScrollView"))
+        #expect(actions.first == "PanGestureRecognizer began on TableView")
+        #expect(actions.contains("PanGestureRecognizer ended on TableView"))
         #expect(!actions.contains { $0.hasSuffix("touchUpInside") })
-        #expect(kiosk.screen is MenuViewController)
+        #expect(kiosk.topViewController is MenuViewController)
     }
 
     @Test func aRealPanelsQuickTapsChooseAnItemAndStepItsQuantity() throws {
