@@ -48,7 +48,10 @@ public final class Compositor {
         tickScheduled = true
         // Ticks fall on the refresh grid, so bursts of damage share one frame.
         let now = runLoop.now
-        let next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
+        var next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
+        // Rounding can put `now` on the next grid point: never tick at the
+        // same moment again, or damage made while presenting would loop.
+        if next - now < frameInterval * 1e-6 { next += frameInterval }
         _ = runLoop.schedule(after: next - now) { [weak self] in
             guard let self else { return }
             self.tickScheduled = false

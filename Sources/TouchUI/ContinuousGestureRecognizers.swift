@@ -165,6 +165,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         super.touchesEnded(touches, with: event)
         if numberOfTouches < max(1, minimumNumberOfTouches) {
+            // The lift is a sample too: a finger that rested before lifting
+            // (a panel sends nothing while it is still) has no speed left.
+            sample(event)
             if isActive { state = .ended } else if state == .possible { state = .failed }
         } else {
             rebase()

@@ -195,37 +195,6 @@ open class Control: View {
     }
 }
 
-/// A push button, as UIButton: highlighted while a finger is on it.
-@MainActor
-open class Button: Control {
-    public var title: String? {
-        didSet { if oldValue != title { setNeedsDisplay() } }
-    }
-    public var titleColor: Color = .systemBlue {
-        didSet { if oldValue != titleColor { setNeedsDisplay() } }
-    }
-    public var font = Font.systemFont(ofSize: 17) {
-        didSet { if oldValue != font { setNeedsDisplay() } }
-    }
-
-    public init(frame: Rect = .zero, title: String? = nil) {
-        self.title = title
-        super.init(frame: frame)
-    }
-
-    /// A system button's look: the title in the tint colour, dimmed while
-    /// highlighted, grey when disabled.
-    open override func draw(_ rect: Rect) {
-        guard let context = GraphicsContext.current else { return }
-        if isHighlighted {
-            context.fill(shape, with: Color(white: 0, alpha: 0.15))
-        }
-        guard let title, !title.isEmpty else { return }
-        let color = !isEnabled ? Color.gray : isHighlighted ? titleColor.withAlphaComponent(0.3) : titleColor
-        context.draw(title, in: bounds.insetBy(dx: 4, dy: 0), font: font, color: color, alignment: .center)
-    }
-}
-
 extension Control.Events: CustomStringConvertible {
     public var description: String {
         Self.names.filter { contains($0.0) }.map(\.1).joined(separator: ",")

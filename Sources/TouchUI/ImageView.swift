@@ -13,7 +13,12 @@ open class ImageView: View {
     }
 
     public var image: Image? {
-        didSet { if oldValue !== image { setNeedsDisplay() } }
+        didSet { if oldValue !== image { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    }
+
+    /// The image's own size.
+    open override var intrinsicContentSize: Size {
+        image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
     public var contentMode: ContentMode = .scaleToFill {
         didSet { if oldValue != contentMode { setNeedsDisplay() } }

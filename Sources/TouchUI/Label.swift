@@ -3,10 +3,10 @@
 @MainActor
 open class Label: View {
     public var text: String? {
-        didSet { if oldValue != text { setNeedsDisplay() } }
+        didSet { if oldValue != text { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
     public var font = Font.systemFont(ofSize: 17) {
-        didSet { if oldValue != font { setNeedsDisplay() } }
+        didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
     public var textColor: Color = .black {
         didSet { if oldValue != textColor { setNeedsDisplay() } }
@@ -28,6 +28,13 @@ open class Label: View {
     public func sizeThatFits(_ size: Size) -> Size {
         guard let text, !text.isEmpty else { return .zero }
         return TextLayout(text, font: font, width: size.width > 0 ? size.width : .infinity, numberOfLines: numberOfLines).size
+    }
+
+    /// The text on one line (or as many as `numberOfLines` allows, at the current width).
+    open override var intrinsicContentSize: Size {
+        let width = numberOfLines == 1 ? 0 : bounds.width
+        let size = sizeThatFits(Size(width: width, height: 0))
+        return Size(width: size.width, height: max(size.height, font.size * 1.25))
     }
 
     open override func draw(_ rect: Rect) {

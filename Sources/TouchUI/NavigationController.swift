@@ -68,6 +68,9 @@ open class NavigationController: ViewController {
     // MARK: Pushing and popping
 
     open func pushViewController(_ controller: ViewController, animated: Bool) {
+        // UIKit raises an exception for this too: one controller cannot be two screens.
+        precondition(!viewControllers.contains { $0 === controller },
+                     "NavigationController: \(type(of: controller)) is already on the navigation stack")
         finishTransition()
         let from = topViewController
         addChild(controller)

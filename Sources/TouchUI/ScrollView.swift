@@ -50,6 +50,13 @@ open class ScrollView: View {
     /// The display refresh that drives deceleration.
     public var displayTickInterval = 1.0 / 60
 
+    /// Thin bars along the right and bottom edges that show where the
+    /// visible part is in the content, while it scrolls (UIKit's scroll indicators).
+    public var showsVerticalScrollIndicator = true { didSet { setNeedsLayout() } }
+    public var showsHorizontalScrollIndicator = true { didSet { setNeedsLayout() } }
+    private let verticalIndicator = ScrollIndicator()
+    private let horizontalIndicator = ScrollIndicator()
+
     public let panGestureRecognizer = PanGestureRecognizer()
     private let contentTouchDelay = ContentTouchDelay()
     private var dragStartOffset = Point.zero
@@ -73,7 +80,72 @@ open class ScrollView: View {
             guard newValue != bounds.origin else { return }
             bounds.origin = newValue
             setNeedsLayout()
+            if isDragging || isDecelerating { showIndicators() }
             delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    // MARK: Scroll indicators
+
+    /// Shows the indicators for a moment, as a hint that there is more to see.
+    public func flashScrollIndicators() {
+        showIndicators()
+        hideIndicatorsSoon()
+    }
+
+    private func showIndicators() {
+        for indicator in [verticalIndicator, horizontalIndicator] where indicator.alpha < 1 || indicator.isAnimating {
+            View.performWithoutAnimation { indicator.alpha = 1 }
+        }
+    }
+
+    /// Fades the indicators out shortly after the content comes to rest.
+    private func hideIndicatorsSoon() {
+        View.animate(withDuration: 0.25, delay: 0.5, options: .allowUserInteraction, animations: {
+            verticalIndicator.alpha = 0
+            horizontalIndicator.alpha = 0
+        })
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        placeIndicators()
+    }
+
+    /// Sizes the indicators to the visible fraction of the content and puts them on top, along the edges.
+    func placeIndicators() {
+        let thickness = 3.0, inset = 2.5
+        let vertical = showsVerticalScrollIndicator && contentSize.height > bounds.height
+        let horizontal = showsHorizontalScrollIndicator && contentSize.width > bounds.width
+        let wanted = [(verticalIndicator, vertical), (horizontalIndicator, horizontal)]
+        let onTop = subviews.suffix(2)
+        for (indicator, shown) in wanted {
+            if !shown {
+                if indicator.superview != nil { indicator.removeFromSuperview() }
+            } else if indicator.superview !== self {
+                View.performWithoutAnimation { indicator.alpha = 0 }
+                addSubview(indicator)
+            } else if !onTop.contains(where: { $0 === indicator }) {
+                // Content added since (a table's header) would cover it.
+                bringSubviewToFront(indicator)
+            }
+        }
+        let track = bounds
+        if vertical {
+            let fraction = min(1, bounds.height / max(contentSize.height, 1))
+            let length = max(36, (track.height - 2 * inset) * fraction)
+            let progress = min(max((contentOffset.y - minimumOffset.y) / max(maximumOffset.y - minimumOffset.y, 1), 0), 1)
+            verticalIndicator.frame = Rect(
+                x: track.maxX - thickness - inset, y: track.minY + inset + (track.height - 2 * inset - length) * progress,
+                width: thickness, height: length)
+        }
+        if horizontal {
+            let fraction = min(1, bounds.width / max(contentSize.width, 1))
+            let length = max(36, (track.width - 2 * inset) * fraction)
+            let progress = min(max((contentOffset.x - minimumOffset.x) / max(maximumOffset.x - minimumOffset.x, 1), 0), 1)
+            horizontalIndicator.frame = Rect(
+                x: track.minX + inset + (track.width - 2 * inset - length) * progress, y: track.maxY - thickness - inset,
+                width: length, height: thickness)
         }
     }
 
@@ -151,6 +223,8 @@ open class ScrollView: View {
             if decelerate {
                 delegate?.scrollViewWillBeginDecelerating(self)
                 startAnimation(velocity: contentVelocity, target: explicitTarget)
+            } else {
+                hideIndicatorsSoon()
             }
         default:
             break
@@ -276,6 +350,7 @@ open class ScrollView: View {
     private func finishAnimation() {
         let wasDecelerating = isDecelerating
         stopAnimation()
+        hideIndicatorsSoon()
         if wasDecelerating { delegate?.scrollViewDidEndDecelerating(self) }
     }
 }
@@ -325,4 +400,15 @@ final class ContentTouchDelay: GestureRecognizer, GestureRecognizerDelegate {
     func gestureRecognizer(
         _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
     ) -> Bool { other === self }
+}
+
+/// A scroll indicator: a thin dark bar, rounded, that takes no touches.
+@MainActor
+final class ScrollIndicator: View {
+    init() {
+        super.init(frame: .zero)
+        backgroundColor = Color(white: 0, alpha: 0.35)
+        cornerRadius = 1.5
+        isUserInteractionEnabled = false
+    }
 }

@@ -3,6 +3,9 @@
 /// once when the finger lifts.
 @MainActor
 open class Slider: Control {
+    /// UIKit's slider size (as wide as it is given).
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 31) }
+
     public var minimumValue = 0.0
     public var maximumValue = 1.0
     public var isContinuous = true

@@ -4,6 +4,9 @@
 /// past the range is dimmed and does nothing, unless `wraps`.
 @MainActor
 open class Stepper: Control {
+    /// UIKit's stepper size.
+    open override var intrinsicContentSize: Size { Size(width: 94, height: 32) }
+
     public var minimumValue = 0.0 { didSet { clampValue() } }
     public var maximumValue = 100.0 { didSet { clampValue() } }
     public var stepValue = 1.0

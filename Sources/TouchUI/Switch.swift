@@ -1,6 +1,9 @@
 /// An on/off switch, as UISwitch: a tap (touch up inside) flips it and sends valueChanged.
 @MainActor
 open class Switch: Control {
+    /// UIKit's switch size.
+    open override var intrinsicContentSize: Size { Size(width: 51, height: 31) }
+
     public private(set) var isOn = false {
         didSet { if oldValue != isOn { setNeedsDisplay() } }
     }

@@ -363,7 +363,6 @@ open class TableView: ScrollView {
     }
 
     open override func layoutSubviews() {
-        super.layoutSubviews()
         settleLayout()
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
         let visible = bounds
@@ -413,6 +412,8 @@ open class TableView: ScrollView {
             cell.separator = separator
         }
         layoutHeaders(in: visible)
+        // Last, so that the scroll indicators go over the cells and headers.
+        super.layoutSubviews()
     }
 
     /// Headers of sections in sight, each pinned to the top while its section scrolls under it.

@@ -26,20 +26,43 @@ open class TableViewCell: View {
     /// Present in the subtitle and value1 styles.
     public private(set) var detailTextLabel: Label?
     public var accessoryType = AccessoryType.none {
-        didSet { if oldValue != accessoryType { setNeedsLayout(); setNeedsDisplay() } }
+        didSet { if oldValue != accessoryType { standardAccessory.type = accessoryType; setNeedsLayout() } }
+    }
+    /// A view of your own at the right edge, in place of the standard accessory.
+    public var accessoryView: View? {
+        didSet {
+            if oldValue !== accessoryView { oldValue?.removeFromSuperview() }
+            if let accessoryView { addSubview(accessoryView) }
+            setNeedsLayout()
+        }
     }
     public var selectionStyle = SelectionStyle.default {
-        didSet { if oldValue != selectionStyle { setNeedsDisplay() } }
+        didSet { if oldValue != selectionStyle { showSelection(animated: false) } }
     }
-    /// What a highlighted or selected cell is painted with.
+    /// Shown behind the content while the cell is highlighted or selected.
+    public var selectedBackgroundView: View? {
+        didSet {
+            if oldValue !== selectedBackgroundView { oldValue?.removeFromSuperview() }
+            if let selectedBackgroundView { insertSubview(selectedBackgroundView, at: 0) }
+            showSelection(animated: false)
+            setNeedsLayout()
+        }
+    }
+    /// The colour of the standard selected background.
     public var selectedBackgroundColor = Color(white: 0.82) {
-        didSet { if oldValue != selectedBackgroundColor { setNeedsDisplay() } }
+        didSet { selectedBackgroundView?.backgroundColor = selectedBackgroundColor }
     }
+    private let standardAccessory = AccessoryIndicator()
     public private(set) var isSelected = false
     public private(set) var isHighlighted = false
     /// The table's separator for this cell, drawn along its bottom edge; nil for none.
     var separator: (color: Color, leftInset: Double)? {
-        didSet { if oldValue?.color != separator?.color || oldValue?.leftInset != separator?.leftInset { setNeedsDisplay() } }
+        didSet {
+            if oldValue?.color != separator?.color || oldValue?.leftInset != separator?.leftInset {
+                setNeedsDisplay()
+                setNeedsLayout()
+            }
+        }
     }
 
     public required init(style: CellStyle = .default, reuseIdentifier: String?) {
@@ -47,7 +70,15 @@ open class TableViewCell: View {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
         backgroundColor = .white
+        // Observers do not run in a class's own initializer: place the standard views by hand.
+        let selection = View()
+        selection.backgroundColor = selectedBackgroundColor
+        selection.isUserInteractionEnabled = false
+        selection.alpha = 0
+        selectedBackgroundView = selection
+        addSubview(selection)
         addSubview(contentView)
+        addSubview(standardAccessory)
         let text = Label()
         textLabel = text
         contentView.addSubview(text)
@@ -64,22 +95,48 @@ open class TableViewCell: View {
     /// Called before the table hands the cell out again; reset per-row state here.
     open func prepareForReuse() {}
 
+    /// Selects or deselects the cell; animated, the selected background fades (a table's deselectRow(animated: true)).
     open func setSelected(_ selected: Bool, animated: Bool) {
         guard selected != isSelected else { return }
         isSelected = selected
-        setNeedsDisplay()
+        showSelection(animated: animated)
     }
 
     open func setHighlighted(_ highlighted: Bool, animated: Bool) {
         guard highlighted != isHighlighted else { return }
         isHighlighted = highlighted
-        setNeedsDisplay()
+        showSelection(animated: animated)
+    }
+
+    /// The selection time UIKit's deselect fade takes.
+    public static let selectionFadeDuration = 0.3
+
+    private func showSelection(animated: Bool) {
+        guard let background = selectedBackgroundView else { return }
+        let alpha: Double = (isHighlighted || isSelected) && selectionStyle != .none ? 1 : 0
+        if animated {
+            View.animate(withDuration: Self.selectionFadeDuration, delay: 0, options: .allowUserInteraction, animations: {
+                background.alpha = alpha
+            })
+        } else {
+            View.performWithoutAnimation { background.alpha = alpha }
+        }
     }
 
     /// The width the accessory takes at the right edge.
-    private var accessoryWidth: Double { accessoryType == .none ? 0 : 38 }
+    private var accessoryWidth: Double {
+        if let accessoryView { return accessoryView.bounds.width + 2 * 16 }
+        return accessoryType == .none ? 0 : 38
+    }
 
     open override func layoutSubviews() {
+        let separatorHeight = separator == nil ? 0.0 : 1
+        selectedBackgroundView?.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - separatorHeight))
+        standardAccessory.isHidden = accessoryView != nil || accessoryType == .none
+        standardAccessory.frame = Rect(x: bounds.width - 38, y: 0, width: 38, height: bounds.height)
+        if let accessoryView {
+            accessoryView.center = Point(x: bounds.width - 16 - accessoryView.bounds.width / 2, y: bounds.midY)
+        }
         contentView.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: bounds.height)
         let inner = contentView.bounds.insetBy(dx: 16, dy: 0)
         switch style {
@@ -97,19 +154,32 @@ open class TableViewCell: View {
         }
     }
 
+    /// The separator along the bottom edge; the rest are subviews.
     open override func draw(_ rect: Rect) {
+        guard let separator, let context = GraphicsContext.current else { return }
+        context.fill(
+            Rect(x: separator.leftInset, y: bounds.height - 1, width: bounds.width - separator.leftInset, height: 1),
+            with: separator.color)
+    }
+}
+
+/// The standard accessory: a disclosure chevron or a checkmark.
+@MainActor
+final class AccessoryIndicator: View {
+    var type = TableViewCell.AccessoryType.none {
+        didSet { if oldValue != type { setNeedsDisplay() } }
+    }
+
+    init() {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+    }
+
+    override func draw(_ rect: Rect) {
         guard let context = GraphicsContext.current else { return }
-        if (isHighlighted || isSelected) && selectionStyle != .none {
-            context.fill(bounds, with: selectedBackgroundColor)
-        }
-        if let separator {
-            context.fill(
-                Rect(x: separator.leftInset, y: bounds.height - 1, width: bounds.width - separator.leftInset, height: 1),
-                with: separator.color)
-        }
         let mid = bounds.midY
         let right = bounds.maxX - 16
-        switch accessoryType {
+        switch type {
         case .none:
             break
         case .disclosureIndicator:

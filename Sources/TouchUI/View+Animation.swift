@@ -246,7 +246,7 @@ final class AnimationGroup {
                 at: window.hostApplication.runLoop.now)
         }
         notes.removeAll()
-        if running == 0 {
+        if running == 0, completion != nil {
             // Nothing to animate: the completion still runs, on the next turn of the loop.
             let runLoop = (application ?? .shared).runLoop
             runLoop.schedule(after: 0) { [self] in finish() }
@@ -256,7 +256,7 @@ final class AnimationGroup {
     func animationEnded(finished: Bool) {
         if !finished { allFinished = false }
         running -= 1
-        if running == 0 { finish() }
+        if running == 0, completion != nil { finish() }
     }
 
     private func finish() {

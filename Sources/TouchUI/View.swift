@@ -46,7 +46,12 @@ open class View: Responder {
     @exclusivity(unchecked) var presentation: Presentation?
 
     @exclusivity(unchecked) public var isHidden = false {
-        didSet { if oldValue != isHidden { damageExtent(evenIfHidden: true) } }
+        didSet {
+            if oldValue != isHidden {
+                damageExtent(evenIfHidden: true)
+                superview?.subviewVisibilityDidChange(self)
+            }
+        }
     }
     @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet {
@@ -211,6 +216,13 @@ open class View: Responder {
     }
 
     private func subviewIndex(_ view: View) -> Int? { subviews.firstIndex(where: { $0 === view }) }
+
+    /// A subview was hidden or shown (a stack view lays out again).
+    func subviewVisibilityDidChange(_ subview: View) {}
+
+    /// The size the content would like; `noIntrinsicMetric` along a dimension
+    /// it has no opinion about. Override, and call invalidateIntrinsicContentSize when it changes.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     open func willMove(toSuperview newSuperview: View?) {}
     open func didMoveToSuperview() {}

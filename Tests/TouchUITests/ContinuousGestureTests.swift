@@ -126,6 +126,28 @@ struct ContinuousGestureTests {
         #expect(view.began == 1)
     }
 
+    /// A panel sends nothing while a finger rests: a fast drag that stops
+    /// for a moment before the lift ends with no speed, so nothing flings.
+    @Test func aPanThatRestsBeforeTheLiftHasNoVelocityLeft() {
+        var velocities: [Double] = []
+        let pan = PanGestureRecognizer { recognizer in
+            if recognizer.state == .ended { velocities.append((recognizer as! PanGestureRecognizer).velocity(in: nil).x) }
+        }
+        surface.addGestureRecognizer(pan)
+        for rest in [0.0, 0.5] {
+            let start = app.runLoop.now + 1
+            let finger = touch(100, 100, at: start)
+            frame(start, [(finger, Point(x: 100, y: 100), .began)], all: [finger])
+            for step in 1...10 {
+                frame(start + Double(step) * 0.01, [(finger, Point(x: 100 + Double(step) * 20, y: 100), .moved)], all: [finger])
+            }
+            frame(start + 0.1 + rest, [(finger, Point(x: 300, y: 100), .ended)], all: [finger])
+        }
+        #expect(velocities.count == 2)
+        #expect(velocities[0] > 1000)  // lifted on the move: a fling
+        #expect(velocities[1] == 0)  // rested half a second first
+    }
+
     @Test func aRotationMeasuresTheTurn() {
         let log = Log()
         let rotation = RotationGestureRecognizer { recognizer in

@@ -243,4 +243,32 @@ struct ScrollViewTests {
         override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { calls.append("began") }
         override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { calls.append("ended") }
     }
+
+    /// UIKit's scroll indicators: shown while the content moves, along the
+    /// edge, sized to the visible fraction; faded out once it rests.
+    @Test func theIndicatorShowsWhileScrollingAndFadesAtRest() throws {
+        scroll.layoutIfNeeded()
+        let indicator = try #require(scroll.subviews.last)
+        #expect(indicator !== content && indicator.alpha == 0)
+        drag(300, duration: 1, steps: 20)
+        scroll.layoutIfNeeded()
+        #expect(indicator.alpha == 1)
+        #expect(abs(indicator.frame.maxX - (scroll.bounds.maxX - 2.5)) < 0.01)
+        #expect(indicator.frame.height == max(36, (300 - 5) * 0.1))
+        #expect(indicator.frame.minY > scroll.bounds.minY + 2.5)  // moved down the track
+        #expect(!indicator.isUserInteractionEnabled)
+        app.runLoop.runPendingTimers(limit: 10)
+        #expect(indicator.alpha == 0 && !indicator.isAnimating)
+        // Content that fits has none.
+        scroll.contentSize = Size(width: 300, height: 200)
+        scroll.layoutIfNeeded()
+        #expect(indicator.superview == nil)
+        scroll.contentSize = Size(width: 300, height: 3000)
+        scroll.layoutIfNeeded()
+        // A flash shows it for a moment (drawn at full alpha while the fade waits), then fades it.
+        scroll.flashScrollIndicators()
+        #expect(indicator.superview === scroll && indicator.isAnimating)
+        app.runLoop.runPendingTimers(limit: 2)
+        #expect(!indicator.isAnimating && indicator.alpha == 0)
+    }
 }

@@ -97,7 +97,7 @@ struct TableViewTests {
             table.layoutIfNeeded()
         }
         #expect(source.created <= 12)  // a screenful, plus the row half in sight at each end
-        #expect(table.subviews.count <= 12)
+        #expect(table.subviews.filter { $0 is TableViewCell }.count <= 12)
         table.scrollToRow(at: IndexPath(row: 99_999, section: 0), at: .bottom, animated: false)
         table.layoutIfNeeded()
         #expect(table.indexPathsForVisibleRows.last == IndexPath(row: 99_999, section: 0))
@@ -218,7 +218,7 @@ struct TableViewTests {
         table.reloadData()
         #expect(table.numberOfRows(inSection: 0) == 3)
         #expect(table.indexPathsForVisibleRows.count == 3)
-        #expect(table.subviews.filter { !$0.isHidden }.count == 3)
+        #expect(table.subviews.filter { $0 is TableViewCell && !$0.isHidden }.count == 3)
         source.heights = { $0.row == 1 ? 100 : 44 }
         table.reloadRows(at: [IndexPath(row: 1, section: 0)])
         #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY == 144)
@@ -291,5 +291,19 @@ struct TableViewTests {
         finger.update(phase: .ended, location: Point(x: 250, y: 66), timestamp: 0.05)
         app.sendEvent(Event(touches: [finger], timestamp: 0.05))
         #expect(controller.tapped == 1)
+    }
+
+    /// deselectRow(animated: true) fades the selected background, as UIKit does when a screen comes back.
+    @Test func anAnimatedDeselectFades() throws {
+        show(Source(rows: [20]))
+        touch(at: 22, hold: 0.05)
+        let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let background = try #require(cell.selectedBackgroundView)
+        #expect(background.alpha == 1)
+        let start = app.runLoop.now
+        table.deselectRow(at: IndexPath(row: 0, section: 0), animated: true)
+        #expect(!cell.isSelected && background.alpha == 0 && background.isAnimating)
+        app.runLoop.advance(to: start + TableViewCell.selectionFadeDuration + 0.05)
+        #expect(!background.isAnimating)
     }
 }

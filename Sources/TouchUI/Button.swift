@@ -1,0 +1,121 @@
+/// A push button, as UIButton: a title and an image, each settable per
+/// state (normal, highlighted, disabled, selected), highlighted while a
+/// finger is on it. A state with no value of its own shows the normal one;
+/// a highlighted title with no colour of its own is dimmed, a disabled one greyed.
+@MainActor
+open class Button: Control {
+    private var titles: [Int: String] = [:]
+    private var titleColors: [Int: Color] = [Control.State.normal.rawValue: .systemBlue]
+    private var images: [Int: Image] = [:]
+
+    public var font = Font.systemFont(ofSize: 17) {
+        didSet { if oldValue != font { contentChanged() } }
+    }
+    /// Points between the image and the title.
+    public var imagePadding = 8.0 {
+        didSet { if oldValue != imagePadding { contentChanged() } }
+    }
+    /// Room around the content in the intrinsic size.
+    public var contentInsets = EdgeInsets(top: 6, left: 12, bottom: 6, right: 12) {
+        didSet { if oldValue != contentInsets { contentChanged() } }
+    }
+
+    public init(frame: Rect = .zero, title: String? = nil) {
+        super.init(frame: frame)
+        if let title { titles[State.normal.rawValue] = title }
+    }
+
+    // MARK: Per-state content
+
+    public func setTitle(_ title: String?, for state: State) {
+        guard titles[state.rawValue] != title else { return }
+        titles[state.rawValue] = title
+        contentChanged()
+    }
+
+    /// The title for `state`, else the normal one.
+    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+
+    public func setTitleColor(_ color: Color?, for state: State) {
+        guard titleColors[state.rawValue] != color else { return }
+        titleColors[state.rawValue] = color
+        setNeedsDisplay()
+    }
+
+    /// The colour set for `state`, else the normal one.
+    public func titleColor(for state: State) -> Color? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
+
+    public func setImage(_ image: Image?, for state: State) {
+        guard images[state.rawValue] !== image else { return }
+        images[state.rawValue] = image
+        contentChanged()
+    }
+
+    public func image(for state: State) -> Image? { images[state.rawValue] ?? images[State.normal.rawValue] }
+
+    /// The normal state's title: `setTitle(_:for: .normal)`.
+    public var title: String? {
+        get { titles[State.normal.rawValue] }
+        set { setTitle(newValue, for: .normal) }
+    }
+
+    /// The normal state's title colour: `setTitleColor(_:for: .normal)`.
+    public var titleColor: Color {
+        get { titleColors[State.normal.rawValue] ?? .systemBlue }
+        set { setTitleColor(newValue, for: .normal) }
+    }
+
+    /// What shows now, for the current state.
+    public var currentTitle: String? { title(for: state) }
+    public var currentImage: Image? { image(for: state) }
+    public var currentTitleColor: Color {
+        if let own = titleColors[state.rawValue] { return own }
+        if !isEnabled { return titleColors[State.disabled.rawValue] ?? .gray }
+        if isHighlighted { return titleColor.withAlphaComponent(0.3) }
+        return titleColor
+    }
+
+    private func contentChanged() {
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
+    // MARK: Size and drawing
+
+    /// The image and the title side by side, with the content insets around them.
+    open override var intrinsicContentSize: Size {
+        let content = contentSize(title: currentTitle, image: currentImage)
+        return Size(
+            width: content.width + contentInsets.left + contentInsets.right,
+            height: max(content.height, font.size * 1.25) + contentInsets.top + contentInsets.bottom)
+    }
+
+    private func contentSize(title: String?, image: Image?) -> Size {
+        let text = title.map { TextLayout($0, font: font, width: .infinity).size } ?? .zero
+        let picture = image?.size ?? .zero
+        let gap = text.width > 0 && picture.width > 0 ? imagePadding : 0
+        return Size(width: text.width + gap + picture.width, height: max(text.height, picture.height))
+    }
+
+    /// A system button's look: a shade while highlighted, then the image
+    /// and the title centred together, in the colour of the current state.
+    open override func draw(_ rect: Rect) {
+        guard let context = GraphicsContext.current else { return }
+        if isHighlighted {
+            context.fill(shape, with: Color(white: 0, alpha: 0.15))
+        }
+        let title = currentTitle.flatMap { $0.isEmpty ? nil : $0 }
+        let image = currentImage
+        guard title != nil || image != nil else { return }
+        let content = contentSize(title: title, image: image)
+        var x = bounds.midX - min(content.width, bounds.width - 8) / 2
+        if let image {
+            let size = image.size
+            context.draw(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height))
+            x += size.width + (title != nil ? imagePadding : 0)
+        }
+        guard let title else { return }
+        let textBox = image == nil ? bounds.insetBy(dx: 4, dy: 0) : Rect(x: x, y: bounds.minY, width: max(0, bounds.maxX - 4 - x), height: bounds.height)
+        context.draw(title, in: textBox, font: font, color: currentTitleColor, alignment: image == nil ? .center : .left)
+    }
+}

@@ -1,0 +1,162 @@
+/// Lays out a row or a column of views, as UIStackView, so that a simple
+/// screen needs no hand-written frames. Each arranged view is measured by
+/// its `intrinsicContentSize` (or, without one, its current size); a hidden
+/// one takes no room.
+///
+/// With no Auto Layout here, `.fill` gives the space left over (or takes
+/// the space missing) to the views with no natural size along the axis,
+/// shared equally, or else to the last view: the part UIKit gives to the
+/// view of lowest content-hugging priority.
+@MainActor
+open class StackView: View {
+    public enum Axis: Sendable { case horizontal, vertical }
+
+    public enum Distribution: Sendable {
+        /// Natural sizes; the leftover space goes to the flexible views.
+        case fill
+        /// Every view the same length.
+        case fillEqually
+        /// Lengths in proportion to the natural sizes, filling the stack.
+        case fillProportionally
+        /// Natural sizes, with the leftover space spread evenly between them.
+        case equalSpacing
+        /// Natural sizes, with their centres evenly spaced.
+        case equalCentering
+    }
+
+    public enum Alignment: Sendable {
+        /// As wide (or tall) as the stack, across the axis.
+        case fill
+        /// At the start across the axis: the left of a column, the top of a row.
+        case leading
+        case center
+        /// At the end across the axis: the right of a column, the bottom of a row.
+        case trailing
+
+        public static let top = Alignment.leading
+        public static let bottom = Alignment.trailing
+    }
+
+    public private(set) var arrangedSubviews: [View] = []
+    public var axis = Axis.horizontal { didSet { if oldValue != axis { setNeedsLayout() } } }
+    public var distribution = Distribution.fill { didSet { if oldValue != distribution { setNeedsLayout() } } }
+    public var alignment = Alignment.fill { didSet { if oldValue != alignment { setNeedsLayout() } } }
+    /// Points between neighbours (the least between them for the equal-spacing distributions).
+    public var spacing = 0.0 { didSet { if oldValue != spacing { setNeedsLayout() } } }
+    /// Lays out inside `layoutMargins` rather than the bounds.
+    public var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsLayout() } }
+    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) { didSet { setNeedsLayout() } }
+
+    public init(arrangedSubviews views: [View] = []) {
+        super.init(frame: .zero)
+        for view in views { addArrangedSubview(view) }
+    }
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    /// Adds `view` at the end of the arrangement (and as a subview).
+    public func addArrangedSubview(_ view: View) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    public func insertArrangedSubview(_ view: View, at index: Int) {
+        arrangedSubviews.removeAll { $0 === view }
+        arrangedSubviews.insert(view, at: min(max(0, index), arrangedSubviews.count))
+        if view.superview !== self { addSubview(view) }
+        setNeedsLayout()
+    }
+
+    /// Takes `view` out of the arrangement; as in UIKit it stays a subview
+    /// until removed from its superview.
+    public func removeArrangedSubview(_ view: View) {
+        arrangedSubviews.removeAll { $0 === view }
+        setNeedsLayout()
+    }
+
+    open override func willRemoveSubview(_ subview: View) {
+        super.willRemoveSubview(subview)
+        if arrangedSubviews.contains(where: { $0 === subview }) { removeArrangedSubview(subview) }
+    }
+
+    override func subviewVisibilityDidChange(_ subview: View) {
+        if arrangedSubviews.contains(where: { $0 === subview }) { setNeedsLayout() }
+    }
+
+    /// The stack's own natural size: its arranged views' along the axis, the largest across.
+    open override var intrinsicContentSize: Size {
+        let shown = arrangedSubviews.filter { !$0.isHidden }
+        let lengths = shown.map { naturalSize(of: $0) }
+        let along = lengths.reduce(0) { $0 + length($1) } + spacing * Double(max(0, shown.count - 1))
+        let across = lengths.map { breadth($0) }.max() ?? 0
+        let margins = isLayoutMarginsRelativeArrangement ? layoutMargins : EdgeInsets.zero
+        return axis == .horizontal
+            ? Size(width: along + margins.left + margins.right, height: across + margins.top + margins.bottom)
+            : Size(width: across + margins.left + margins.right, height: along + margins.top + margins.bottom)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let area = isLayoutMarginsRelativeArrangement ? bounds.inset(by: layoutMargins) : bounds
+        let shown = arrangedSubviews.filter { !$0.isHidden }
+        guard !shown.isEmpty else { return }
+        let available = axis == .horizontal ? area.width : area.height
+        let natural = shown.map { naturalSize(of: $0) }
+        var lengths = natural.map { length($0) }
+        let gaps = spacing * Double(shown.count - 1)
+        var gap = spacing
+        // Centres to place, for equalCentering; otherwise views follow one another.
+        var centres: [Double]?
+        switch distribution {
+        case .fill:
+            let spare = available - gaps - lengths.reduce(0, +)
+            let flexible = shown.indices.filter { length(shown[$0].intrinsicContentSize) < 0 }
+            let takers = flexible.isEmpty ? [shown.count - 1] : flexible
+            for index in takers { lengths[index] = max(0, lengths[index] + spare / Double(takers.count)) }
+        case .fillEqually:
+            lengths = Array(repeating: max(0, (available - gaps) / Double(shown.count)), count: shown.count)
+        case .fillProportionally:
+            let total = lengths.reduce(0, +)
+            let room = max(0, available - gaps)
+            lengths = lengths.map { total > 0 ? room * $0 / total : room / Double(shown.count) }
+        case .equalSpacing:
+            if shown.count > 1 { gap = max(spacing, (available - lengths.reduce(0, +)) / Double(shown.count - 1)) }
+        case .equalCentering:
+            if shown.count > 1 {
+                // The first view starts at the start, the last ends at the end; the centres between are even.
+                let first = lengths[0] / 2, last = available - lengths[lengths.count - 1] / 2
+                let step = max((last - first) / Double(shown.count - 1), 0)
+                centres = shown.indices.map { first + step * Double($0) }
+            }
+        }
+        var position = 0.0
+        for (index, view) in shown.enumerated() {
+            let start = centres.map { $0[index] - lengths[index] / 2 } ?? position
+            let across = axis == .horizontal ? area.height : area.width
+            let natural = breadth(natural[index])
+            let size = alignment == .fill ? across : min(natural, across)
+            let offset: Double
+            switch alignment {
+            case .fill, .leading: offset = 0
+            case .center: offset = (across - size) / 2
+            case .trailing: offset = across - size
+            }
+            view.frame = axis == .horizontal
+                ? Rect(x: area.minX + start, y: area.minY + offset, width: lengths[index], height: size)
+                : Rect(x: area.minX + offset, y: area.minY + start, width: size, height: lengths[index])
+            position = start + lengths[index] + gap
+        }
+    }
+
+    /// A view's intrinsic size, with its current size standing in where it has none.
+    private func naturalSize(of view: View) -> Size {
+        let intrinsic = view.intrinsicContentSize
+        return Size(
+            width: intrinsic.width >= 0 ? intrinsic.width : view.bounds.width,
+            height: intrinsic.height >= 0 ? intrinsic.height : view.bounds.height)
+    }
+
+    private func length(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
+    private func breadth(_ size: Size) -> Double { axis == .horizontal ? size.height : size.width }
+}

@@ -1,0 +1,12 @@
+/// The size a view would like from its content, as UIKit's
+/// intrinsicContentSize; a stack view sizes its arranged views by it.
+extension View {
+    /// No natural size along this dimension (UIView.noIntrinsicMetric).
+    public static let noIntrinsicMetric = -1.0
+
+    /// A stack view that holds this view lays it out again (UIKit's
+    /// invalidateIntrinsicContentSize): call when what the size depends on changes.
+    public func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
+}
