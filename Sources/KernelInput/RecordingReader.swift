@@ -52,8 +52,10 @@ public enum RecordingReader {
 
     /// Reads several files as one run. A file with only a description joins
     /// the events-only file after it; every recording is then checked
-    /// against its device (declared codes, slot range).
-    public static func load(files: [String]) throws -> [Recording] {
+    /// against its device: events of codes it does not declare are dropped,
+    /// as libevdev drops them, with one warning per code; a slot index out
+    /// of range is an error.
+    public static func load(files: [String], warn: (String) -> Void = RecordingReader.warnOnStandardError) throws -> [Recording] {
         var result: [Recording] = []
         var pendingDescription: Recording?
         for path in files {
@@ -85,8 +87,16 @@ public enum RecordingReader {
             }
         }
         if let unused = pendingDescription { result.append(unused) }
-        for recording in result { try recording.validate() }
+        for index in result.indices {
+            for warning in result[index].dropUndeclaredCodes() { warn(warning.description) }
+            try result[index].validate()
+        }
         return result
+    }
+
+    /// Writes a warning on standard error, a line of its own.
+    public static func warnOnStandardError(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
     }
 
     static func readBytes(_ path: String) throws -> [UInt8] {
@@ -111,7 +121,41 @@ public enum RecordingReader {
 }
 
 extension Recording {
+    /// Drops the events of codes the device does not declare, as libevdev
+    /// does for a real device (the kernel can send them; nothing may rely on
+    /// them). One warning per code, at its first event, with how many went.
+    public mutating func dropUndeclaredCodes() -> [RecordingError] {
+        guard let device else { return [] }
+        let supported = SupportedCodes(device)
+        var dropped: [(type: UInt16, code: UInt16, first: Int, count: Int)] = []
+        var kept: [InputEvent] = []
+        var keptLines: [Int32] = []
+        kept.reserveCapacity(events.count)
+        keptLines.reserveCapacity(eventLines.count)
+        for (index, event) in events.enumerated() {
+            if supported.contains(type: event.type, code: event.code) {
+                kept.append(event)
+                if index < eventLines.count { keptLines.append(eventLines[index]) }
+            } else if let known = dropped.firstIndex(where: { $0.type == event.type && $0.code == event.code }) {
+                dropped[known].count += 1
+            } else {
+                dropped.append((event.type, event.code, index, 1))
+            }
+        }
+        guard !dropped.isEmpty else { return [] }
+        let warnings = dropped.map { code in
+            RecordingError(
+                location(ofEvent: code.first),
+                "\(EventNames.describe(type: code.type, code: code.code)) is not a code the device declares: "
+                    + "its \(code.count) event\(code.count == 1 ? "" : "s") dropped, as libevdev drops them")
+        }
+        events = kept
+        eventLines = keptLines
+        return warnings
+    }
+
     /// Checks every event against the device: codes it declares, slot indexes within its slots.
+    /// `RecordingReader.load` drops undeclared codes first; a recording built by hand may call this alone.
     public func validate() throws {
         guard let device else {
             if events.isEmpty { return }

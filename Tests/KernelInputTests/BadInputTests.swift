@@ -1,3 +1,4 @@
+import Foundation
 import KernelInput
 import Testing
 
@@ -75,6 +76,26 @@ struct BadInputTests {
         }
         #expect(e?.line == 4)
         #expect(e?.message == "EV_ABS / ABS_MT_PRESSURE is not a code the device declares")
+    }
+
+    /// As libevdev does with a real device: events of a code the device does
+    /// not declare are dropped, with one warning per code at its first line.
+    @Test func undeclaredCodesAreDroppedWithOneWarningEach() throws {
+        let path = "/tmp/touchbridge-undeclared-\(getpid()).evemu"
+        let text = "# EVEMU 1.3\nN: x\nB: 00 0b 00 00 00 00 00 00 00\nB: 03 03 00 00 00 00 00 00 00\nA: 00 0 100 0 0 0\nA: 01 0 100 0 0 0\n"
+            + "E: 0.000001 0003 0000 10\nE: 0.000001 0003 003a 7\nE: 0.000001 0000 0000 0\n"
+            + "E: 0.010000 0003 0000 20\nE: 0.010000 0003 003a 9\nE: 0.010000 0003 0030 4\nE: 0.010000 0000 0000 0\n"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var warnings: [String] = []
+        let recording = try #require(RecordingReader.load(files: [path], warn: { warnings.append($0) }).first)
+        #expect(warnings == [
+            "\(path):8: EV_ABS / ABS_MT_PRESSURE is not a code the device declares: its 2 events dropped, as libevdev drops them",
+            "\(path):12: EV_ABS / ABS_MT_TOUCH_MAJOR is not a code the device declares: its 1 event dropped, as libevdev drops them",
+        ])
+        #expect(recording.events.map(\.code) == [0, 0, 0, 0])
+        #expect(recording.location(ofEvent: 2).line == 10)  // line numbers follow the events that stay
+        try recording.validate()
     }
 
     @Test func minimumEqualToMaximum() {
