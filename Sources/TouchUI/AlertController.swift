@@ -70,7 +70,9 @@ open class AlertController: ViewController {
             let separator = View(frame: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1))
             separator.backgroundColor = Color(white: 0.8)
             let button = Button(frame: frame, title: action.title)
-            button.font = action.style == .cancel || action === preferredAction ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
+            // Apple: a preferred action takes the bold from the cancel button.
+            let bold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
+            button.font = bold ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
             button.titleColor = action.style == .destructive ? .systemRed : .systemBlue
             button.isEnabled = action.isEnabled
             button.addAction(for: .touchUpInside) { [unowned self] _, _ in self.choose(action) }

@@ -80,6 +80,8 @@ open class NavigationBar: View {
 
     private func place(_ button: Button?, item: BarButtonItem?) -> Button? {
         guard let item else { return place(button, title: nil, bold: false, enabled: true) {} }
+        // A title or isEnabled changed on the item shows at once.
+        item.onChange = { [weak self] in self?.setNeedsLayout() }
         return place(button, title: item.title, bold: item.style == .done, enabled: item.isEnabled) { [weak item] in
             if let item { item.handler?(item) }
         }

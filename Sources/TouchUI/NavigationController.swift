@@ -53,6 +53,27 @@ open class NavigationController: ViewController {
         updateBar()
     }
 
+    // The screen on top appears and disappears with the navigation controller.
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if transition == nil { topViewController?.viewWillAppear(animated) }
+    }
+
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        if transition == nil { topViewController?.viewDidAppear(animated) }
+    }
+
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        if transition == nil { topViewController?.viewWillDisappear(animated) }
+    }
+
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        if transition == nil { topViewController?.viewDidDisappear(animated) }
+    }
+
     /// Where the top screen's view goes: under the bar.
     public var contentFrame: Rect {
         let bar = isNavigationBarHidden ? 0 : navigationBar.height
@@ -100,24 +121,29 @@ open class NavigationController: ViewController {
         return pop(to: controller, animated: animated)
     }
 
-    /// Replaces the stack; the new top slides in as a push would when animated.
+    /// Replaces the stack. Animated, a new top slides in as a push would; a
+    /// top that was already in the stack, lower down, comes back as a pop does.
     open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
         finishTransition()
         let from = topViewController
-        let leaving = viewControllers.filter { old in !controllers.contains { $0 === old } }
-        for controller in leaving where controller !== from { controller.willMove(toParent: nil) }
+        let old = viewControllers
+        let leaving = old.filter { controller in !controllers.contains { $0 === controller } }
+        let arriving = controllers.filter { $0.parent !== self }
+        for controller in leaving { controller.willMove(toParent: nil) }
+        for controller in arriving { addChild(controller) }
         viewControllers = controllers
-        for controller in controllers where controller.parent !== self { addChild(controller) }
-        guard let to = controllers.last, to !== from else {
+        let settle = { [unowned self] in
             for controller in leaving { controller.removeFromParent() }
+            for controller in arriving { controller.didMove(toParent: self) }
+        }
+        guard let to = controllers.last, to !== from else {
+            if controllers.isEmpty, let from, from.isViewLoaded { from.view.removeFromSuperview() }
+            settle()
             updateBar()
             return
         }
-        if let from, leaving.contains(where: { $0 === from }) { from.willMove(toParent: nil) }
-        transition(from: from, to: to, forward: true, animated: animated) {
-            for controller in leaving { controller.removeFromParent() }
-            to.didMove(toParent: self)
-        }
+        let forward = !old.contains { $0 === to }
+        transition(from: from, to: to, forward: forward, animated: animated, done: settle)
     }
 
     /// Pops every controller above `target`; nil when it is not in the stack.
@@ -210,7 +236,6 @@ open class NavigationController: ViewController {
     }
 
     override func childTitleDidChange(_ child: ViewController) {
-        child.navigationItem.title = child.title
         if child === topViewController || viewControllers.count > 1 && child === viewControllers[viewControllers.count - 2] {
             updateBar()
         }

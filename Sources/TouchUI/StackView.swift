@@ -38,14 +38,20 @@ open class StackView: View {
     }
 
     public private(set) var arrangedSubviews: [View] = []
-    public var axis = Axis.horizontal { didSet { if oldValue != axis { setNeedsLayout() } } }
-    public var distribution = Distribution.fill { didSet { if oldValue != distribution { setNeedsLayout() } } }
-    public var alignment = Alignment.fill { didSet { if oldValue != alignment { setNeedsLayout() } } }
+    public var axis = Axis.horizontal { didSet { if oldValue != axis { arrangementChanged() } } }
+    public var distribution = Distribution.fill { didSet { if oldValue != distribution { arrangementChanged() } } }
+    public var alignment = Alignment.fill { didSet { if oldValue != alignment { arrangementChanged() } } }
     /// Points between neighbours (the least between them for the equal-spacing distributions).
-    public var spacing = 0.0 { didSet { if oldValue != spacing { setNeedsLayout() } } }
+    public var spacing = 0.0 { didSet { if oldValue != spacing { arrangementChanged() } } }
     /// Lays out inside `layoutMargins` rather than the bounds.
-    public var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsLayout() } }
-    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) { didSet { setNeedsLayout() } }
+    public var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
+    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) { didSet { arrangementChanged() } }
+
+    /// Lays out again, and tells a stack holding this one that its size may have changed.
+    private func arrangementChanged() {
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
 
     public init(arrangedSubviews views: [View] = []) {
         super.init(frame: .zero)
@@ -65,14 +71,14 @@ open class StackView: View {
         arrangedSubviews.removeAll { $0 === view }
         arrangedSubviews.insert(view, at: min(max(0, index), arrangedSubviews.count))
         if view.superview !== self { addSubview(view) }
-        setNeedsLayout()
+        arrangementChanged()
     }
 
     /// Takes `view` out of the arrangement; as in UIKit it stays a subview
     /// until removed from its superview.
     public func removeArrangedSubview(_ view: View) {
         arrangedSubviews.removeAll { $0 === view }
-        setNeedsLayout()
+        arrangementChanged()
     }
 
     open override func willRemoveSubview(_ subview: View) {
@@ -81,7 +87,7 @@ open class StackView: View {
     }
 
     override func subviewVisibilityDidChange(_ subview: View) {
-        if arrangedSubviews.contains(where: { $0 === subview }) { setNeedsLayout() }
+        if arrangedSubviews.contains(where: { $0 === subview }) { arrangementChanged() }
     }
 
     /// The stack's own natural size: its arranged views' along the axis, the largest across.
@@ -126,8 +132,13 @@ open class StackView: View {
             if shown.count > 1 {
                 // The first view starts at the start, the last ends at the end; the centres between are even.
                 let first = lengths[0] / 2, last = available - lengths[lengths.count - 1] / 2
-                let step = max((last - first) / Double(shown.count - 1), 0)
-                centres = shown.indices.map { first + step * Double($0) }
+                // Even steps, but never so close that neighbours are nearer than `spacing`.
+                let even = max((last - first) / Double(shown.count - 1), 0)
+                var centre = first
+                centres = shown.indices.map { index in
+                    if index > 0 { centre += max(even, (lengths[index - 1] + lengths[index]) / 2 + spacing) }
+                    return centre
+                }
             }
         }
         var position = 0.0

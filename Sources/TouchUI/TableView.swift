@@ -118,19 +118,22 @@ open class TableView: ScrollView {
     }
 
     /// A cell put aside under `identifier`, ready for another row; nil when none is free.
+    /// A cell put aside under `identifier`, ready for another row; a new one
+    /// of the class registered for it when none is free; nil when neither.
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-        guard let cell = reusableCells[identifier]?.popLast() else { return nil }
-        cell.prepareForReuse()
-        return cell
+        if let cell = reusableCells[identifier]?.popLast() {
+            cell.prepareForReuse()
+            return cell
+        }
+        return registeredCells[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
     }
 
     /// A free cell under `identifier`, or a new one of the class registered for it.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        if let cell = dequeueReusableCell(withIdentifier: identifier) { return cell }
-        guard let cellClass = registeredCells[identifier] else {
+        guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
             preconditionFailure("TableView: no cell class registered for reuse identifier \"\(identifier)\"; call register(_:forCellReuseIdentifier:) first")
         }
-        return cellClass.init(style: .default, reuseIdentifier: identifier)
+        return cell
     }
 
     /// The cell showing a row, if the row is in sight.
@@ -218,9 +221,8 @@ open class TableView: ScrollView {
         }
         selected.insert(indexPath)
         visibleCellsByPath[indexPath]?.setSelected(true, animated: animated)
-        if scrollPosition != .none || !bounds.intersects(rectForRow(at: indexPath)) {
-            scrollToRow(at: indexPath, at: scrollPosition, animated: animated)
-        }
+        // Apple: .none here means no scrolling at all, unlike scrollToRow's .none.
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     /// Deselects a row as code does in UIKit: the delegate is not told.
@@ -241,7 +243,7 @@ open class TableView: ScrollView {
         if !allowsMultipleSelection {
             for row in selected.sorted() where row != target { deselectByTouch(row) }
         }
-        guard !selected.contains(target) else { return }
+        // A row tapped again while selected is selected again: the delegate hears of it once more.
         selected.insert(target)
         visibleCellsByPath[target]?.setSelected(true, animated: false)
         tableDelegate?.tableView(self, didSelectRowAt: target)
@@ -262,7 +264,7 @@ open class TableView: ScrollView {
     // MARK: Touches: cells pass theirs on to the table, which highlights and selects.
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        guard press == nil, allowsSelection, let touch = touches.first,
+        guard press == nil, allowsSelection, let touch = touches.first, !isOnHeader(touch),
             let indexPath = indexPathForRow(at: touch.location(in: self))
         else { return }
         let highlights = tableDelegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true
@@ -287,6 +289,12 @@ open class TableView: ScrollView {
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         guard let press, touches.contains(press.touch) else { return }
         endPress()
+    }
+
+    /// A touch on a header (pinned over the rows scrolling under it) selects nothing.
+    private func isOnHeader(_ touch: Touch) -> Bool {
+        guard let view = touch.view else { return false }
+        return visibleHeaders.values.contains { view.isDescendant(of: $0) }
     }
 
     private func endPress() {
@@ -444,7 +452,7 @@ open class TableView: ScrollView {
         if let custom = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
             header = custom
         } else {
-            let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView()
+            let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView(titleHeader: ())
             titled.textLabel.text = dataSource?.tableView(self, titleForHeaderInSection: section)
             header = titled
         }
@@ -453,9 +461,15 @@ open class TableView: ScrollView {
         return header
     }
 
+    /// A title header is kept for another section; one of the delegate's is
+    /// let go, since the delegate makes a new one each time.
     private func recycleHeader(_ header: View) {
-        header.isHidden = true
-        if let titled = header as? TableViewHeaderFooterView { reusableTitleHeaders.append(titled) }
+        if let titled = header as? TableViewHeaderFooterView, titled.superview === self, !(titled.isCustom) {
+            titled.isHidden = true
+            reusableTitleHeaders.append(titled)
+        } else {
+            header.removeFromSuperview()
+        }
     }
 
     /// A cell out of sight stays a hidden subview in its pool: a finger that

@@ -4,8 +4,23 @@
 open class TableViewHeaderFooterView: View {
     public let textLabel = Label()
 
+    /// False for the headers the table makes for section titles, which it reuses.
+    let isCustom: Bool
+
     public override init(frame: Rect = .zero) {
+        isCustom = true
         super.init(frame: frame)
+        setUp()
+    }
+
+    /// A header the table makes for a section's title.
+    init(titleHeader: Void) {
+        isCustom = false
+        super.init(frame: .zero)
+        setUp()
+    }
+
+    private func setUp() {
         backgroundColor = Color(white: 0.94)
         textLabel.font = .boldSystemFont(ofSize: 14)
         textLabel.textColor = Color(white: 0.4)

@@ -12,7 +12,11 @@ open class ViewController: Responder {
     public private(set) weak var parent: ViewController?
     /// A short name, shown by a navigation controller's bar.
     public var title: String? {
-        didSet { if oldValue != title { parent?.childTitleDidChange(self) } }
+        didSet {
+            guard oldValue != title else { return }
+            navigationItem.title = title
+            parent?.childTitleDidChange(self)
+        }
     }
 
     public override init() { super.init() }
@@ -107,6 +111,8 @@ open class ViewController: Responder {
     }
 
     public var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// Between `dismiss` and the end of its animation.
+    public private(set) var isBeingDismissed = false
     /// How long presenting and dismissing take when animated.
     public static let modalTransitionDuration = 0.3
 
@@ -144,6 +150,9 @@ open class ViewController: Responder {
             presentingViewController?.dismiss(animated: animated, completion: completion)
             return
         }
+        // Already on its way out: a second dismiss changes nothing.
+        guard !presented.isBeingDismissed else { return }
+        presented.isBeingDismissed = true
         // What the presented controller presented in turn goes first, at once.
         if presented.presentedViewController != nil { presented.dismiss(animated: false, completion: nil) }
         presented.viewWillDisappear(animated)
@@ -154,6 +163,7 @@ open class ViewController: Responder {
             view.frame = bounds
             view.alpha = 1
             presented.presentingViewController = nil
+            presented.isBeingDismissed = false
             if self?.presentedViewController === presented { self?.presentedViewController = nil }
             presented.viewDidDisappear(animated)
             completion?()

@@ -34,12 +34,19 @@ open class Window: View {
     open override var next: Responder? { hostApplication }
     open override var application: Application? { hostApplication }
 
+    /// Shows `controller`'s view filling the window in place of the old
+    /// root's, with the appearance calls around the change.
     public func setRootViewController(_ controller: ViewController?) {
-        rootViewController?.view.removeFromSuperview()
+        let old = rootViewController
+        old?.viewWillDisappear(false)
+        old?.view.removeFromSuperview()
+        old?.viewDidDisappear(false)
         rootViewController = controller
         guard let controller else { return }
         controller.view.frame = bounds
+        controller.viewWillAppear(false)
         addSubview(controller.view)
+        controller.viewDidAppear(false)
     }
 
     /// Makes this the application's key window, the one events without a view go to.

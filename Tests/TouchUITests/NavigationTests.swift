@@ -175,4 +175,60 @@ struct NavigationTests {
         #expect(chosen == ["Start over"])
         #expect(alert.view.superview == nil && navigation.presentedViewController == nil)
     }
+
+    /// Review of UIKit's documentation: the first screen appears too; a stack
+    /// set with a lower screen on top pops back to it; a second dismiss is no
+    /// second dismissal; a title reaches the navigation item; the preferred action is the bold one.
+    @Test func documentedDetails() {
+        let firstLog = Log()
+        let first = Screen("First") { firstLog.lines.append($0) }
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
+        window.setRootViewController(NavigationController(rootViewController: first))
+        #expect(firstLog.lines == ["First didMove in", "First willAppear", "First didAppear"])
+
+        let a = screen("A"), b = screen("B")
+        navigation.setViewControllers([root, a, b], animated: false)
+        #expect(a.parent === navigation && b.view.superview === navigation.view)
+        log.lines.removeAll()
+        navigation.setViewControllers([root, a], animated: true)
+        // A pop: the old top slides out to the right, the new one comes from the left.
+        app.runLoop.advance(to: 0.1)
+        #expect(b.view.isAnimating && a.view.superview === navigation.view)
+        app.runLoop.advance(to: 1)
+        #expect(log.lines == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear", "B didMove nil"])
+        #expect(b.parent == nil && navigation.children.count == 2)
+
+        a.title = "Renamed"
+        #expect(a.navigationItem.title == "Renamed" && navigation.navigationBar.titleLabel.text == "Renamed")
+
+        let sheet = screen("Sheet")
+        navigation.present(sheet, animated: false)
+        var dismissed = 0
+        navigation.dismiss(animated: true) { dismissed += 1 }
+        navigation.dismiss(animated: true) { dismissed += 1 }
+        #expect(sheet.isBeingDismissed)
+        app.runLoop.advance(to: 2)
+        #expect(dismissed == 1 && !sheet.isBeingDismissed && navigation.presentedViewController == nil)
+
+        let alert = AlertController(title: "Pay", message: nil)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        let card = AlertAction(title: "Card", style: .default)
+        alert.addAction(card)
+        alert.preferredAction = card
+        navigation.present(alert, animated: false)
+        let buttons = alert.contentView?.subviews.compactMap { $0 as? Button } ?? []
+        #expect(buttons.first { $0.title == "Card" }?.font.weight == .bold)
+        #expect(buttons.first { $0.title == "Cancel" }?.font.weight == .regular)
+    }
+
+    @Test func aBarButtonItemsChangesShowAtOnce() throws {
+        let item = BarButtonItem(title: "Edit")
+        root.navigationItem.rightBarButtonItem = item
+        window.layoutIfNeeded()
+        item.title = "Done"
+        item.isEnabled = false
+        window.layoutIfNeeded()
+        let button = try #require(navigation.navigationBar.rightButton)
+        #expect(button.title == "Done" && !button.isEnabled)
+    }
 }

@@ -123,4 +123,22 @@ struct StackViewTests {
         stack.layoutMargins = EdgeInsets(top: 5, left: 10, bottom: 5, right: 10)
         #expect(frames(stack) == [Rect(x: 10, y: 5, width: 80, height: 40)])
     }
+
+    /// Apple: spacing is the least spacing for equalCentering too; and a
+    /// change in an inner stack lays the outer one out again.
+    @Test func equalCenteringKeepsTheSpacingAndInnerChangesReachTheOuterStack() {
+        let stack = StackView(arrangedSubviews: [Box(80, 10), Box(80, 10), Box(80, 10)])
+        stack.frame = Rect(x: 0, y: 0, width: 200, height: 10)
+        stack.distribution = .equalCentering
+        stack.spacing = 10
+        let laidOut = frames(stack)
+        #expect(laidOut[1].minX - laidOut[0].maxX >= 10 && laidOut[2].minX - laidOut[1].maxX >= 10)
+        let inner = StackView(arrangedSubviews: [Box(10, 10)])
+        let outer = StackView(arrangedSubviews: [inner, View()])
+        outer.frame = Rect(x: 0, y: 0, width: 200, height: 10)
+        outer.layoutIfNeeded()
+        inner.addArrangedSubview(Box(30, 10))
+        #expect(outer.needsLayout)
+        #expect(frames(outer)[0].width == 40)
+    }
 }

@@ -306,4 +306,52 @@ struct TableViewTests {
         app.runLoop.advance(to: start + TableViewCell.selectionFadeDuration + 0.05)
         #expect(!background.isAnimating)
     }
+
+    /// Review of UIKit's documentation: selectRow with .none does not scroll;
+    /// dequeueReusableCell(withIdentifier:) makes a registered class's cell;
+    /// a tap on a pinned header selects nothing; a selected row tapped again is selected again.
+    @Test func documentedDetails() {
+        let source = Source(rows: [40, 40], titles: ["A", "B"])
+        show(source)
+        table.selectRow(at: IndexPath(row: 30, section: 0), animated: false, scrollPosition: .none)
+        #expect(table.contentOffset.y == 0 && table.indexPathForSelectedRow == IndexPath(row: 30, section: 0))
+        table.selectRow(at: IndexPath(row: 30, section: 0), animated: false, scrollPosition: .top)
+        #expect(table.contentOffset.y > 0)
+
+        table.register(TableViewCell.self, forCellReuseIdentifier: "Registered")
+        #expect(table.dequeueReusableCell(withIdentifier: "Registered")?.reuseIdentifier == "Registered")
+        #expect(table.dequeueReusableCell(withIdentifier: "Unknown") == nil)
+
+        table.contentOffset = Point(x: 0, y: 300)
+        table.layoutIfNeeded()
+        source.log.removeAll()
+        touch(at: 10, hold: 0.05)  // on section A's header, pinned over row 6
+        #expect(source.log.isEmpty)
+        touch(at: 100, hold: 0.05)
+        let row = table.indexPathForSelectedRow
+        touch(at: 100, hold: 0.05)
+        #expect(source.log.filter { $0.hasPrefix("didSelect") }.count == 2 && table.indexPathForSelectedRow == row)
+    }
+
+    /// Headers of the delegate's own are let go when they scroll away, not piled up hidden.
+    @Test func customHeadersDoNotPileUp() {
+        final class Headed: TableViewDataSource, TableViewDelegate {
+            func numberOfSections(in tableView: TableView) -> Int { 50 }
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 5 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                tableView.dequeueReusableCell(withIdentifier: "C") ?? TableViewCell(reuseIdentifier: "C")
+            }
+            func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { View() }
+        }
+        let headed = Headed()
+        table.dataSource = headed
+        table.delegate = headed
+        for pass in 0..<3 {
+            for step in 0..<60 {
+                table.contentOffset = Point(x: 0, y: Double(pass % 2 == 0 ? step : 59 - step) * 100)
+                table.layoutIfNeeded()
+            }
+        }
+        #expect(table.subviews.filter { !($0 is TableViewCell) }.count < 10)
+    }
 }
