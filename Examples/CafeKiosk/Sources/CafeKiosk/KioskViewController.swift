@@ -113,8 +113,9 @@ public final class KioskViewController: NavigationController {
     /// Back to an empty order on the menu, scrolled to the top, with nothing left open.
     public func startOver() {
         order = Order()
-        if presentedViewController != nil || topViewController?.presentedViewController != nil {
-            topViewController?.dismiss(animated: false)
+        // An alert (or anything else) left open over a screen or over the kiosk goes.
+        for presenter in [topViewController, self] where presenter?.presentedViewController != nil {
+            presenter?.dismiss(animated: false)
         }
         popToRootViewController(animated: false)
         menu.table.setContentOffset(.zero, animated: false)
