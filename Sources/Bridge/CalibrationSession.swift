@@ -13,10 +13,17 @@ public struct CalibrationResult: Sendable {
     /// The touched device's name, when one is known.
     public let device: String?
     public let screen: Size
+    /// Where each cross was drawn and where it was touched, in screen pixels.
+    public let targets: [Point]
+    public let touched: [Point]
+    /// How far the fit puts each cross's touch from the cross, in screen pixels.
+    public let errors: [Double]
+    /// Crosses asked again because the fit was off by more than the limit.
+    public let retakes: Int
 
     /// The fit's errors in screen pixels, largest and mean.
-    public var largestError: Double { (fit.residuals.max() ?? 0) * max(screen.width, screen.height) }
-    public var meanError: Double { fit.residuals.reduce(0, +) / Double(max(1, fit.residuals.count)) * max(screen.width, screen.height) }
+    public var largestError: Double { errors.max() ?? 0 }
+    public var meanError: Double { errors.reduce(0, +) / Double(max(1, errors.count)) }
 
     /// A udev rule that gives the device this matrix, for libinput and TouchBridge alike.
     public func udevRule(writtenBy program: String) throws -> String {
@@ -52,25 +59,40 @@ public final class CalibrationSession {
     private let settings: Configuration
     private let logger: Logger
     private let timeout: Double
+    /// The largest error, in screen pixels, a fit may have.
+    private let errorLimit: Double
+    private var retakes = 0
     private let application = Application()
     private let window: Window
     private let compositor: Compositor
     private let screen: Size
-    private var touched: [Point] = []
+    /// Where each cross was touched; nil until it is, or when it is asked again.
+    private var touched: [Point?]
     private var deviceNames: [Int: String] = [:]
     private var touchingDevice: Int?
     private var feed: TouchFeed?
     private var deadline: TouchUI.RunLoop.TimerID?
     private var finished = false
 
-    /// `timeout`: seconds a live session waits for each cross.
-    public init(settings: Configuration, surface: any DisplaySurface, logger: Logger, timeout: Double = 60) throws {
+    /// The default `errorLimit`, in screen pixels.
+    public nonisolated static let defaultErrorLimit = 10.0
+
+    /// `timeout`: seconds a live session waits for each cross. `points`: 5
+    /// or 9 crosses. `errorLimit`: a fit that puts any cross's touch further
+    /// than this from the cross (in screen pixels) is not taken; the worst
+    /// cross is asked again, up to once per cross, and then the session fails.
+    public init(
+        settings: Configuration, surface: any DisplaySurface, logger: Logger, timeout: Double = 60, points: Int = 5,
+        errorLimit: Double = CalibrationSession.defaultErrorLimit
+    ) throws {
         self.settings = settings
         self.logger = logger
         self.timeout = timeout
+        self.errorLimit = errorLimit
         screen = Size(width: Double(surface.width), height: Double(surface.height))
         window = Window(frame: Rect(origin: .zero, size: screen), application: application)
-        view = CalibrationView(frame: window.bounds)
+        view = CalibrationView(frame: window.bounds, points: points)
+        touched = Array(repeating: nil, count: view.targets.count)
         window.addSubview(view)
         window.makeKeyAndVisible()
         compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
@@ -90,7 +112,12 @@ public final class CalibrationSession {
                 try self.compositor.presentNow()
             })
         if !finished {
-            finish(.failure(CalibrationError("the recording touched \(touched.count) of the \(view.targets.count) crosses")))
+            if let lastFit {
+                finish(.failure(CalibrationError("\(lastFit); the recording has no more touches")))
+            } else {
+                let count = touched.count { $0 != nil }
+                finish(.failure(CalibrationError("the recording touched \(count) of the \(view.targets.count) crosses")))
+            }
         }
     }
 
@@ -130,11 +157,18 @@ public final class CalibrationSession {
         }
     }
 
+    /// Why the last fit was not taken, while its worst cross is asked again.
+    private var lastFit: String?
+
     private func touchedCross(at point: Point) {
-        touched.append(point)
+        touched[view.current] = point
         armDeadline()
-        guard view.isFinished else { return }
-        let samples = zip(touched, view.targets).map { touched, target in
+        if let next = touched.firstIndex(where: { $0 == nil }) {
+            view.ask(next, note: view.note)
+            return
+        }
+        let points = touched.map { $0! }
+        let samples = zip(points, view.targets).map { touched, target in
             CalibrationFit.Sample(
                 touched: (touched.x / screen.width, touched.y / screen.height),
                 target: (target.x / screen.width, target.y / screen.height))
@@ -143,8 +177,29 @@ public final class CalibrationSession {
             swapAxes: settings.swapAxes, invertX: settings.invertX, invertY: settings.invertY, rotation: settings.rotation ?? .none)
         do {
             let fit = try CalibrationFit(samples)
+            let errors = fit.errors(width: screen.width, height: screen.height)
+            let report = errors.enumerated().map { String(format: "cross %d %.1f px", $0.offset + 1, $0.element) }.joined(separator: ", ")
+            let worst = errors.indices.max { errors[$0] < errors[$1] }!
+            guard errors[worst] <= errorLimit else {
+                let why = String(format: "the fit is %.0f px off at cross %d (the limit is %.0f px)", errors[worst], worst + 1, errorLimit)
+                logger.notice("\(why): \(report)")
+                guard retakes < view.targets.count else {
+                    finish(.failure(CalibrationError("\(why) after \(retakes) crosses were asked again")))
+                    return
+                }
+                retakes += 1
+                lastFit = why
+                touched[worst] = nil
+                view.ask(worst, note: String(format: "That touch was %.0f px off: touch this cross again", errors[worst]))
+                return
+            }
+            logger.info("fit: \(report)")
             let device = touchingDevice.flatMap { deviceNames[$0] }
-            finish(.success(CalibrationResult(fit: fit, matrix: try fit.deviceMatrix(under: orientation), device: device, screen: screen)))
+            finish(
+                .success(
+                    CalibrationResult(
+                        fit: fit, matrix: try fit.deviceMatrix(under: orientation), device: device, screen: screen,
+                        targets: view.targets, touched: points, errors: errors, retakes: retakes)))
         } catch let error as CalibrationError {
             finish(.failure(error))
         } catch {
@@ -155,6 +210,10 @@ public final class CalibrationSession {
     private func finish(_ result: Result<CalibrationResult, CalibrationError>) {
         guard !finished else { return }
         finished = true
+        switch result {
+        case .success(let found): view.finish(note: String(format: "Largest error %.1f px", found.largestError))
+        case .failure: view.finish(note: "Not calibrated: nothing was written")
+        }
         if let deadline { application.runLoop.cancel(deadline) }
         _ = try? compositor.presentNow()
         feed?.stop()

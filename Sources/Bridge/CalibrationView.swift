@@ -1,30 +1,64 @@
 import TouchUI
 
 /// The screen of an on-screen calibration, as tslib's ts_calibrate shows it:
-/// a cross at each corner and then the centre, one at a time. Each touch
-/// reports the median of where the finger was (a finger rolls as it lands
-/// and lifts), and the next cross appears.
+/// one cross at a time, at the corners and then the centre (five), or the
+/// corners, the edges' middles and the centre (nine). Each touch reports
+/// the median of where the finger was (a finger rolls as it lands and
+/// lifts); the session then says which cross to show next, or that it is done.
 @MainActor
 public final class CalibrationView: View {
-    /// Where the crosses are drawn, in the order they are shown.
+    /// Where the crosses are drawn, in the order they are first shown.
     public let targets: [Point]
+    /// The cross shown now.
     public private(set) var current = 0
-    /// Where the touch of the current cross was: called once per cross.
+    public private(set) var isFinished = false
+    /// Where the touch of the current cross was: called once per touch.
     public var onTouched: ((Point) -> Void)?
+    /// A line under the instructions: why a cross is asked again, or how the fit went.
+    public private(set) var note = ""
     private var samples: [Point] = []
 
-    public override init(frame: Rect) {
+    /// `points`: 5 or 9 crosses.
+    public init(frame: Rect, points: Int = 5) {
         let w = frame.width, h = frame.height
         let inset = max(30, (min(w, h) * 0.1).rounded())
-        targets = [
-            Point(x: inset, y: inset), Point(x: w - inset, y: inset), Point(x: w - inset, y: h - inset),
-            Point(x: inset, y: h - inset), Point(x: (w / 2).rounded(), y: (h / 2).rounded()),
-        ]
+        let (left, right, top, bottom) = (inset, w - inset, inset, h - inset)
+        let (midX, midY) = ((w / 2).rounded(), (h / 2).rounded())
+        if points == 9 {
+            targets = [
+                Point(x: left, y: top), Point(x: midX, y: top), Point(x: right, y: top), Point(x: right, y: midY),
+                Point(x: right, y: bottom), Point(x: midX, y: bottom), Point(x: left, y: bottom), Point(x: left, y: midY),
+                Point(x: midX, y: midY),
+            ]
+        } else {
+            targets = [
+                Point(x: left, y: top), Point(x: right, y: top), Point(x: right, y: bottom), Point(x: left, y: bottom),
+                Point(x: midX, y: midY),
+            ]
+        }
         super.init(frame: frame)
         backgroundColor = .white
     }
 
-    public var isFinished: Bool { current >= targets.count }
+    public override convenience init(frame: Rect) { self.init(frame: frame, points: 5) }
+
+    /// Shows cross `index`, with `note` under the instructions.
+    public func ask(_ index: Int, note: String = "") {
+        setNeedsDisplay(area(of: current))
+        current = index
+        self.note = note
+        isFinished = false
+        setNeedsDisplay(area(of: current))
+        setNeedsDisplay(instructionsRect)
+    }
+
+    /// Takes the last cross away and shows `note`.
+    public func finish(note: String) {
+        setNeedsDisplay(area(of: current))
+        isFinished = true
+        self.note = note
+        setNeedsDisplay(instructionsRect)
+    }
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = touches.first else { return }
@@ -41,10 +75,6 @@ public final class CalibrationView: View {
         let xs = samples.map(\.x).sorted(), ys = samples.map(\.y).sorted()
         let median = Point(x: xs[xs.count / 2], y: ys[ys.count / 2])
         samples = []
-        setNeedsDisplay(area(of: current))
-        current += 1
-        if !isFinished { setNeedsDisplay(area(of: current)) }
-        setNeedsDisplay(instructionsRect)
         onTouched?(median)
     }
 
@@ -55,7 +85,7 @@ public final class CalibrationView: View {
         return Rect(x: target.x - 24, y: target.y - 24, width: 48, height: 48)
     }
 
-    private var instructionsRect: Rect { Rect(x: 0, y: bounds.midY + 40, width: bounds.width, height: 60) }
+    private var instructionsRect: Rect { Rect(x: 0, y: bounds.midY + 40, width: bounds.width, height: 70) }
 
     public override func draw(_ rect: Rect) {
         guard let context = GraphicsContext.current else { return }
@@ -65,7 +95,11 @@ public final class CalibrationView: View {
             context.strokeLine(from: Point(x: target.x, y: target.y - 20), to: Point(x: target.x, y: target.y + 20), with: .red, lineWidth: 2)
             context.stroke(Path(ovalIn: Rect(x: target.x - 8, y: target.y - 8, width: 16, height: 16)), with: .red, lineWidth: 2)
         }
-        let text = isFinished ? "Calibrated" : "Touch the centre of the cross (\(current + 1) of \(targets.count))"
-        context.draw(text, in: instructionsRect, font: .systemFont(ofSize: 20), color: .black, alignment: .center)
+        let text = isFinished ? "Calibration finished" : "Touch the centre of the cross (\(current + 1) of \(targets.count))"
+        let lines = Rect(x: 0, y: instructionsRect.minY, width: bounds.width, height: 30)
+        context.draw(text, in: lines, font: .systemFont(ofSize: 20), color: .black, alignment: .center)
+        if !note.isEmpty {
+            context.draw(note, in: lines.offsetBy(dx: 0, dy: 32), font: .systemFont(ofSize: 16), color: .darkGray, alignment: .center)
+        }
     }
 }

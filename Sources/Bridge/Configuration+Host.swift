@@ -33,7 +33,8 @@ extension Configuration {
     public func mapping(screen: Size) -> ReplayOptions {
         ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
-            swapAxes: swapAxes, invertX: invertX, invertY: invertY)
+            swapAxes: swapAxes, invertX: invertX, invertY: invertY, filters: filters, pointercal: pointercal,
+            floor: floor)
     }
 
     /// Logs go to stderr, with journald's priority prefixes under systemd. Once per process.

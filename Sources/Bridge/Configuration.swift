@@ -29,6 +29,14 @@ public struct Configuration: Equatable, Sendable {
     public var swapAxes = false
     public var invertX = false
     public var invertY = false
+    /// tslib's filters for every device (`input.filter`, or the module lines of `input.ts-conf`).
+    public var filters = FilterChainSpec()
+    /// Where the filters were given, so that giving them twice names both places.
+    private var filterSource: String?
+    /// tslib's calibration (`input.pointercal`), in place of a matrix.
+    public var pointercal: Pointercal?
+    /// `input.min-pressure`, `input.min-touch-major`, `input.max-touch-major`.
+    public var floor = ContactFloor()
 
     public init() {}
 
@@ -54,6 +62,13 @@ public struct Configuration: Equatable, Sendable {
         "input.swap-axes": "true or false",
         "input.invert-x": "true or false",
         "input.invert-y": "true or false",
+        "input.filter": "tslib filters, such as \"median depth=5; dejitter delta=100\"",
+        "input.ts-conf": "the path of a tslib ts.conf whose modules are the filters",
+        "input.pointercal": "the path of a tslib pointercal file",
+        "input.tslib-environment": "true or false",
+        "input.min-pressure": "a pressure in the device's units",
+        "input.min-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
+        "input.max-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
     ]
 
     /// Reads `path`. A missing file is an error only when `required`
@@ -135,6 +150,37 @@ public struct Configuration: Equatable, Sendable {
             case "input.swap-axes": swapAxes = try bool()
             case "input.invert-x": invertX = try bool()
             case "input.invert-y": invertY = try bool()
+            case "input.filter", "input.ts-conf":
+                if let filterSource { throw fail("the filters are already given by \(filterSource); give them once") }
+                let text = try string()
+                do throws(TslibError) {
+                    filters = key == "input.filter" ? try FilterChainSpec(parsing: text) : try FilterChainSpec.tsConf(path: text)
+                } catch {
+                    throw fail(error.message)
+                }
+                filterSource = "\(key) on line \(entry.line)"
+            case "input.min-pressure", "input.min-touch-major", "input.max-touch-major":
+                guard case .number(let number) = entry.value, number == number.rounded(), (0...Double(Int32.max)).contains(number) else {
+                    throw fail("expected \(expected), a whole number of 0 or more, got \(entry.value)")
+                }
+                switch key {
+                case "input.min-pressure": floor.minimumPressure = Int32(number)
+                case "input.min-touch-major": floor.minimumTouchMajor = Int32(number)
+                default: floor.maximumTouchMajor = Int32(number)
+                }
+            case "input.pointercal":
+                let path = try string()
+                do throws(TslibError) { pointercal = try Pointercal(path: path) } catch { throw fail(error.message) }
+            case "input.tslib-environment":
+                guard try bool() else { continue }
+                do throws(TslibError) {
+                    let environment = try TslibEnvironment()
+                    if filterSource == nil, let filters = environment.filters { self.filters = filters }
+                    pointercal = pointercal ?? environment.pointercal
+                    if devices.isEmpty, let device = environment.device { devices = [device] }
+                } catch {
+                    throw fail(error.message)
+                }
             default: throw fail("unknown key")
             }
         }

@@ -40,7 +40,7 @@ public final class LiveTouches: @unchecked Sendable {
     }
 
     /// Touches of this device that are down now.
-    public var touchesDown: Int { device.tracker.frame.contacts.filter { !$0.phase.isEnd }.count }
+    public var touchesDown: Int { device.contactsDown }
 
     public func handle(_ events: [InputEvent], emit: (TouchRecord) -> Void) {
         handle(events, emitFrame: { records in records.forEach(emit) })
@@ -58,14 +58,17 @@ public final class LiveTouches: @unchecked Sendable {
         var frames: [ContactFrame] = []
         device.tracker.process(events) { frames.append($0) }
         for frame in frames {
-            var records: [TouchRecord] = []
-            numbering.numbering.report(frame, from: device) { records.append($0) }
-            if !records.isEmpty { emitFrame(records) }
+            device.deliver(frame) { frame, device in
+                var records: [TouchRecord] = []
+                numbering.numbering.report(frame, from: device) { records.append($0) }
+                if !records.isEmpty { emitFrame(records) }
+            }
         }
     }
 
     /// The device went away, or the feed stops: whatever is down is cancelled.
     public func finish(emit: (TouchRecord) -> Void) {
-        if device.tracker.finish(at: lastTime) { numbering.numbering.report(device.tracker.frame, from: device, emit: emit) }
+        guard device.tracker.finish(at: lastTime) else { return }
+        device.deliver(device.tracker.frame) { numbering.numbering.report($0, from: $1, emit: emit) }
     }
 }

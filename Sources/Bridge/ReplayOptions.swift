@@ -11,11 +11,19 @@ public struct ReplayOptions: Sendable {
     public var invertY: Bool
     /// Replay devices that look like touchpads, whose coordinates are not a screen's.
     public var allowTouchpads: Bool
+    /// tslib's filters, run on each device's contacts in device units before they are mapped.
+    public var filters: FilterChainSpec
+    /// tslib's calibration; when given, it is every device's calibration,
+    /// converted to libinput's matrix with that device's axis ranges.
+    public var pointercal: Pointercal?
+    /// The pressure and size a touch needs, and the size that makes it a palm.
+    public var floor: ContactFloor
 
     public init(
         screenWidth: Double = 800, screenHeight: Double = 480, calibration: CalibrationMatrix = .identity,
         rotation: Rotation = .none, swapAxes: Bool = false, invertX: Bool = false, invertY: Bool = false,
-        allowTouchpads: Bool = false
+        allowTouchpads: Bool = false, filters: FilterChainSpec = FilterChainSpec(), pointercal: Pointercal? = nil,
+        floor: ContactFloor = ContactFloor()
     ) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -25,10 +33,21 @@ public struct ReplayOptions: Sendable {
         self.invertX = invertX
         self.invertY = invertY
         self.allowTouchpads = allowTouchpads
+        self.filters = filters
+        self.pointercal = pointercal
+        self.floor = floor
     }
 
     func mapping(for device: DeviceDescription) -> ScreenMapping? {
         guard let axes = device.positionAxes else { return nil }
+        var calibration = calibration
+        if let pointercal {
+            // tslib calibrates the panel as it is mounted, before any rotation.
+            let turned = rotation == .clockwise90 || rotation == .clockwise270
+            calibration = pointercal.matrix(
+                x: axes.x, y: axes.y, screenWidth: turned ? screenHeight : screenWidth,
+                screenHeight: turned ? screenWidth : screenHeight)
+        }
         return ScreenMapping(
             x: axes.x, y: axes.y, screenWidth: screenWidth, screenHeight: screenHeight, calibration: calibration,
             swapAxes: swapAxes, invertX: invertX, invertY: invertY, rotation: rotation)

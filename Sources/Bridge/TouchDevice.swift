@@ -8,6 +8,8 @@ struct TouchDevice {
     let pressureAxis: AbsInfo?
     let hasTouchMajor: Bool
     var tracker: ContactTracker
+    /// The configured filters; nil when there are none.
+    var filters: FilterChain?
 
     /// Refuses what is not a touchscreen (a touchpad unless allowed, a device
     /// without absolute axes); warns about a touchscreen that does not say it is one.
@@ -43,7 +45,22 @@ struct TouchDevice {
         pressureAxis = device.absInfo[multitouch ? AbsCode.mtPressure : AbsCode.pressure]
         hasTouchMajor = multitouch && device.absInfo[AbsCode.mtTouchMajor] != nil
         tracker = ContactTracker(device: device, dropPolicy: dropPolicy)
+        filters =
+            options.filters.isEmpty && options.floor.isEmpty
+            ? nil
+            : FilterChain(options.filters, floor: options.floor, reportsPressure: pressureAxis != nil, reportsTouchMajor: hasTouchMajor)
     }
+
+    /// A tracker's frame as the app should see it: through the filters, which
+    /// may hold it back or split it. `body` gets each frame with the device.
+    mutating func deliver(_ frame: ContactFrame, _ body: (ContactFrame, TouchDevice) -> Void) {
+        guard var chain = filters.take() else { return body(frame, self) }
+        chain.process(frame) { body($0, self) }
+        filters = chain
+    }
+
+    /// Touches down, after the filters.
+    var contactsDown: Int { filters?.contactsDown ?? tracker.frame.contacts.count { !$0.phase.isEnd } }
 
     func force(_ contact: Contact) -> Double? {
         guard let axis = pressureAxis else { return nil }

@@ -52,9 +52,11 @@ public struct TouchReplay {
             }
             guard let index = next else { return }
             if let frame = group[index].step() {
-                var records: [TouchRecord] = []
-                touches.report(frame, from: group[index].device) { records.append($0) }
-                if !records.isEmpty { onFrame(records) }
+                group[index].device.deliver(frame) { frame, device in
+                    var records: [TouchRecord] = []
+                    touches.report(frame, from: device) { records.append($0) }
+                    if !records.isEmpty { onFrame(records) }
+                }
             }
         }
     }

@@ -14,8 +14,19 @@ public struct CalibrationFit: Sendable {
     }
 
     public let matrix: CalibrationMatrix
+    public let samples: [Sample]
     /// For each sample, how far the fitted point lands from its target (normalized units).
     public let residuals: [Double]
+
+    /// For each sample, how far the fitted point lands from its target, in
+    /// the pixels of a `width` x `height` screen.
+    public func errors(width: Double, height: Double) -> [Double] {
+        samples.map { sample in
+            let (x, y) = matrix.apply(x: sample.touched.x, y: sample.touched.y)
+            let dx = (x - sample.target.x) * width, dy = (y - sample.target.y) * height
+            return (dx * dx + dy * dy).squareRoot()
+        }
+    }
 
     /// Fits `samples` (three at least, not all on one line).
     public init(_ samples: [Sample]) throws {
@@ -56,6 +67,7 @@ public struct CalibrationFit: Sendable {
         let (d, e, f) = row { $0.target.y }
         let matrix = CalibrationMatrix(a, b, c, d, e, f)
         self.matrix = matrix
+        self.samples = samples
         residuals = samples.map { sample in
             let (x, y) = matrix.apply(x: sample.touched.x, y: sample.touched.y)
             return ((x - sample.target.x) * (x - sample.target.x) + (y - sample.target.y) * (y - sample.target.y)).squareRoot()

@@ -10,9 +10,12 @@ package struct AppCalibrate: ParsableCommand {
         commandName: "calibrate",
         abstract: "Calibrate a touchscreen: touch the crosses shown at the corners and the centre.",
         discussion: """
-            Shows five crosses one at a time on the display (as `run` would choose it) and takes where \
-            each was touched, ignoring any calibration the device has now. A least-squares fit gives the \
-            matrix in libinput's convention, which is printed; --write-udev-rule FILE writes a udev rule \
+            Shows five crosses (or nine, with --points 9) one at a time on the display (as `run` would \
+            choose it) and takes where each was touched, ignoring any calibration the device has now. A \
+            least-squares fit gives the matrix in libinput's convention. If the fit puts any touch more than \
+            --max-error pixels (default 10) from its cross, the worst cross is asked again, up to once per \
+            cross; a fit still that poor is refused, nothing is written, and the exit status is 1. The \
+            matrix and each cross's error are printed; --write-udev-rule FILE writes a udev rule \
             setting LIBINPUT_CALIBRATION_MATRIX for the device (read by libinput and TouchBridge alike), \
             --write-config FILE sets `calibration` in a configuration file (the app's own, for example). --replay FILE \
             takes the touches from a recording instead of a live touchscreen.
@@ -34,6 +37,17 @@ package struct AppCalibrate: ParsableCommand {
     @Option(help: "Seconds to wait for each cross to be touched.")
     var timeout: Double = 60
 
+    @Option(help: "Crosses to touch: 5 (the corners and the centre) or 9 (also the middle of each edge).")
+    var points: Int = 5
+
+    @Option(help: ArgumentHelp("The largest error, in screen pixels, a calibration may have; a worse cross is asked again.", valueName: "pixels"))
+    var maxError: Double = CalibrationSession.defaultErrorLimit
+
+    package func validate() throws {
+        guard points == 5 || points == 9 else { throw ValidationError("--points must be 5 or 9") }
+        guard maxError > 0, maxError.isFinite else { throw ValidationError("--max-error must be above 0 pixels") }
+    }
+
     package func run() throws {
         let settings = try options.settingsOrExit()
         let logger = settings.startLogging(label: CommandLineApp.current.commandName)
@@ -41,7 +55,9 @@ package struct AppCalibrate: ParsableCommand {
         let surface = try settings.openSurface()
         let command = self
         try MainActor.assumeIsolated {
-            let session = try CalibrationSession(settings: settings, surface: surface, logger: logger, timeout: command.timeout)
+            let session = try CalibrationSession(
+                settings: settings, surface: surface, logger: logger, timeout: command.timeout, points: command.points,
+                errorLimit: command.maxError)
             session.onFinish = { result in
                 surface.close()
                 Foundation.exit(command.conclude(result))
@@ -70,8 +86,13 @@ package struct AppCalibrate: ParsableCommand {
             calibration = found
         }
         print("Calibration matrix (LIBINPUT_CALIBRATION_MATRIX): \(calibration.matrix)")
+        for (index, (target, touched)) in zip(calibration.targets, calibration.touched).enumerated() {
+            print(String(format: "Cross %d at (%.0f, %.0f): touched at (%.1f, %.1f), %.1f px off after the fit",
+                         index + 1, target.x, target.y, touched.x, touched.y, calibration.errors[index]))
+        }
         print(String(format: "Fit: %d targets, largest error %.1f px, mean %.1f px",
-                     calibration.fit.residuals.count, calibration.largestError, calibration.meanError))
+                     calibration.errors.count, calibration.largestError, calibration.meanError)
+              + (calibration.retakes > 0 ? ", \(calibration.retakes) asked again" : ""))
         do {
             if let path = writeUdevRule {
                 try calibration.udevRule(writtenBy: CommandLineApp.current.commandName).write(toFile: path, atomically: true, encoding: .utf8)

@@ -41,6 +41,10 @@ package struct DaemonOptions: ParsableArguments {
     @Option(help: "Log level: debug, info, notice, warning or error.")
     var logLevel: String?
 
+    @OptionGroup var tslib: TslibOptions
+
+    @OptionGroup var floor: FloorOptions
+
     package func validate() throws {
         if let display, display != "auto" { _ = try DisplaySpec(parsing: display) }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: '\(logLevel)' is not a level") }
@@ -58,6 +62,11 @@ package struct DaemonOptions: ParsableArguments {
         if invertX { settings.invertX = true }
         if invertY { settings.invertY = true }
         if let logLevel { settings.logLevel = logLevel }
+        settings.floor = floor.over(settings.floor)
+        let tslib = try tslib.resolved()
+        if let filters = tslib.filters { settings.filters = filters }
+        if let pointercal = tslib.pointercal { settings.pointercal = pointercal }
+        if let device = tslib.device, devices.isEmpty { settings.devices = [device] }
         return settings
     }
 

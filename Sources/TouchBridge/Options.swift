@@ -61,10 +61,83 @@ package struct MappingOptions: ParsableArguments {
     @Flag(help: "Invert the Y axis.")
     package var invertY = false
 
-    package func replayOptions() -> ReplayOptions {
-        ReplayOptions(
+    @OptionGroup package var tslib: TslibOptions
+
+    @OptionGroup package var floor: FloorOptions
+
+    package func replayOptions() throws -> ReplayOptions {
+        let tslib = try tslib.resolved()
+        return ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
-            rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad)
+            rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad,
+            filters: tslib.filters ?? FilterChainSpec(), pointercal: tslib.pointercal, floor: floor.floor)
+    }
+}
+
+/// Ghost touches and palms, by the device's own pressure and contact size.
+package struct FloorOptions: ParsableArguments {
+    package init() {}
+
+    @Option(help: ArgumentHelp("A touch begins only once it presses this hard (device units).", valueName: "pressure"))
+    package var minPressure: Int32?
+
+    @Option(help: ArgumentHelp("A touch begins only once it is this wide (ABS_MT_TOUCH_MAJOR units).", valueName: "size"))
+    package var minTouchMajor: Int32?
+
+    @Option(help: ArgumentHelp("A contact wider than this is a palm: it never begins, or is cancelled.", valueName: "size"))
+    package var maxTouchMajor: Int32?
+
+    package var floor: ContactFloor {
+        ContactFloor(minimumPressure: minPressure, minimumTouchMajor: minTouchMajor, maximumTouchMajor: maxTouchMajor)
+    }
+
+    /// `base` with the limits given here laid over it.
+    package func over(_ base: ContactFloor) -> ContactFloor {
+        ContactFloor(
+            minimumPressure: minPressure ?? base.minimumPressure, minimumTouchMajor: minTouchMajor ?? base.minimumTouchMajor,
+            maximumTouchMajor: maxTouchMajor ?? base.maximumTouchMajor)
+    }
+}
+
+/// What a system set up for tslib brings: filters, written out or read
+/// from a ts.conf, its pointercal, and its environment variables.
+package struct TslibOptions: ParsableArguments {
+    package init() {}
+
+    @Option(
+        help: ArgumentHelp(
+            "tslib filters for every device, in order, as ts.conf names them: \"median depth=5; dejitter delta=100\".",
+            valueName: "modules"),
+        transform: { try FilterChainSpec(parsing: $0) })
+    package var filter: FilterChainSpec?
+
+    @Option(
+        help: ArgumentHelp("Take the filters from a tslib ts.conf (its module lines).", valueName: "file"),
+        transform: { try FilterChainSpec.tsConf(path: $0) })
+    package var tsConf: FilterChainSpec?
+
+    @Option(
+        help: ArgumentHelp("Calibrate with a tslib pointercal file (its 7 integers) instead of the matrix.", valueName: "file"),
+        transform: { try Pointercal(path: $0) })
+    package var pointercal: Pointercal?
+
+    @Flag(help: "Honour TSLIB_CONFFILE, TSLIB_CALIBFILE (else /etc/pointercal) and TSLIB_TSDEVICE, as tslib does; the options above win.")
+    package var tslibEnvironment = false
+
+    package func validate() throws {
+        if filter != nil && tsConf != nil { throw ValidationError("--filter and --ts-conf both give the filters; give one") }
+    }
+
+    /// The filters, calibration and device asked for; the environment's where asked, under the options.
+    package func resolved() throws -> (filters: FilterChainSpec?, pointercal: Pointercal?, device: String?) {
+        var result = (filters: filter ?? tsConf, pointercal: pointercal, device: String?.none)
+        guard tslibEnvironment else { return result }
+        let environment: TslibEnvironment
+        do { environment = try TslibEnvironment() } catch { throw ValidationError(error.message) }
+        result.filters = result.filters ?? environment.filters
+        result.pointercal = result.pointercal ?? environment.pointercal
+        result.device = environment.device
+        return result
     }
 }
 

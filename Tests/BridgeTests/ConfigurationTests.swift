@@ -75,6 +75,51 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try Bridge.Configuration.load(path: "/nonexistent/touchbridge.conf", required: true) }
     }
 
+    @Test func tslibsFiltersAndCalibrationAreRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tslib-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let conf = directory.appendingPathComponent("ts.conf").path
+        let pointercal = directory.appendingPathComponent("pointercal").path
+        try "module_raw input\nmodule pthres pmin=10\nmodule dejitter delta=50\nmodule linear\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        try "12800 0 -1638400 0 7680 -983040 65536 800 480\n".write(toFile: pointercal, atomically: true, encoding: .utf8)
+
+        let fromConf = try parse("[input]\nts-conf = \"\(conf)\"\npointercal = \"\(pointercal)\"")
+        #expect(fromConf.filters.modules == [.pthres(pmin: 10, pmax: .max), .dejitter(delta: 50)])
+        #expect(fromConf.pointercal == Pointercal([12800, 0, -1638400, 0, 7680, -983040, 65536], width: 800, height: 480))
+        #expect(try parse("[input]\nfilter = \"median depth=5\"").filters.modules == [.median(depth: 5)])
+
+        let path = "/etc/touchbridge/touchbridge.conf"
+        #expect(
+            error("[input]\nfilter = \"median deep=5\"")
+                == "\(path):2: key 'input.filter': median has no parameter 'deep'; it takes depth")
+        #expect(
+            error("[input]\nfilter = \"median\"\nts-conf = \"\(conf)\"")
+                == "\(path):3: key 'input.ts-conf': the filters are already given by input.filter on line 2; give them once")
+        try "module median depth=5\nmodule dejitter delta=x\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        #expect(
+            error("[input]\nts-conf = \"\(conf)\"")
+                == "\(path):2: key 'input.ts-conf': \(conf):2: dejitter delta=x: expected device units, 100 by default")
+        try "1 2 3\n".write(toFile: pointercal, atomically: true, encoding: .utf8)
+        #expect(error("[input]\npointercal = \"\(pointercal)\"")?.contains("\(pointercal): 3 integers; a pointercal is 7 integers") == true)
+    }
+
+    @Test func tslibsEnvironmentIsHonouredWhenAsked() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tslib-env-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let conf = directory.appendingPathComponent("ts.conf").path
+        try "module median depth=3\n".write(toFile: conf, atomically: true, encoding: .utf8)
+        let environment = try TslibEnvironment(["TSLIB_CONFFILE": conf, "TSLIB_TSDEVICE": "/dev/input/event3", "TSLIB_CALIBFILE": ""])
+        #expect(environment.filters?.modules == [.median(depth: 3)])
+        #expect(environment.device == "/dev/input/event3")
+        #expect {
+            try TslibEnvironment(["TSLIB_CALIBFILE": "/nonexistent/pointercal"])
+        } throws: { error in
+            (error as? TslibError)?.message == "TSLIB_CALIBFILE=/nonexistent/pointercal: cannot be read (no such file, or permissions)"
+        }
+    }
+
     @Test func theShippedConfigurationParses() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let shipped = root.appendingPathComponent("packaging/app.conf").path

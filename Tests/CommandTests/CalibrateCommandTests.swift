@@ -67,6 +67,68 @@ struct CalibrateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: rule))
     }
 
+    /// The third cross touched 60 px off: the fit is refused and that cross asked again; the
+    /// recording's sixth tap answers it where it is, and the calibration is taken.
+    @Test func aBadlyTouchedCrossIsAskedAgain() throws {
+        var points = Self.crosses
+        points[2] = (points[2].0 - 50, points[2].1 - 33)
+        let recording = try taps(at: points + [Self.crosses[2]])
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let result = try touchbridge(
+            "calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("px off at cross 3 (the limit is 10 px)"), "\(result.stderr)")
+        #expect(result.stdout.contains("Cross 3 at (752, 432): touched at (751.9, 431.9), 0.0 px off after the fit"), "\(result.stdout)")
+        #expect(result.stdout.contains("largest error 0.0 px, mean 0.0 px, 1 asked again"), "\(result.stdout)")
+    }
+
+    @Test func aFitTooPoorIsRefusedAndNothingIsWritten() throws {
+        var points = Self.crosses
+        points[2] = (points[2].0 - 50, points[2].1 - 33)
+        let recording = try taps(at: points)
+        let rule = temporaryPath("99-poor.rules"), config = temporaryPath("poor.conf")
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let result = try touchbridge(
+            "calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null",
+            "--write-udev-rule", rule, "--write-config", config)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("calibration failed: the fit is 21 px off at cross 3 (the limit is 10 px); the recording has no more touches; nothing was written"),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: rule) && !FileManager.default.fileExists(atPath: config))
+        // A looser limit takes the same touches.
+        let loose = try touchbridge(
+            "calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null",
+            "--max-error", "30")
+        #expect(loose.status == 0, "\(loose.stderr)")
+    }
+
+    /// Nine taps on the skewed panel: nine crosses, each with its own line.
+    @Test func nineCrossesAreShownAndEachErrorPrinted() throws {
+        let nine: [(Double, Double)] = [(48, 48), (400, 48), (752, 48), (752, 240), (752, 432), (400, 432), (48, 432), (48, 240), (400, 240)]
+        let recording = try taps(at: nine.map { (0.9 * $0.0 + 30, 1.1 * $0.1 - 12) })
+        defer { try? FileManager.default.removeItem(atPath: recording) }
+        let result = try touchbridge(
+            "calibrate", "--replay", recording, "--display", "memory", "--screen", "800x480", "--config", "/dev/null",
+            "--points", "9")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count { $0.hasPrefix("Cross ") } == 9, "\(result.stdout)")
+        #expect(result.stdout.contains("Cross 9 at (400, 240)"))
+        #expect(try touchbridge("calibrate", "--points", "7", "--replay", recording).status != 0)
+    }
+
+    /// tslib's fast-taps recording: nine quick taps all near one place. No calibration can come
+    /// of it, and none is written (it once wrote a fit 384 px off and exited 0).
+    @Test func quickTapsInOnePlaceAreRefused() throws {
+        let rule = temporaryPath("99-taps.rules")
+        let result = try touchbridge(
+            "calibrate", "--replay", Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt"), "--display", "memory",
+            "--screen", "800x480", "--config", "/dev/null", "--write-udev-rule", rule)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stderr.contains("nothing was written"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: rule))
+    }
+
     @Test func tooFewTouchesAreNamed() throws {
         let recording = try taps(at: Array(Self.crosses.prefix(3)))
         defer { try? FileManager.default.removeItem(atPath: recording) }
