@@ -34,6 +34,7 @@ public enum AppHost {
     public nonisolated static func run(_ app: HostedApp, settings: Configuration, options: RunOptions) throws -> Never {
         try settings.checkApp(isNamed: app.name)
         let logger = settings.startLogging(label: app.commandName)
+        settings.awaitDisplay(notifier: SystemdNotifier(), logger: logger)
         let surface = try settings.openSurface()
         try MainActor.assumeIsolated {
             let application = Application()

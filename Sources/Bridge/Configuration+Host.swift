@@ -15,6 +15,39 @@ extension Configuration {
         return try spec.openSurface(size: size, rotation: rotation)
     }
 
+    /// Under systemd, waits for the display's device to appear: at boot a
+    /// panel's driver may load after the service starts. Until it does, the
+    /// service's status says what it waits for, and each notice extends
+    /// systemd's start timeout. Outside systemd a missing display is an
+    /// error at once (from `openSurface`), as a person at a shell expects.
+    /// `auto` waits for the first framebuffer or DRM card rather than fall
+    /// back to a PNG file.
+    public func awaitDisplay(
+        notifier: SystemdNotifier, logger: Logger, poll: Double = 0.25,
+        exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) {
+        guard notifier.isActive else { return }
+        let wanted: [String]
+        switch display.flatMap({ $0 == "auto" ? nil : $0 }).map({ try? DisplaySpec(parsing: $0) }) {
+        case nil: wanted = ["/dev/fb0", "/dev/dri/card0"]
+        case .some(.framebuffer(let path)), .some(.drm(let path)): wanted = [path]
+        default: return
+        }
+        var lastNotice: Double?
+        var waited = 0.0
+        while !wanted.contains(where: exists) {
+            if lastNotice.map({ waited - $0 >= 5 }) ?? true {
+                let what = wanted.joined(separator: " or ")
+                if lastNotice == nil { logger.notice("waiting for the display: \(what) is not there yet") }
+                notifier.notify("STATUS=waiting for the display (\(what))\nEXTEND_TIMEOUT_USEC=15000000")
+                lastNotice = waited
+            }
+            usleep(UInt32(poll * 1_000_000))
+            waited += poll
+        }
+        if lastNotice != nil { logger.notice("the display is there") }
+    }
+
     /// The first framebuffer, else the first DRM card, else a PNG file in the working directory.
     public static func automaticDisplay() -> String {
         if FileManager.default.fileExists(atPath: "/dev/fb0") { return "fb:/dev/fb0" }

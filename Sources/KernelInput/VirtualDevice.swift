@@ -68,15 +68,55 @@ public final class VirtualDevice {
 extension VirtualDevice {
     /// Writes the events in order. With `paced`, waits between frames as
     /// long as the recording did (times as recorded, divided by `speed`).
+    /// Writes `events`, each at its recorded moment from the first (divided
+    /// by `speed`), on absolute deadlines: time spent writing is caught up,
+    /// so a long recording does not drift behind its clock.
     public func play(_ events: [InputEvent], paced: Bool = true, speed: Double = 1) throws {
-        var previous: EventTime?
+        var schedule = PlaybackSchedule(speed: speed)
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        let origin = UInt64(start.tv_sec) * 1_000_000_000 + UInt64(start.tv_nsec)
         for event in events {
-            if paced, let last = previous, event.time > last {
-                let seconds = Double(event.time.microseconds - last.microseconds) / 1e6 / speed
-                if seconds > 0 { usleep(UInt32(min(seconds, 10) * 1e6)) }
+            let offset = schedule.offset(of: event.time)
+            if paced && offset > 0 {
+                let due = origin + offset
+                var deadline = timespec(tv_sec: Int(due / 1_000_000_000), tv_nsec: Int(due % 1_000_000_000))
+                while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
             }
-            previous = event.time
             try write(event)
         }
+    }
+}
+
+/// When each event of a recording is due, in nanoseconds from the first:
+/// its recorded time since the first, divided by the speed. A gap of more
+/// than `longestGap` seconds in the recording (someone left the panel) is
+/// played as that long.
+public struct PlaybackSchedule: Sendable {
+    public let speed: Double
+    public let longestGap: Double
+    private var first: Int64?
+    private var previous: Int64 = 0
+    /// Recorded microseconds taken out of the gaps that were too long.
+    private var skipped: Int64 = 0
+
+    public init(speed: Double = 1, longestGap: Double = 10) {
+        self.speed = speed
+        self.longestGap = longestGap
+    }
+
+    public mutating func offset(of time: EventTime) -> UInt64 {
+        let now = time.microseconds
+        guard let first else {
+            self.first = now
+            previous = now
+            return 0
+        }
+        let gap = now - previous
+        let allowed = Int64(longestGap * speed * 1e6)
+        if gap > allowed { skipped += gap - allowed }
+        previous = max(previous, now)
+        let elapsed = max(0, now - first - skipped)
+        return UInt64(Double(elapsed) * 1000 / speed)
     }
 }

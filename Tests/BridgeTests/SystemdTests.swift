@@ -45,6 +45,45 @@ struct SystemdTests {
         #expect(receive(fd) == "WATCHDOG=1")
     }
 
+    /// At boot a panel's driver may load after the service starts: the service waits for the
+    /// node, saying so in its status and extending systemd's start timeout, instead of failing.
+    @Test func aDisplayThatAppearsLateIsWaitedFor() throws {
+        let path = NSTemporaryDirectory() + "touchbridge-wait-\(getpid()).sock"
+        let fd = try listen(at: path)
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        var settings = Bridge.Configuration()
+        settings.display = "fb:/dev/fb3"
+        var polls = 0
+        let started = Date()
+        settings.awaitDisplay(
+            notifier: SystemdNotifier(environment: ["NOTIFY_SOCKET": path]), logger: Logger(label: "test"), poll: 0.01,
+            exists: { node in
+                polls += 1
+                return node == "/dev/fb3" && polls > 20
+            })
+        #expect(polls == 21)
+        #expect(Date().timeIntervalSince(started) >= 0.19)
+        #expect(receive(fd) == "STATUS=waiting for the display (/dev/fb3)\nEXTEND_TIMEOUT_USEC=15000000")
+
+        // Outside systemd nothing waits: a missing display is an error at once.
+        var asked = 0
+        settings.awaitDisplay(notifier: SystemdNotifier(environment: [:]), logger: Logger(label: "test"), exists: { _ in asked += 1; return false })
+        #expect(asked == 0)
+        // auto waits for either kind of panel.
+        settings.display = "auto"
+        var looked: Set<String> = []
+        settings.awaitDisplay(
+            notifier: SystemdNotifier(environment: ["NOTIFY_SOCKET": path]), logger: Logger(label: "test"), poll: 0.01,
+            exists: { node in
+                looked.insert(node)
+                return node == "/dev/dri/card0"
+            })
+        #expect(looked == ["/dev/fb0", "/dev/dri/card0"])
+    }
+
     @Test func withoutSystemdNothingIsSent() {
         let notifier = SystemdNotifier(environment: [:])
         #expect(!notifier.isActive)
