@@ -61,6 +61,10 @@ public final class CalibrationSession {
     private let timeout: Double
     /// The largest error, in screen pixels, a fit may have.
     private let errorLimit: Double
+    /// Whether a fit is checked on the screen and accepted before it is taken.
+    private let verifies: Bool
+    /// A fit being checked.
+    private var unaccepted: CalibrationResult?
     private var retakes = 0
     private let application = Application()
     private let window: Window
@@ -83,8 +87,9 @@ public final class CalibrationSession {
     /// cross is asked again, up to once per cross, and then the session fails.
     public init(
         settings: Configuration, surface: any DisplaySurface, logger: Logger, timeout: Double = 60, points: Int = 5,
-        errorLimit: Double = CalibrationSession.defaultErrorLimit
+        errorLimit: Double = CalibrationSession.defaultErrorLimit, verify: Bool = false
     ) throws {
+        verifies = verify
         self.settings = settings
         self.logger = logger
         self.timeout = timeout
@@ -97,6 +102,21 @@ public final class CalibrationSession {
         window.makeKeyAndVisible()
         compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
         view.onTouched = { [unowned self] point in self.touchedCross(at: point) }
+        view.onAccept = { [unowned self] in
+            guard let result = self.unaccepted else { return }
+            self.logger.info("calibration accepted")
+            self.finish(.success(result))
+        }
+        view.onRedo = { [unowned self] in
+            self.logger.notice("calibration redone")
+            self.unaccepted = nil
+            self.retakes = 0
+            self.lastFit = nil
+            self.touched = Array(repeating: nil, count: self.view.targets.count)
+            self.view.endVerification()
+            self.view.ask(0, note: "Again, from the first cross")
+            self.armDeadline()
+        }
     }
 
     /// Touches from recordings, on their own timeline; it has finished when this returns.
@@ -112,7 +132,9 @@ public final class CalibrationSession {
                 try self.compositor.presentNow()
             })
         if !finished {
-            if let lastFit {
+            if unaccepted != nil {
+                finish(.failure(CalibrationError("the calibration was neither accepted nor redone; the recording has no more touches")))
+            } else if let lastFit {
                 finish(.failure(CalibrationError("\(lastFit); the recording has no more touches")))
             } else {
                 let count = touched.count { $0 != nil }
@@ -195,11 +217,16 @@ public final class CalibrationSession {
             }
             logger.info("fit: \(report)")
             let device = touchingDevice.flatMap { deviceNames[$0] }
-            finish(
-                .success(
-                    CalibrationResult(
-                        fit: fit, matrix: try fit.deviceMatrix(under: orientation), device: device, screen: screen,
-                        targets: view.targets, touched: points, errors: errors, retakes: retakes)))
+            let result = CalibrationResult(
+                fit: fit, matrix: try fit.deviceMatrix(under: orientation), device: device, screen: screen,
+                targets: view.targets, touched: points, errors: errors, retakes: retakes)
+            guard verifies else { return finish(.success(result)) }
+            unaccepted = result
+            let size = screen
+            view.verify { point in
+                let (x, y) = fit.matrix.apply(x: point.x / size.width, y: point.y / size.height)
+                return Point(x: x * size.width, y: y * size.height)
+            }
         } catch let error as CalibrationError {
             finish(.failure(error))
         } catch {

@@ -18,6 +18,17 @@ public final class CalibrationView: View {
     public private(set) var note = ""
     private var samples: [Point] = []
 
+    /// The check after a fit, as tslib's ts_verify: every cross shown, each
+    /// touch drawn where the new calibration puts it, and two buttons. The
+    /// touches still come uncalibrated, so the buttons are hit where the new
+    /// calibration puts a touch, not where the panel reports it.
+    public var isVerifying: Bool { verification != nil }
+    public var onAccept: (() -> Void)?
+    public var onRedo: (() -> Void)?
+    public private(set) var acceptButton: Button?
+    public private(set) var redoButton: Button?
+    private var verification: (map: (Point) -> Point, landed: [Point])?
+
     /// `points`: 5 or 9 crosses.
     public init(frame: Rect, points: Int = 5) {
         let w = frame.width, h = frame.height
@@ -41,6 +52,33 @@ public final class CalibrationView: View {
     }
 
     public override convenience init(frame: Rect) { self.init(frame: frame, points: 5) }
+
+    /// Shows every cross and puts each touch where `map` (the new
+    /// calibration) takes it, with the distance to the nearest cross, until
+    /// Accept or Redo is tapped.
+    public func verify(mapping map: @escaping (Point) -> Point) {
+        verification = (map, [])
+        note = "Touch the crosses to see where touches land now"
+        let width = 140.0, height = 44.0, y = (bounds.height * 0.75).rounded()
+        let redo = Button(frame: Rect(x: bounds.midX - 10 - width, y: y, width: width, height: height), title: "Redo")
+        let accept = Button(frame: Rect(x: bounds.midX + 10, y: y, width: width, height: height), title: "Accept")
+        for button in [redo, accept] {
+            button.backgroundColor = Color(white: 0.9)
+            button.setTitleColor(.black, for: .normal)
+            button.isUserInteractionEnabled = false
+            addSubview(button)
+        }
+        (acceptButton, redoButton) = (accept, redo)
+        setNeedsDisplay()
+    }
+
+    /// Leaves the check: the buttons go, and the crosses are asked again from `ask`.
+    public func endVerification() {
+        acceptButton?.removeFromSuperview()
+        redoButton?.removeFromSuperview()
+        (acceptButton, redoButton, verification) = (nil, nil, nil)
+        setNeedsDisplay()
+    }
 
     /// Shows cross `index`, with `note` under the instructions.
     public func ask(_ index: Int, note: String = "") {
@@ -75,6 +113,17 @@ public final class CalibrationView: View {
         let xs = samples.map(\.x).sorted(), ys = samples.map(\.y).sorted()
         let median = Point(x: xs[xs.count / 2], y: ys[ys.count / 2])
         samples = []
+        if var check = verification {
+            let landed = check.map(median)
+            if let acceptButton, acceptButton.frame.contains(landed) { return onAccept?() ?? () }
+            if let redoButton, redoButton.frame.contains(landed) { return onRedo?() ?? () }
+            check.landed.append(landed)
+            verification = check
+            let nearest = targets.map { (($0.x - landed.x) * ($0.x - landed.x) + ($0.y - landed.y) * ($0.y - landed.y)).squareRoot() }.min() ?? 0
+            note = String(format: "That touch landed %.1f px from the nearest cross", nearest)
+            setNeedsDisplay()
+            return
+        }
         onTouched?(median)
     }
 
@@ -89,6 +138,19 @@ public final class CalibrationView: View {
 
     public override func draw(_ rect: Rect) {
         guard let context = GraphicsContext.current else { return }
+        if let verification {
+            for target in targets {
+                context.strokeLine(from: Point(x: target.x - 12, y: target.y), to: Point(x: target.x + 12, y: target.y), with: .gray, lineWidth: 1)
+                context.strokeLine(from: Point(x: target.x, y: target.y - 12), to: Point(x: target.x, y: target.y + 12), with: .gray, lineWidth: 1)
+            }
+            for point in verification.landed {
+                context.fill(Path(ovalIn: Rect(x: point.x - 4, y: point.y - 4, width: 8, height: 8)), with: .blue)
+            }
+            let lines = Rect(x: 0, y: instructionsRect.minY, width: bounds.width, height: 30)
+            context.draw("Accept this calibration, or redo it", in: lines, font: .systemFont(ofSize: 20), color: .black, alignment: .center)
+            context.draw(note, in: lines.offsetBy(dx: 0, dy: 32), font: .systemFont(ofSize: 16), color: .darkGray, alignment: .center)
+            return
+        }
         if !isFinished {
             let target = targets[current]
             context.strokeLine(from: Point(x: target.x - 20, y: target.y), to: Point(x: target.x + 20, y: target.y), with: .red, lineWidth: 2)

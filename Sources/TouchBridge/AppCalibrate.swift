@@ -14,7 +14,9 @@ package struct AppCalibrate: ParsableCommand {
             choose it) and takes where each was touched, ignoring any calibration the device has now. A \
             least-squares fit gives the matrix in libinput's convention. If the fit puts any touch more than \
             --max-error pixels (default 10) from its cross, the worst cross is asked again, up to once per \
-            cross; a fit still that poor is refused, nothing is written, and the exit status is 1. The \
+            cross; a fit still that poor is refused, nothing is written, and the exit status is 1. With \
+            --verify, the new calibration is then shown at work, as tslib's ts_verify does: touches land \
+            where it puts them, and it is taken only when Accept is tapped; Redo starts again. The \
             matrix and each cross's error are printed; --write-udev-rule FILE writes a udev rule \
             setting LIBINPUT_CALIBRATION_MATRIX for the device (read by libinput and TouchBridge alike), \
             --write-config FILE sets `calibration` in a configuration file (the app's own, for example). --replay FILE \
@@ -43,6 +45,9 @@ package struct AppCalibrate: ParsableCommand {
     @Option(help: ArgumentHelp("The largest error, in screen pixels, a calibration may have; a worse cross is asked again.", valueName: "pixels"))
     var maxError: Double = CalibrationSession.defaultErrorLimit
 
+    @Flag(help: "After the fit, show where touches land with it, and take it only when Accept is tapped (Redo starts again).")
+    var verify = false
+
     package func validate() throws {
         guard points == 5 || points == 9 else { throw ValidationError("--points must be 5 or 9") }
         guard maxError > 0, maxError.isFinite else { throw ValidationError("--max-error must be above 0 pixels") }
@@ -57,7 +62,7 @@ package struct AppCalibrate: ParsableCommand {
         try MainActor.assumeIsolated {
             let session = try CalibrationSession(
                 settings: settings, surface: surface, logger: logger, timeout: command.timeout, points: command.points,
-                errorLimit: command.maxError)
+                errorLimit: command.maxError, verify: command.verify)
             session.onFinish = { result in
                 surface.close()
                 Foundation.exit(command.conclude(result))

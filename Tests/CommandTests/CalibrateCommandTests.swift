@@ -129,6 +129,28 @@ struct CalibrateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: rule))
     }
 
+    /// --verify: after the fit, a touch is shown where the new calibration puts it, and the
+    /// calibration is taken when Accept is tapped; Redo starts the crosses again. The panel is
+    /// skewed, so a tap meant for Accept is reported elsewhere and must be mapped to hit it.
+    @Test func aVerifiedCalibrationIsTakenOnlyWhenAccepted() throws {
+        let skew = { (p: (Double, Double)) in (0.9 * p.0 + 30, 1.1 * p.1 - 12) }
+        let accept = (480.0, 382.0), redo = (320.0, 382.0)
+        let accepted = try taps(at: (Self.crosses + [(400, 240), accept]).map(skew))
+        let redone = try taps(at: (Self.crosses + [redo] + Self.crosses + [accept]).map(skew))
+        let unanswered = try taps(at: (Self.crosses + [(100, 100)]).map(skew))
+        defer { for path in [accepted, redone, unanswered] { try? FileManager.default.removeItem(atPath: path) } }
+        let arguments = ["calibrate", "--display", "memory", "--screen", "800x480", "--config", "/dev/null", "--verify", "--log-level", "info"]
+        let first = try touchbridge(arguments + ["--replay", accepted])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("calibration accepted"), "\(first.stderr)")
+        let again = try touchbridge(arguments + ["--replay", redone])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("calibration redone") && again.stderr.contains("calibration accepted"), "\(again.stderr)")
+        let none = try touchbridge(arguments + ["--replay", unanswered])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("the calibration was neither accepted nor redone"), "\(none.stderr)")
+    }
+
     @Test func tooFewTouchesAreNamed() throws {
         let recording = try taps(at: Array(Self.crosses.prefix(3)))
         defer { try? FileManager.default.removeItem(atPath: recording) }

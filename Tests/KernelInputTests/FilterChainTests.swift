@@ -203,6 +203,49 @@ struct ChainOutput {
         #expect(output.strokes.count == 1 && output.strokes[0].phase == .ended)
     }
 
+    /// From a review: lifts that reach the chain's end with nothing down were once made taps.
+    @Test func aLiftWithNothingDownIsNoTap() throws {
+        // A short tap through skip then median comes out where it was, not at the median of zeros.
+        var short = Strokes()
+        short.step([0: (500, 500)])
+        short.step([:])
+        let chained = try ChainOutput("skip nhead=1 ntail=1; median depth=3", short.frames)
+        #expect(chained.problems.isEmpty, "\(chained.problems)")
+        #expect(chained.strokes.count == 1 && chained.strokes[0].began == (500, 500))
+
+        // A device that reports pressure 0 a frame before the tracking ID's -1: one touch, not a second tap.
+        var zero = Strokes()
+        zero.step([0: (100, 100)], pressure: [0: 40])
+        zero.step([0: (110, 100)], pressure: [0: 0])
+        zero.step([:])
+        let dipped = try ChainOutput("dejitter delta=100", zero.frames, reportsPressure: true)
+        #expect(dipped.problems.isEmpty, "\(dipped.problems)")
+        #expect(dipped.strokes.count == 1)
+
+        // A bounce debounce drops is not brought back by its lift.
+        var bounce = Strokes()
+        bounce.step([0: (300, 200)])
+        bounce.step([:], after: 20)
+        bounce.step([0: (301, 200)], after: 40)
+        bounce.step([:])
+        let debounced = try ChainOutput("debounce drop_threshold=50", bounce.frames)
+        #expect(debounced.problems.isEmpty)
+        #expect(debounced.strokes.count == 1)
+    }
+
+    /// pthres breaks a stroke at a dip: two contacts come out, each with an id of its own.
+    @Test func aBrokenStrokeIsTwoContacts() throws {
+        var input = Strokes()
+        input.step([0: (100, 100)], pressure: [0: 80])
+        input.step([0: (110, 100)], pressure: [0: 30])
+        input.step([0: (120, 100)], pressure: [0: 80])
+        input.step([:])
+        let output = try ChainOutput("pthres pmin=50", input.frames, reportsPressure: true)
+        #expect(output.problems.isEmpty, "\(output.problems)")
+        #expect(output.strokes.count == 2 && output.strokes[0].id != output.strokes[1].id)
+        #expect(output.strokes[0].end! == (100, 100) && output.strokes[1].began == (120, 100))
+    }
+
     @Test func varianceDropsASingleSpikeAndFollowsARealJump() throws {
         var input = Strokes()
         for (x, y) in [(100, 100), (101, 100), (300, 300), (102, 100), (103, 100), (400, 100), (500, 100), (501, 100)] as [(Int32, Int32)] {
@@ -314,6 +357,8 @@ struct ChainOutput {
         #expect(spec.description == "median depth=5; dejitter delta=100; iir N=8 D=10")
         #expect(try FilterChainSpec(parsing: spec.description) == spec)
         #expect(try FilterChainSpec(parsing: "pthres; invert x0=799").modules == [.pthres(pmin: 1, pmax: .max), .invert(x0: 799, y0: nil)])
+        // As tslib: names of parameters in any case, octal after a leading 0, invert with nothing to invert.
+        #expect(try FilterChainSpec(parsing: "iir n=8 d=10; dejitter delta=010; invert").modules == [.iir(n: 8, d: 10), .dejitter(delta: 8), .invert(x0: nil, y0: nil)])
     }
 
     @Test(arguments: [
@@ -324,7 +369,6 @@ struct ChainOutput {
         ("dejitter delta", "'delta' is not a key=value parameter"),
         ("iir N=10 D=10", "N must be below D"),
         ("iir N=8", "iir N=8 needs D"),
-        ("invert", "invert needs x0, y0 or both"),
         ("evthres N=0", "evthres N=0: expected 1 to 499 samples"),
     ])
     func refusesWhatTslibDoesNotHave(_ text: String, _ message: String) {

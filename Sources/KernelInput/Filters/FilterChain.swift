@@ -5,12 +5,12 @@
 /// contact that began, moved, changed pressure or lifted. What comes out
 /// becomes contacts again: a slot's first sample begins a contact, later
 /// ones move it (a sample the filters left where it was is no move), and a
-/// lift ends it. Two rules keep every touch whole whatever the filters do:
-/// - a lift from a stroke whose start the filters held back becomes a tap
-///   where it lifted, so a short tap through a median is not lost;
-/// - a cancelled contact goes straight through, and the filters forget the slot.
-/// A contact that changes twice in one frame (a filter releasing what it
-/// held) gives two frames with the same time.
+/// lift ends it; a lift with nothing down (its stroke was rejected) is
+/// dropped. Contacts that come out get ids of the chain's own, so a stroke
+/// a filter breaks in two (pthres at a pressure dip) is two contacts, each
+/// id used once. A cancelled contact goes straight through, and the filters
+/// forget the slot. A contact that changes twice in one frame (a filter
+/// releasing what it held) gives two frames with the same time.
 public struct FilterChain: Sendable {
     public let spec: FilterChainSpec
     public let floor: ContactFloor
@@ -19,8 +19,9 @@ public struct FilterChain: Sendable {
     private let reportsTouchMajor: Bool
     /// The floor's verdict on each contact it has judged, until the contact ends.
     private var judged: [Int: ContactFloor.Verdict] = [:]
-    /// The contact each slot has down at the chain's end.
-    private var down: [Int: Contact] = [:]
+    /// The contact each slot has down at the chain's end, and the id of the contact it came from.
+    private var down: [Int: (source: Int, contact: Contact)] = [:]
+    private var nextID = 0
     /// The pressure and size last fed in for each slot, to notice a change with no movement.
     private var fed: [Int: (pressure: Int32, touchMajor: Int32)] = [:]
     private var changes: [Contact] = []
@@ -98,7 +99,7 @@ public struct FilterChain: Sendable {
     private mutating func cancel(slot: Int, frame: ContactFrame, emit: (ContactFrame) -> Void) {
         for index in filters.indices { filters[index].reset(slot: slot) }
         fed[slot] = nil
-        if var known = down.removeValue(forKey: slot) {
+        if var known = down.removeValue(forKey: slot)?.contact {
             known.phase = .cancelled
             add(known, frame: frame, emit: emit)
         }
@@ -109,37 +110,35 @@ public struct FilterChain: Sendable {
         contact.x = sample.x
         contact.y = sample.y
         if reportsPressure { contact.pressure = sample.pressure }
-        if let known = down[sample.slot], !sample.isLift, known.id != contact.id {
+        let source = contact.id
+        if let known = down[sample.slot], !sample.isLift, known.source != source {
             // A new stroke while the filters still had the old one down: end the old one where it was.
-            var ended = known
+            var ended = known.contact
             ended.phase = .ended
             down[sample.slot] = nil
             add(ended, frame: frame, emit: emit)
         }
         if sample.isLift {
-            if let known = down.removeValue(forKey: sample.slot) {
-                contact.id = known.id
-                contact.phase = .ended
-                add(contact, frame: frame, emit: emit)
-            } else {
-                contact.phase = .began
-                add(contact, frame: frame, emit: emit)
-                contact.phase = .ended
-                add(contact, frame: frame, emit: emit)
-            }
+            guard let known = down.removeValue(forKey: sample.slot) else { return }
+            contact.id = known.contact.id
+            contact.phase = .ended
+            add(contact, frame: frame, emit: emit)
             return
         }
-        if let known = down[sample.slot] {
+        if let known = down[sample.slot]?.contact {
             if known.x == contact.x && known.y == contact.y && known.pressure == contact.pressure
                 && known.touchMajor == contact.touchMajor
             {
                 return
             }
+            contact.id = known.id
             contact.phase = .moved
         } else {
+            contact.id = nextID
+            nextID += 1
             contact.phase = .began
         }
-        down[sample.slot] = contact
+        down[sample.slot] = (source, contact)
         add(contact, frame: frame, emit: emit)
     }
 
@@ -152,7 +151,7 @@ public struct FilterChain: Sendable {
     private mutating func flush(_ input: ContactFrame, emit: (ContactFrame) -> Void) {
         guard !changes.isEmpty else { return }
         var contacts = changes
-        for (_, contact) in down where !changes.contains(where: { $0.id == contact.id }) {
+        for (_, (_, contact)) in down where !changes.contains(where: { $0.id == contact.id }) {
             var still = contact
             still.phase = .stationary
             contacts.append(still)

@@ -34,11 +34,12 @@ public enum FilterModule: Equatable, Sendable, CustomStringConvertible {
         }
         var values: [String: String] = [:]
         for (key, value) in parameters {
-            guard entry.parameters.contains(where: { $0.name == key }) else {
-                let known = entry.parameters.map(\.name).joined(separator: " and ")
-                throw TslibError("\(name) has no parameter '\(key)'; it takes \(known)")
+            // tslib compares parameter names ignoring case.
+            guard let known = entry.parameters.first(where: { $0.name.lowercased() == key.lowercased() }) else {
+                let names = entry.parameters.map(\.name).joined(separator: " and ")
+                throw TslibError("\(name) has no parameter '\(key)'; it takes \(names)")
             }
-            values[key] = value
+            values[known.name] = value
         }
         func number(_ key: String, default fallback: Int, in range: ClosedRange<Int>) throws(TslibError) -> Int {
             guard let text = values[key] else { return fallback }
@@ -85,21 +86,28 @@ public enum FilterModule: Equatable, Sendable, CustomStringConvertible {
         case "evthres":
             self = .evthres(n: try number("N", default: 5, in: 1...499))
         default:
-            guard values["x0"] != nil || values["y0"] != nil else {
-                throw TslibError("invert needs x0, y0 or both (invert x0=799 mirrors X on an 800-unit axis)")
-            }
+            // With neither, tslib's invert changes nothing; so does this one.
             self = .invert(
                 x0: values["x0"] == nil ? nil : Int32(try number("x0", default: 0, in: anyInt32)),
                 y0: values["y0"] == nil ? nil : Int32(try number("y0", default: 0, in: anyInt32)))
         }
     }
 
-    /// As tslib reads numbers (strtoul with base 0): decimal, or hexadecimal after 0x.
+    /// As tslib reads numbers (strtoul with base 0): decimal, hexadecimal
+    /// after 0x, octal after a leading 0.
     private static func integer(_ text: String) -> Int? {
-        let lower = text.lowercased()
-        if lower.hasPrefix("0x") { return Int(lower.dropFirst(2), radix: 16) }
-        if lower.hasPrefix("-0x") { return Int(lower.dropFirst(3), radix: 16).map { -$0 } }
-        return Int(text)
+        var digits = Substring(text.lowercased())
+        let negative = digits.hasPrefix("-")
+        if negative { digits = digits.dropFirst() }
+        let value: Int?
+        if digits.hasPrefix("0x") {
+            value = Int(digits.dropFirst(2), radix: 16)
+        } else if digits.count > 1 && digits.hasPrefix("0") {
+            value = Int(digits.dropFirst(), radix: 8)
+        } else {
+            value = Int(digits)
+        }
+        return negative ? value.map { -$0 } : value
     }
 
     /// The module as a ts.conf line would set it.

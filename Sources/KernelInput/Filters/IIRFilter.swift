@@ -1,5 +1,9 @@
 /// tslib's `iir`: each position moves `(D - N) / D` of the way from the
 /// last output toward the new sample; the first sample of a stroke passes as it is.
+///
+/// tslib computes in 32-bit unsigned integers, which wraps for negative
+/// positions (after `invert`) and for N times a position past 2^32; this
+/// computes in 64-bit signed ones and gives the sane result there.
 public struct IIRFilter: ContactFilter {
     public let numerator: Int64
     public let denominator: Int64

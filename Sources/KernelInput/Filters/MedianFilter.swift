@@ -3,8 +3,8 @@
 /// the first `depth / 2` samples of a stroke are held back while it fills.
 ///
 /// One change from tslib: a stroke that lifts before anything came out
-/// lifts where the finger was, so the chain can still make it a tap
-/// (tslib reports that lift at the median of a window of zeros).
+/// comes out as a tap where the finger lifted, a down and its lift (tslib
+/// drops its start and reports the lift at the median of a window of zeros).
 public struct MedianFilter: ContactFilter {
     public let depth: Int
 
@@ -43,10 +43,13 @@ public struct MedianFilter: ContactFilter {
         result.y = window.y.sorted()[depth / 2]
         result.pressure = window.pressure.sorted()[depth / 2]
         if sample.isLift {
-            if window.samples != 0 {
-                if !window.emitted { result = sample }
-                window = Window(depth: depth)
+            if window.samples != 0 && !window.emitted {
+                var down = sample
+                down.pressure = window.pressure.last { $0 != 0 } ?? 255
+                output.append(down)
+                result = sample
             }
+            if window.samples != 0 { window = Window(depth: depth) }
             result.pressure = 0
             output.append(result)
             return

@@ -2,8 +2,8 @@
 /// last `tail` (held in a queue, so everything comes out `tail` samples
 /// late; the lift comes out where the oldest held sample was).
 ///
-/// One change from tslib: a stroke too short to get past the skipping still
-/// lifts (tslib drops that lift), so the chain can make it a tap rather than lose it.
+/// One change from tslib: a stroke too short to get past the skipping comes
+/// out as a tap where the finger lifted, a down and its lift (tslib drops it whole).
 public struct SkipFilter: ContactFilter {
     public let head: Int
     public let tail: Int
@@ -13,6 +13,8 @@ public struct SkipFilter: ContactFilter {
         var queue: [ContactSample] = []
         var next = 0
         var sent = false
+        /// The pressure of the stroke's last sample; nil before its first.
+        var lastPressure: Int32?
     }
 
     private var states = SlotTable(State())
@@ -26,10 +28,16 @@ public struct SkipFilter: ContactFilter {
         var state = states[sample.slot]
         defer { states[sample.slot] = state }
         if sample.isLift && !state.sent {
+            if let pressure = state.lastPressure {
+                var down = sample
+                down.pressure = pressure
+                output.append(down)
+                output.append(sample)
+            }
             state = State()
-            output.append(sample)
             return
         }
+        state.lastPressure = sample.pressure
         if state.skipped < head {
             state.skipped += 1
             return
@@ -48,7 +56,6 @@ public struct SkipFilter: ContactFilter {
         var oldest = state.queue[state.next]
         if sample.isLift {
             oldest.pressure = 0
-            oldest.time = sample.time
             oldest.contact = sample.contact
             output.append(oldest)
             state = State()
