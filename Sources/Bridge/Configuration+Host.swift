@@ -67,7 +67,7 @@ extension Configuration {
         ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
             swapAxes: swapAxes, invertX: invertX, invertY: invertY, filters: filters, pointercal: pointercal,
-            floor: floor)
+            floor: floor, devices: deviceSettings)
     }
 
     /// Logs go to stderr, with journald's priority prefixes under systemd. Once per process.

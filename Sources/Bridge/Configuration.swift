@@ -37,6 +37,8 @@ public struct Configuration: Equatable, Sendable {
     public var pointercal: Pointercal?
     /// `input.min-pressure`, `input.min-touch-major`, `input.max-touch-major`.
     public var floor = ContactFloor()
+    /// `[input.device.LABEL]` sections, in the order they are written.
+    public var deviceSettings: [DeviceInputSettings] = []
 
     public init() {}
 
@@ -92,8 +94,12 @@ public struct Configuration: Equatable, Sendable {
             func fail(_ message: String) -> ConfigurationError {
                 ConfigurationError(file: file.path, line: entry.line, key: key, message: message)
             }
+            if key.hasPrefix("input.device.") {
+                try readDeviceSetting(key, entry, file: file)
+                continue
+            }
             guard let expected = Self.keys[key] else {
-                throw fail("unknown key; the keys are \(Self.keys.keys.sorted().joined(separator: ", "))")
+                throw fail("unknown key; the keys are \(Self.keys.keys.sorted().joined(separator: ", ")), and under [input.device.LABEL] sections \(DeviceInputSettings.keys.keys.sorted().joined(separator: ", "))")
             }
             func wrongType() -> ConfigurationError { fail("expected \(expected), got \(entry.value.typeName)") }
             func string() throws -> String {
@@ -183,6 +189,66 @@ public struct Configuration: Equatable, Sendable {
                 }
             default: throw fail("unknown key")
             }
+        }
+        try checkDeviceSections(file: file)
+    }
+}
+
+extension Configuration {
+    /// One key of an `[input.device.LABEL]` section.
+    private mutating func readDeviceSetting(_ key: String, _ entry: ConfigurationFile.Entry, file: ConfigurationFile) throws {
+        func fail(_ message: String) -> ConfigurationError {
+            ConfigurationError(file: file.path, line: entry.line, key: key, message: message)
+        }
+        let rest = key.dropFirst("input.device.".count)
+        guard let dot = rest.lastIndex(of: "."), dot != rest.startIndex else {
+            throw fail("a device's settings go in a section of their own, [input.device.LABEL], such as [input.device.resistive]")
+        }
+        let label = String(rest[..<dot]), name = String(rest[rest.index(after: dot)...])
+        guard let expected = DeviceInputSettings.keys[name] else {
+            throw fail("unknown key; a device's section takes \(DeviceInputSettings.keys.keys.sorted().joined(separator: ", "))")
+        }
+        var settings = deviceSettings.first { $0.label == label } ?? DeviceInputSettings(label: label)
+        func string() throws -> String {
+            guard case .string(let text) = entry.value else { throw fail("expected \(expected), got \(entry.value.typeName)") }
+            return text
+        }
+        func size() throws -> Int32 {
+            guard case .number(let number) = entry.value, number == number.rounded(), (0...Double(Int32.max)).contains(number) else {
+                throw fail("expected \(expected), a whole number of 0 or more, got \(entry.value)")
+            }
+            return Int32(number)
+        }
+        switch name {
+        case "name-contains":
+            settings.nameContains = try string()
+            guard !settings.nameContains.isEmpty else { throw fail("expected \(expected), got an empty string") }
+        case "filter", "ts-conf":
+            if settings.filters != nil { throw fail("the filters of [input.device.\(label)] are already given; give them once") }
+            let text = try string()
+            do throws(TslibError) {
+                settings.filters = name == "filter" ? try FilterChainSpec(parsing: text) : try FilterChainSpec.tsConf(path: text)
+            } catch {
+                throw fail(error.message)
+            }
+        case "min-pressure": settings.minimumPressure = try size()
+        case "min-touch-major": settings.minimumTouchMajor = try size()
+        default: settings.maximumTouchMajor = try size()
+        }
+        if let index = deviceSettings.firstIndex(where: { $0.label == label }) {
+            deviceSettings[index] = settings
+        } else {
+            deviceSettings.append(settings)
+        }
+    }
+
+    /// Every `[input.device.LABEL]` section says which devices it is for.
+    func checkDeviceSections(file: ConfigurationFile) throws {
+        for settings in deviceSettings where settings.nameContains.isEmpty {
+            let line = file.entries.filter { $0.key.hasPrefix("input.device.\(settings.label).") }.map(\.value.line).min()
+            throw ConfigurationError(
+                file: file.path, line: line, key: nil,
+                message: "[input.device.\(settings.label)] needs name-contains, the device name (or part of it) it is for")
         }
     }
 }

@@ -18,12 +18,14 @@ public struct ReplayOptions: Sendable {
     public var pointercal: Pointercal?
     /// The pressure and size a touch needs, and the size that makes it a palm.
     public var floor: ContactFloor
+    /// Filters and floors for some devices only, by name (`tuned(for:)`).
+    public var devices: [DeviceInputSettings]
 
     public init(
         screenWidth: Double = 800, screenHeight: Double = 480, calibration: CalibrationMatrix = .identity,
         rotation: Rotation = .none, swapAxes: Bool = false, invertX: Bool = false, invertY: Bool = false,
         allowTouchpads: Bool = false, filters: FilterChainSpec = FilterChainSpec(), pointercal: Pointercal? = nil,
-        floor: ContactFloor = ContactFloor()
+        floor: ContactFloor = ContactFloor(), devices: [DeviceInputSettings] = []
     ) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -36,6 +38,7 @@ public struct ReplayOptions: Sendable {
         self.filters = filters
         self.pointercal = pointercal
         self.floor = floor
+        self.devices = devices
     }
 
     func mapping(for device: DeviceDescription) -> ScreenMapping? {

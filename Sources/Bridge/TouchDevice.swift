@@ -45,10 +45,11 @@ struct TouchDevice {
         pressureAxis = device.absInfo[multitouch ? AbsCode.mtPressure : AbsCode.pressure]
         hasTouchMajor = multitouch && device.absInfo[AbsCode.mtTouchMajor] != nil
         tracker = ContactTracker(device: device, dropPolicy: dropPolicy)
+        let tuned = options.tuned(for: device.name)
         filters =
-            options.filters.isEmpty && options.floor.isEmpty
+            tuned.filters.isEmpty && tuned.floor.isEmpty
             ? nil
-            : FilterChain(options.filters, floor: options.floor, reportsPressure: pressureAxis != nil, reportsTouchMajor: hasTouchMajor)
+            : FilterChain(tuned.filters, floor: tuned.floor, reportsPressure: pressureAxis != nil, reportsTouchMajor: hasTouchMajor)
     }
 
     /// A tracker's frame as the app should see it: through the filters, which

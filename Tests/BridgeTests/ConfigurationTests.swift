@@ -1,6 +1,7 @@
 import Bridge
 import Foundation
 import KernelInput
+import TouchUI
 import Testing
 
 struct ConfigurationTests {
@@ -102,6 +103,38 @@ struct ConfigurationTests {
                 == "\(path):2: key 'input.ts-conf': \(conf):2: dejitter delta=x: expected device units, 100 by default")
         try "1 2 3\n".write(toFile: pointercal, atomically: true, encoding: .utf8)
         #expect(error("[input]\npointercal = \"\(pointercal)\"")?.contains("\(pointercal): 3 integers; a pointercal is 7 integers") == true)
+    }
+
+    /// A resistive panel beside a capacitive one: filters and floor for the one only.
+    @Test func aDeviceSectionTunesTheDevicesItNames() throws {
+        let settings = try parse(
+            """
+            [input]
+            filter = "dejitter delta=50"
+            min-pressure = 10
+
+            [input.device.resistive]
+            name-contains = "ADS7846"
+            filter = "variance delta=30; median depth=5"
+            max-touch-major = 40
+            """)
+        #expect(settings.deviceSettings.count == 1)
+        let mapping = settings.mapping(screen: Size(width: 800, height: 480))
+        let resistive = mapping.tuned(for: "ADS7846 Touchscreen")
+        #expect(resistive.filters.modules == [.variance(delta: 30), .median(depth: 5)])
+        #expect(resistive.floor == ContactFloor(minimumPressure: 10, maximumTouchMajor: 40))
+        let other = mapping.tuned(for: "Atmel maXTouch Touchscreen")
+        #expect(other.filters.modules == [.dejitter(delta: 50)] && other.floor == ContactFloor(minimumPressure: 10))
+
+        let path = "/etc/touchbridge/touchbridge.conf"
+        #expect(
+            error("[input.device.a]\nfilter = \"median\"")
+                == "\(path):2: [input.device.a] needs name-contains, the device name (or part of it) it is for")
+        #expect(error("[input.device.a]\nname-contains = \"X\"\ngrab = true")?.hasPrefix("\(path):3: key 'input.device.a.grab': unknown key; a device's section takes filter") == true)
+        #expect(error("[input.device]\nfilter = \"median\"")?.contains("go in a section of their own, [input.device.LABEL]") == true)
+        #expect(
+            error("[input.device.a]\nname-contains = \"X\"\nfilter = \"medain\"")
+                == "\(path):3: key 'input.device.a.filter': tslib has no filter 'medain'; the filters are pthres, debounce, median, dejitter, iir, variance, skip, lowpass, evthres, invert")
     }
 
     @Test func tslibsEnvironmentIsHonouredWhenAsked() throws {

@@ -13,6 +13,19 @@ struct TouchReplayTests {
         )
     }
 
+    /// tslib's fast-taps recording through a debounce set for that panel only: the bounces are
+    /// dropped for it, and a device the section does not name is left alone.
+    @Test func aDeviceSectionsFiltersReachItsTouches() throws {
+        let taps = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt")])
+        var section = DeviceInputSettings(label: "atmel", nameContains: "maXTouch")
+        section.filters = try FilterChainSpec(parsing: "debounce drop_threshold=250")
+        let (filtered, _) = try replay(taps, options: ReplayOptions(devices: [section]))
+        #expect(filtered.count { $0.phase == .began } == 1)
+        section.nameContains = "ADS7846"
+        let (untouched, _) = try replay(taps, options: ReplayOptions(devices: [section]))
+        #expect(untouched.count { $0.phase == .began } == 9)
+    }
+
     @Test func mapsToScreenPointsAndCarriesForceAndRadius() throws {
         let input = try recording(
             panel + """
