@@ -85,10 +85,17 @@ public enum AppHost {
                 daemon.stop()
                 throw error
             }
+            if let power = settings.screenPower {
+                let screenPower = ScreenPower(
+                    settings: power, surface: surface, compositor: daemon.compositor, application: application,
+                    backlight: Backlight(), logger: logger)
+                daemon.feed.admit = { screenPower.admit($0) }
+                keepAlive.append(screenPower)
+            }
             if let exitAfter = options.exitAfter {
                 DispatchQueue.main.asyncAfter(deadline: .now() + exitAfter) { MainActor.assumeIsolated { end(0) } }
             }
-            keepAlive = [daemon, window, application]
+            keepAlive += [daemon, window, application]
         }
         MainLoop.run()
     }

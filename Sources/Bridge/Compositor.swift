@@ -21,6 +21,11 @@ public final class Compositor {
     public var onPresent: ((Region) -> Void)?
     /// A present that failed (the device went away); ticks stop until damage comes again.
     public var onError: ((Error) -> Void)?
+    /// While the panel is powered down nothing is drawn: damage waits, and
+    /// no tick is scheduled for it, until drawing resumes.
+    public var isSuspended = false {
+        didSet { if !isSuspended && !window.damage.isEmpty { scheduleTick() } }
+    }
 
     public init(window: Window, surface: any DisplaySurface, runLoop: RunLoop) throws {
         let needed = PixelRect(enclosing: window.frame)
@@ -44,7 +49,7 @@ public final class Compositor {
     public var frameInterval: Double { 1 / max(1, surface.refreshRate) }
 
     private func scheduleTick() {
-        guard !tickScheduled else { return }
+        guard !tickScheduled, !isSuspended else { return }
         tickScheduled = true
         // Ticks fall on the refresh grid, so bursts of damage share one frame.
         let now = runLoop.now

@@ -37,6 +37,8 @@ public struct Configuration: Equatable, Sendable {
     public var pointercal: Pointercal?
     /// `input.min-pressure`, `input.min-touch-major`, `input.max-touch-major`.
     public var floor = ContactFloor()
+    /// `idle-timeout`, `dim-after`, `wake-touch`: the panel dims and powers down when no one uses it.
+    public var screenPower: ScreenPowerSettings?
     /// `[input.device.LABEL]` sections, in the order they are written.
     public var deviceSettings: [DeviceInputSettings] = []
 
@@ -57,6 +59,9 @@ public struct Configuration: Equatable, Sendable {
         "screen": "\"WIDTHxHEIGHT\"",
         "rotate": "0, 90, 180 or 270",
         "log-level": "debug, info, notice, warning or error",
+        "idle-timeout": "seconds with no touch before the panel powers down",
+        "dim-after": "seconds with no touch before the backlight dims (less than idle-timeout)",
+        "wake-touch": "swallow or deliver",
         "input.devices": "a list of event nodes",
         "input.name-contains": "a list of device names (or parts of them)",
         "input.grab": "true or false",
@@ -139,6 +144,19 @@ public struct Configuration: Equatable, Sendable {
                 let level = try string()
                 guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(level) else { throw fail("expected \(expected), got '\(level)'") }
                 logLevel = level
+            case "idle-timeout", "dim-after":
+                guard case .number(let seconds) = entry.value, seconds > 0, seconds <= 86400 * 7 else {
+                    throw fail("expected \(expected): a number of seconds above 0, got \(entry.value)")
+                }
+                var power = screenPower ?? ScreenPowerSettings(idleTimeout: 0)
+                if key == "idle-timeout" { power.idleTimeout = seconds } else { power.dimAfter = seconds }
+                screenPower = power
+            case "wake-touch":
+                let choice = try string()
+                guard choice == "swallow" || choice == "deliver" else { throw fail("expected \(expected), got '\(choice)'") }
+                var power = screenPower ?? ScreenPowerSettings(idleTimeout: 0)
+                power.swallowsWakeTouch = choice == "swallow"
+                screenPower = power
             case "input.devices": devices = try strings()
             case "input.name-contains": nameContains = try strings()
             case "input.grab": grab = try bool()
@@ -191,6 +209,18 @@ public struct Configuration: Equatable, Sendable {
             }
         }
         try checkDeviceSections(file: file)
+        if let power = screenPower {
+            func line(_ key: String) -> Int? { file.entries[key]?.line }
+            guard power.idleTimeout > 0 else {
+                let key = file.entries["dim-after"] != nil ? "dim-after" : "wake-touch"
+                throw ConfigurationError(file: file.path, line: line(key), key: key, message: "needs idle-timeout, the seconds before the panel powers down")
+            }
+            if let dim = power.dimAfter, dim >= power.idleTimeout {
+                throw ConfigurationError(
+                    file: file.path, line: line("dim-after"), key: "dim-after",
+                    message: "\(ConfigurationValue.number(dim)) s is not before idle-timeout (\(ConfigurationValue.number(power.idleTimeout)) s): the panel dims before it powers down")
+            }
+        }
     }
 }
 

@@ -17,6 +17,9 @@ public final class FrameWriter: @MainActor DisplaySurface {
     public let refreshRate = 60.0
     public let rotation = DisplayRotation.none
     public private(set) var presentedFrames = 0
+    /// Files have no power; remembered, as a memory surface does.
+    public private(set) var isPoweredOn = true
+    public func setPowered(_ on: Bool) throws { isPoweredOn = on }
     private var compositor: Compositor!
     private let runLoop: TouchUI.RunLoop
     private let markers: TouchMarkersView?

@@ -12,6 +12,8 @@ public final class TouchFeed {
     public var onNote: ((InputHubNote) -> Void)?
     /// Frames about to go to the application (Application.sendEvent), then after they reached the views.
     public var onWillDeliver: (([[TouchRecord]]) -> Void)?
+    /// Decides which frames go on to the app (screen power swallows the touch that wakes it).
+    public var admit: (([[TouchRecord]]) -> [[TouchRecord]])?
     public var onDelivered: (([[TouchRecord]]) -> Void)?
     public private(set) var framesDelivered = 0
 
@@ -47,6 +49,7 @@ public final class TouchFeed {
     public func deliverWaiting() {
         var frames: [[TouchRecord]] = []
         func flush() {
+            if let admit, !frames.isEmpty { frames = admit(frames) }
             guard !frames.isEmpty else { return }
             onWillDeliver?(frames)
             dispatcher.dispatch(pending: frames)

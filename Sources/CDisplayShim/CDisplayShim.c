@@ -13,6 +13,10 @@ int tb_fb_get_variable_info(int fd, struct fb_var_screeninfo *info) { return res
 int tb_fb_get_fixed_info(int fd, struct fb_fix_screeninfo *info) { return result(ioctl(fd, FBIOGET_FSCREENINFO, info)); }
 int tb_fb_pan(int fd, const struct fb_var_screeninfo *info) { return result(ioctl(fd, FBIOPAN_DISPLAY, info)); }
 
+int tb_fb_blank(int fd, int level) {
+    return result(ioctl(fd, FBIOBLANK, level));
+}
+
 int tb_fb_wait_for_vsync(int fd) {
     __u32 crtc = 0;
     return result(ioctl(fd, FBIO_WAITFORVSYNC, &crtc));

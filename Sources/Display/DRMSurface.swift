@@ -161,8 +161,39 @@ public final class DRMSurface: DisplaySurface {
         presentedFrames += 1
     }
 
+    public private(set) var isPoweredOn = true
+
+    /// The connector's DPMS property, which powers the panel down and up.
+    public func setPowered(_ on: Bool) throws {
+        guard fd >= 0, on != isPoweredOn else { return }
+        try? waitForPageFlip()
+        guard let property = connectorProperty(named: "DPMS") else {
+            throw DisplayError(device: "drm:\(path)", problem: "\(connectorName) has no DPMS property to power it down")
+        }
+        let status = drmModeConnectorSetProperty(fd, output.connectorID, property, UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF))
+        guard status == 0 else {
+            throw DisplayError(
+                device: "drm:\(path)",
+                problem: "cannot power \(connectorName) \(on ? "up" : "down") (DPMS: \(DeviceNode.errorName(-status)))")
+        }
+        isPoweredOn = on
+    }
+
+    private func connectorProperty(named wanted: String) -> UInt32? {
+        guard let properties = drmModeObjectGetProperties(fd, output.connectorID, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else { return nil }
+        defer { drmModeFreeObjectProperties(properties) }
+        for index in 0..<Int(properties.pointee.count_props) {
+            guard let property = drmModeGetProperty(fd, properties.pointee.props[index]) else { continue }
+            defer { drmModeFreeProperty(property) }
+            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == wanted { return property.pointee.prop_id }
+        }
+        return nil
+    }
+
     public func close() {
         guard fd >= 0 else { return }
+        try? setPowered(true)
         try? waitForPageFlip()
         if var previous = previousCRTC, previous.mode_valid != 0, previous.buffer_id != 0 {
             var connectorID = output.connectorID

@@ -17,6 +17,11 @@ public protocol DisplaySurface: AnyObject {
 
     /// Shows `damage` of `picture` (the whole bitmap is the screen's content).
     func present(_ picture: Bitmap, damage: Region) throws
+    /// Whether the panel shows the picture now.
+    var isPoweredOn: Bool { get }
+    /// Powers the panel down (DPMS off, FBIOBLANK) or up again; the picture
+    /// is kept and shown again as it was.
+    func setPowered(_ on: Bool) throws
     /// Gives the device back (console mode, mappings); safe to call twice.
     func close()
 }

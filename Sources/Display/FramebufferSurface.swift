@@ -169,8 +169,22 @@ public final class FramebufferSurface: DisplaySurface {
         presentedFrames += 1
     }
 
+    public private(set) var isPoweredOn = true
+
+    public func setPowered(_ on: Bool) throws {
+        guard fd >= 0, on != isPoweredOn else { return }
+        let status = tb_fb_blank(fd, on ? 0 : 4)
+        guard status == 0 else {
+            throw DisplayError(
+                device: "fb:\(path)", problem: "cannot \(on ? "unblank" : "blank") the panel (FBIOBLANK: \(DeviceNode.errorName(-status)))")
+        }
+        isPoweredOn = on
+    }
+
     public func close() {
         guard fd >= 0 else { return }
+        // The console gets the panel back lit.
+        try? setPowered(true)
         if isDoubleBuffered, (screenInfo.xoffset, screenInfo.yoffset) != originalOffsets {
             (screenInfo.xoffset, screenInfo.yoffset) = originalOffsets
             _ = tb_fb_pan(fd, &screenInfo)

@@ -14,6 +14,9 @@ public final class MemorySurface: DisplaySurface {
     public let panelWidth: Int
     public let panelHeight: Int
     public private(set) var presentedFrames = 0
+    /// Nothing to power; remembered, so the host's screen power can be tested.
+    public private(set) var isPoweredOn = true
+    public func setPowered(_ on: Bool) throws { isPoweredOn = on }
     /// The damage of the last presents (up to 1,024, so a long run does not
     /// grow), for tests that check what was repainted.
     public private(set) var presentedDamage: [Region] = []

@@ -9,6 +9,9 @@ public final class PNGSurface: DisplaySurface {
     public let refreshRate: Double = 60
     public let rotation: DisplayRotation = .none
     public private(set) var presentedFrames = 0
+    /// Nothing to power; remembered, so the host's screen power can be tested.
+    public private(set) var isPoweredOn = true
+    public func setPowered(_ on: Bool) throws { isPoweredOn = on }
 
     public init(path: String, width: Int, height: Int) {
         (self.path, self.width, self.height) = (path, width, height)

@@ -45,6 +45,15 @@ package struct DaemonOptions: ParsableArguments {
 
     @OptionGroup var floor: FloorOptions
 
+    @Option(help: ArgumentHelp("Seconds with no touch before the panel powers down; the next touch wakes it.", valueName: "seconds"))
+    var idleTimeout: Double?
+
+    @Option(help: ArgumentHelp("Seconds with no touch before the backlight dims (before --idle-timeout).", valueName: "seconds"))
+    var dimAfter: Double?
+
+    @Flag(help: "Give the touch that wakes a dark panel to the app (by default it goes no further).")
+    var deliverWakeTouch = false
+
     package func validate() throws {
         if let display, display != "auto" { _ = try DisplaySpec(parsing: display) }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: '\(logLevel)' is not a level") }
@@ -62,6 +71,15 @@ package struct DaemonOptions: ParsableArguments {
         if invertX { settings.invertX = true }
         if invertY { settings.invertY = true }
         if let logLevel { settings.logLevel = logLevel }
+        if idleTimeout != nil || dimAfter != nil || deliverWakeTouch {
+            var power = settings.screenPower ?? ScreenPowerSettings(idleTimeout: 0)
+            if let idleTimeout { power.idleTimeout = idleTimeout }
+            if let dimAfter { power.dimAfter = dimAfter }
+            if deliverWakeTouch { power.swallowsWakeTouch = false }
+            guard power.idleTimeout > 0 else { throw ValidationError("--dim-after and --deliver-wake-touch need --idle-timeout (or idle-timeout in the configuration)") }
+            if let dim = power.dimAfter, dim >= power.idleTimeout { throw ValidationError("--dim-after must be less than --idle-timeout") }
+            settings.screenPower = power
+        }
         settings.floor = floor.over(settings.floor)
         let tslib = try tslib.resolved()
         if let filters = tslib.filters { settings.filters = filters }

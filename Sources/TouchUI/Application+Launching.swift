@@ -49,6 +49,21 @@ extension Application {
         return window
     }
 
+    /// The host put the screen to sleep (no one has touched it for a
+    /// while): the app resigns active, as UIKit's does when the device locks.
+    public func resignActive() {
+        guard let delegate, state == .active else { return }
+        delegate.applicationWillResignActive(self)
+        state = .inactive
+    }
+
+    /// The screen woke: the app is active again.
+    public func becomeActive() {
+        guard let delegate, state == .inactive else { return }
+        state = .active
+        delegate.applicationDidBecomeActive(self)
+    }
+
     /// Ends the app: it resigns active and its delegate hears applicationWillTerminate.
     public func terminate() {
         guard let delegate, state != .background else { return }

@@ -60,7 +60,7 @@ struct ConfigurationTests {
         let path = "/etc/touchbridge/touchbridge.conf"
         #expect(error("rotate = 45") == "\(path):1: key 'rotate': expected 0, 90, 180 or 270, got 45")
         #expect(error("\n[input]\ngrab = yes") == "\(path):3: key 'input.grab': 'yes' is not a value: strings need \"quotes\"; otherwise a number, true or false")
-        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, display,") == true)
+        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, dim-after, display,") == true)
         #expect(error("display = \"fb:/dev/fb0") == "\(path):1: key 'display': the string has no closing quote")
         #expect(error("scene = \"a\"\nscene = \"b\"") == "\(path):2: key 'scene': set twice (first on line 1)")
         #expect(error("[input\n") == "\(path):1: a section header needs a closing ']'")

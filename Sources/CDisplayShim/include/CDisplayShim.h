@@ -14,6 +14,8 @@ int tb_fb_get_variable_info(int fd, struct fb_var_screeninfo *info);
 int tb_fb_get_fixed_info(int fd, struct fb_fix_screeninfo *info);
 /// FBIOPAN_DISPLAY: shows the part of the virtual screen at info's xoffset/yoffset.
 int tb_fb_pan(int fd, const struct fb_var_screeninfo *info);
+/// FBIOBLANK: 0 shows the picture, 4 (FB_BLANK_POWERDOWN) powers the panel down.
+int tb_fb_blank(int fd, int level);
 /// FBIO_WAITFORVSYNC: blocks until the next vertical blank of the first CRTC.
 int tb_fb_wait_for_vsync(int fd);
 

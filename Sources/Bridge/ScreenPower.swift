@@ -1,0 +1,147 @@
+import Display
+import Logging
+import TouchUI
+
+/// What a kiosk's panel does when no one uses it (`idle-timeout`,
+/// `dim-after`, `wake-touch` in the configuration).
+public struct ScreenPowerSettings: Equatable, Sendable {
+    /// Seconds with no touch before the panel is powered down.
+    public var idleTimeout: Double
+    /// Seconds with no touch before the backlight dims, if the panel has one; before `idleTimeout`.
+    public var dimAfter: Double?
+    /// The backlight while dimmed, as a fraction of its brightness.
+    public var dimLevel: Double
+    /// The touch that wakes a dark panel goes no further: the person could not see what they touched.
+    public var swallowsWakeTouch: Bool
+
+    public init(idleTimeout: Double, dimAfter: Double? = nil, dimLevel: Double = 0.2, swallowsWakeTouch: Bool = true) {
+        self.idleTimeout = idleTimeout
+        self.dimAfter = dimAfter
+        self.dimLevel = dimLevel
+        self.swallowsWakeTouch = swallowsWakeTouch
+    }
+}
+
+/// Dims, then powers down, the panel after a time with no touch, and wakes
+/// it at the next one, as a kiosk's screen saver. Powered down, the app
+/// resigns active (`applicationWillResignActive`), nothing is drawn and no
+/// timer of the host's runs; the waking touch is swallowed (unless the
+/// settings say otherwise) and the app becomes active again
+/// (`applicationDidBecomeActive`). One timer at a time, for the next step.
+@MainActor
+public final class ScreenPower {
+    public enum State: Sendable { case awake, dimmed, dark }
+
+    public let settings: ScreenPowerSettings
+    public private(set) var state = State.awake
+    private let surface: any DisplaySurface
+    private let compositor: Compositor
+    private let application: Application
+    private let backlight: Backlight?
+    private var logger: Logger
+    private var timer: RunLoop.TimerID?
+    private var lastInput: Double
+    /// Touches of the waking gesture, kept from the app until they end.
+    private var swallowed: Set<Int> = []
+    private var warnedAboutPower = false
+
+    public init(
+        settings: ScreenPowerSettings, surface: any DisplaySurface, compositor: Compositor, application: Application,
+        backlight: Backlight?, logger: Logger
+    ) {
+        self.settings = settings
+        self.surface = surface
+        self.compositor = compositor
+        self.application = application
+        self.backlight = backlight
+        self.logger = logger
+        lastInput = application.runLoop.now
+        if settings.dimAfter != nil && backlight == nil {
+            logger.notice("dim-after is set, but there is no backlight in /sys/class/backlight: the panel will only power down")
+        }
+        armTimer()
+    }
+
+    /// The frames that go on to the app. Any touch counts as use; on a dark panel it wakes it.
+    public func admit(_ frames: [[TouchRecord]]) -> [[TouchRecord]] {
+        guard !frames.isEmpty else { return frames }
+        lastInput = application.runLoop.now
+        let wasDark = state == .dark
+        if state != .awake { wake() }
+        armTimer()
+        if wasDark && settings.swallowsWakeTouch {
+            for record in frames.joined() where record.phase == .began { swallowed.insert(record.touch) }
+        }
+        guard !swallowed.isEmpty else { return frames }
+        var admitted: [[TouchRecord]] = []
+        for frame in frames {
+            var kept: [TouchRecord] = []
+            for record in frame {
+                guard swallowed.contains(record.touch) else {
+                    kept.append(record)
+                    continue
+                }
+                if record.phase.isEnd { swallowed.remove(record.touch) }
+            }
+            if !kept.isEmpty { admitted.append(kept) }
+        }
+        return admitted
+    }
+
+    private func armTimer() {
+        if let timer { application.runLoop.cancel(timer) }
+        timer = nil
+        let now = application.runLoop.now
+        let due: Double
+        switch state {
+        case .awake: due = lastInput + (backlight != nil ? settings.dimAfter ?? settings.idleTimeout : settings.idleTimeout)
+        case .dimmed: due = lastInput + settings.idleTimeout
+        case .dark: return
+        }
+        timer = application.runLoop.schedule(after: max(0, due - now)) { [weak self] in
+            guard let self else { return }
+            self.timer = nil
+            self.step()
+        }
+    }
+
+    private func step() {
+        if state == .awake, let dimAfter = settings.dimAfter, dimAfter < settings.idleTimeout, let backlight {
+            do { try backlight.set(fraction: settings.dimLevel) } catch { warnOnce("\(error)") }
+            state = .dimmed
+            logger.info("no touch for \(Int(dimAfter)) s: the backlight is dimmed")
+        } else {
+            sleep()
+        }
+        armTimer()
+    }
+
+    private func sleep() {
+        application.resignActive()
+        compositor.isSuspended = true
+        do { try surface.setPowered(false) } catch { warnOnce("\(error)") }
+        if let backlight { do { try backlight.set(fraction: 0) } catch { warnOnce("\(error)") } }
+        state = .dark
+        logger.info("no touch for \(Int(settings.idleTimeout)) s: the panel is powered down")
+    }
+
+    private func wake() {
+        if state == .dark {
+            do { try surface.setPowered(true) } catch { warnOnce("\(error)") }
+            compositor.isSuspended = false
+        }
+        if let backlight { do { try backlight.restore() } catch { warnOnce("\(error)") } }
+        let was = state
+        state = .awake
+        if was == .dark {
+            application.becomeActive()
+            logger.info("a touch woke the panel\(settings.swallowsWakeTouch ? "; it went no further" : "")")
+        }
+    }
+
+    private func warnOnce(_ message: String) {
+        guard !warnedAboutPower else { return }
+        warnedAboutPower = true
+        logger.warning("screen power: \(message)")
+    }
+}
