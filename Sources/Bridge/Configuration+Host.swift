@@ -12,7 +12,7 @@ extension Configuration {
         let spec = try DisplaySpec(parsing: name)
         let size = screenWidth.map { ($0, screenHeight!) } ?? (spec.hasOwnSize ? nil : (800, 480))
         let rotation = DisplayRotation(rawValue: (self.rotation ?? .none).rawValue) ?? .none
-        return try spec.openSurface(size: size, rotation: rotation)
+        return try spec.openSurface(size: size, rotation: rotation, output: output)
     }
 
     /// Under systemd, waits for the display's device to appear: at boot a

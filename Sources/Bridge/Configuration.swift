@@ -12,6 +12,8 @@ public struct Configuration: Equatable, Sendable {
     public static func defaultPath(forApp name: String) -> String { "/etc/\(name)/\(name).conf" }
 
     public var display: String?
+    /// The DRM connector to show on ("HDMI-A-1"), when the card has several.
+    public var output: String?
     /// The app the file asks for, and where it said so: a binary hosts
     /// its own app only, so any other name is an error at startup.
     public var app: String?
@@ -54,6 +56,7 @@ public struct Configuration: Equatable, Sendable {
 
     static let keys: [String: String] = [
         "display": "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE or memory",
+        "output": "a DRM connector's name, such as \"HDMI-A-1\"",
         "app": "the app to host (its name)",
         "scene": "the app to host (its name; the older spelling of app)",
         "screen": "\"WIDTHxHEIGHT\"",
@@ -125,6 +128,7 @@ public struct Configuration: Equatable, Sendable {
             }
             switch key {
             case "display": display = try string()
+            case "output": output = try string()
             case "app", "scene":
                 if let earlier = appSource, earlier.key != key {
                     throw fail("the app is named twice (\(earlier.key ?? "app") on line \(earlier.line ?? 0))")

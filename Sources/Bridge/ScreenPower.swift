@@ -129,6 +129,8 @@ public final class ScreenPower {
         if state == .dark {
             do { try surface.setPowered(true) } catch { warnOnce("\(error)") }
             compositor.isSuspended = false
+            // A panel powered up again may show black until it is drawn (bochs does): draw it all.
+            compositor.window.setNeedsDisplay()
         }
         if let backlight { do { try backlight.restore() } catch { warnOnce("\(error)") } }
         let was = state

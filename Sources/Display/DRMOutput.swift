@@ -20,7 +20,8 @@ struct DRMOutput {
         return mode.clock > 0 && pixels > 0 ? Double(mode.clock) * 1000 / pixels : 60
     }
 
-    static func choose(fd: Int32, device: String) throws -> DRMOutput {
+    /// The connector named `wanted` ("HDMI-A-1"), or the first connected one.
+    static func choose(fd: Int32, device: String, wanted: String? = nil) throws -> DRMOutput {
         guard let resources = drmModeGetResources(fd) else {
             let code = errno
             let problem =
@@ -38,7 +39,14 @@ struct DRMOutput {
             guard let connector = drmModeGetConnector(fd, connectorID) else { continue }
             defer { drmModeFreeConnector(connector) }
             let name = Self.name(of: connector.pointee)
+            if let wanted, name != wanted {
+                seen.append("\(name) \(connector.pointee.connection == DRM_MODE_CONNECTED ? "connected" : "disconnected")")
+                continue
+            }
             guard connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 else {
+                if let wanted {
+                    throw DisplayError(device: device, problem: "the output \(wanted) is \(connector.pointee.connection == DRM_MODE_CONNECTED ? "connected but has no modes" : "disconnected")")
+                }
                 seen.append("\(name) \(connector.pointee.connection == DRM_MODE_CONNECTED ? "without modes" : "disconnected")")
                 continue
             }
@@ -50,6 +58,7 @@ struct DRMOutput {
             return DRMOutput(connectorID: connectorID, connectorName: name, mode: mode, crtcID: crtcID)
         }
         let listed = seen.isEmpty ? "it has no connectors" : "connectors: " + seen.joined(separator: ", ")
+        if let wanted { throw DisplayError(device: device, problem: "no output named \(wanted) (\(listed))") }
         throw DisplayError(device: device, problem: "no connected display on \(device) (\(listed))")
     }
 

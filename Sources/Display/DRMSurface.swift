@@ -39,7 +39,7 @@ public final class DRMSurface: DisplaySurface {
     /// or `size` (also turned) when given, which the mode must hold.
     public init(
         path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
-        graphicsConsole: Bool = true
+        graphicsConsole: Bool = true, output wanted: String? = nil
     ) throws {
         let fd = try DeviceNode.open(path, kind: .drm)
         var keepOpen = false
@@ -55,7 +55,7 @@ public final class DRMSurface: DisplaySurface {
             throw DisplayError(device: path, problem: "the \(driverName) driver cannot make dumb buffers to draw in")
         }
 
-        let output = try DRMOutput.choose(fd: fd, device: path)
+        let output = try DRMOutput.choose(fd: fd, device: path, wanted: wanted)
         let picture = size ?? rotation.panelSize(width: output.width, height: output.height)
         let needed = rotation.panelSize(width: picture.width, height: picture.height)
         guard picture.width > 0, picture.height > 0 else {

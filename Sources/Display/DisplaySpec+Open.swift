@@ -6,13 +6,17 @@ extension DisplaySpec {
     /// have no size of their own and need one. `graphicsConsole` keeps the
     /// text console off a panel (tests turn it off).
     public func openSurface(
-        size: (width: Int, height: Int)?, rotation: DisplayRotation = .none, graphicsConsole: Bool = true
+        size: (width: Int, height: Int)?, rotation: DisplayRotation = .none, graphicsConsole: Bool = true,
+        output: String? = nil
     ) throws -> any DisplaySurface {
+        if let output, !isDRM {
+            throw DisplayError(device: description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
+        }
         switch self {
         case .framebuffer(let path):
             return try FramebufferSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole)
         case .drm(let path):
-            return try DRMSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole)
+            return try DRMSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole, output: output)
         case .png(let path):
             guard let size else { throw DisplayError(device: description, problem: "a PNG display needs a size (--screen WxH)") }
             return PNGSurface(path: path, width: size.width, height: size.height)
@@ -20,5 +24,12 @@ extension DisplaySpec {
             guard let size else { throw DisplayError(device: description, problem: "a memory display needs a size (--screen WxH)") }
             return MemorySurface(width: size.width, height: size.height, rotation: rotation)
         }
+    }
+}
+
+extension DisplaySpec {
+    var isDRM: Bool {
+        if case .drm = self { return true }
+        return false
     }
 }

@@ -17,6 +17,9 @@ package struct DaemonOptions: ParsableArguments {
     @Option(help: "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory or auto.")
     var display: String?
 
+    @Option(help: ArgumentHelp("With a drm: display, the connector to show on (HDMI-A-1, eDP-1...).", valueName: "name"))
+    var output: String?
+
     @Option(help: "Screen size in pixels, WIDTHxHEIGHT (needed by png: and memory; a panel must hold it).")
     var screen: ScreenSize?
 
@@ -63,6 +66,7 @@ package struct DaemonOptions: ParsableArguments {
     package func settings() throws -> Bridge.Configuration {
         var settings = try Bridge.Configuration.load(path: config ?? CommandLineApp.current.configurationPath, required: config != nil)
         if let display { settings.display = display }
+        if let output { settings.output = output }
         if let screen { (settings.screenWidth, settings.screenHeight) = (Int(screen.width), Int(screen.height)) }
         if let rotate { settings.rotation = rotate }
         if !devices.isEmpty { settings.devices = devices }

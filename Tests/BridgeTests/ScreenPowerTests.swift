@@ -65,6 +65,10 @@ struct ScreenPowerTests {
         #expect(k.power.admit([touch(2, .began, at: 30)]).isEmpty)
         #expect(k.power.state == .awake && k.surface.isPoweredOn && !k.compositor.isSuspended)
         #expect(k.delegate.calls.last == "didBecomeActive")
+        // The whole picture is drawn again at the next tick.
+        let presented = k.surface.presentedFrames
+        k.application.runLoop.advance(to: 30.05)
+        #expect(k.surface.presentedFrames == presented + 1 && k.compositor.lastDamage.bounds.width == 64)
         #expect(k.power.admit([touch(2, .moved, at: 30.1)]).isEmpty)
         #expect(k.power.admit([touch(2, .ended, at: 30.2), touch(3, .began, at: 30.2)]) == [touch(3, .began, at: 30.2)])
         #expect(k.power.admit([touch(4, .began, at: 31)]).count == 1)

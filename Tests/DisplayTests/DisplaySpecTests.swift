@@ -42,4 +42,13 @@ struct DisplaySpecTests {
         #expect((surface.width, surface.height, surface.rotation) == (30, 20, .clockwise90))
         #expect(surface.summary == "memory 20x30 XRGB8888")
     }
+
+    /// Only DRM has connectors to choose between; asking another kind for one is a mistake, said so.
+    @Test func anOutputIsForDRMOnly() {
+        #expect {
+            try DisplaySpec.memory.openSurface(size: (64, 64), output: "HDMI-A-1")
+        } throws: { error in
+            "\(error)" == "memory: only a drm: display has outputs to choose from (asked for HDMI-A-1)"
+        }
+    }
 }
