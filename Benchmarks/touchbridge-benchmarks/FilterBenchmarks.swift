@@ -97,32 +97,51 @@ func measureFilters(
         return truth.x - at.x
     }
     let lag = behind.reduce(0, +) / Double(max(1, behind.count)) / speed * 1000
-    let cost = best(runs: 5) { _ in
-        var chain = FilterChain(chainSpec, floor: floor, reportsPressure: true)
-        var changes = 0
-        for frame in panel.frames { chain.process(frame) { changes += $0.contacts.count } }
-        blackHole(changes)
-    }
+    let cost = best(runs: 5) { _ in blackHole(filterChainPass(chainSpec, floor: floor, frames: panel.frames)) }
     return FilterFigures(
         jitter: spread, typicalJitter: distances.isEmpty ? 0 : distances[distances.count / 2], touches: touches, lagMilliseconds: lag, nanosecondsPerFrame: cost / Double(panel.frames.count) * 1e9)
 }
 
-func benchmarkFilters() -> String {
+/// The chains measured, in the table's order.
+let filterBenchmarkChains: [(String, ContactFloor)] = {
+    let floor = ContactFloor(minimumPressure: 20)
+    return [("", ContactFloor()), ("pthres pmin=20", ContactFloor()), ("", floor)]
+        + [
+            "debounce drop_threshold=40", "median depth=5", "dejitter delta=100", "iir N=8 D=10",
+            "variance delta=30", "skip nhead=1 ntail=1", "lowpass factor=0.4 threshold=2", "evthres N=5",
+            "pthres pmin=20; variance delta=30; dejitter delta=100", "median depth=5; dejitter delta=100",
+        ].map { ($0, ContactFloor()) } + [("variance delta=30; dejitter delta=100", floor)]
+}()
+
+/// A finger held still for 3 s, then a 2 s stroke across at 1000 units/s.
+func filterBenchmarkPanel() -> (panel: ResistivePanel, still: Range<Int>, moving: Range<Int>, speed: Double) {
     var panel = ResistivePanel()
-    // A finger held still for 3 s, then a 2 s stroke across at 1000 units/s.
     panel.stroke(Array(repeating: (2000, 2000), count: 300))
-    let stillFrames = 30..<300
     let speed = 1000.0
     let start = panel.frames.count
     panel.stroke((0..<200).map { (500 + speed * Double($0) / 100, 1500) })
-    let movingFrames = (start + 20)..<(start + 200)
+    return (panel, 30..<300, (start + 20)..<(start + 200), speed)
+}
+
+/// One pass of a chain over the panel's frames: what callgrind counts (Benchmarks/filter-instructions).
+@inline(never)
+func filterChainPass(_ spec: FilterChainSpec, floor: ContactFloor, frames: [ContactFrame]) -> Int {
+    var chain = FilterChain(spec, floor: floor, reportsPressure: true)
+    var changes = 0
+    for frame in frames { chain.process(frame) { changes += $0.contacts.count } }
+    return changes
+}
+
+func benchmarkFilters() -> String {
+    let (panel, stillFrames, movingFrames, speed) = filterBenchmarkPanel()
+    // BENCH_FILTER_CHAIN=N runs chain N once, for callgrind's instruction counts.
+    if let index = ProcessInfo.processInfo.environment["BENCH_FILTER_CHAIN"].flatMap(Int.init) {
+        let (spec, floor) = filterBenchmarkChains[index]
+        let changes = filterChainPass(try! FilterChainSpec(parsing: spec), floor: floor, frames: panel.frames)
+        return "chain \(index) (\(spec)): \(panel.frames.count) frames, \(changes) contacts out"
+    }
     let strokes = 2
-    let floor = ContactFloor(minimumPressure: 20)
-    let chains: [(String, ContactFloor)] = [
-        ("", ContactFloor()), ("pthres pmin=20", ContactFloor()), ("", floor)] + [ "debounce drop_threshold=40", "median depth=5", "dejitter delta=100", "iir N=8 D=10",
-        "variance delta=30", "skip nhead=1 ntail=1", "lowpass factor=0.4 threshold=2", "evthres N=5",
-        "pthres pmin=20; variance delta=30; dejitter delta=100", "median depth=5; dejitter delta=100",
-    ].map { ($0, ContactFloor()) } + [("variance delta=30; dejitter delta=100", floor)]
+    let chains = filterBenchmarkChains
     var rows = ""
     let none = measureFilters("", floor: ContactFloor(), panel: panel, stillFrames: stillFrames, movingFrames: movingFrames, speed: speed)
     for (spec, floor) in chains {
