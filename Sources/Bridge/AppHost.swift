@@ -61,11 +61,18 @@ public enum AppHost {
             }
             daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
             if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
+            let screenPower = settings.screenPower.map { power in
+                ScreenPower(
+                    settings: power, surface: surface, compositor: daemon.compositor, application: application,
+                    backlight: Backlight(), logger: logger)
+            }
             daemon.onDisplayLost = { _ in
+                screenPower?.restoreForExit()
                 application.terminate()
                 exit(1)
             }
             let end = { (status: Int32) in
+                screenPower?.restoreForExit()
                 application.terminate()
                 daemon.stop()
                 exit(status)
@@ -73,9 +80,14 @@ public enum AppHost {
             Signals.install(logger: logger, stop: { end(0) }) {
                 let reloaded = try options.reload()
                 try reloaded.checkApp(isNamed: app.name)
-                if reloaded.display != settings.display || reloaded.screenWidth != settings.screenWidth
-                    || reloaded.screenHeight != settings.screenHeight || reloaded.rotation != settings.rotation {
+                if reloaded.display != settings.display || reloaded.output != settings.output
+                    || reloaded.screenWidth != settings.screenWidth || reloaded.screenHeight != settings.screenHeight
+                    || reloaded.rotation != settings.rotation
+                {
                     logger.notice("display changes take effect at the next start")
+                }
+                if reloaded.screenPower != settings.screenPower {
+                    logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
                 }
                 try daemon.reload(input: reloaded.input(screen: screen))
             }
@@ -85,10 +97,7 @@ public enum AppHost {
                 daemon.stop()
                 throw error
             }
-            if let power = settings.screenPower {
-                let screenPower = ScreenPower(
-                    settings: power, surface: surface, compositor: daemon.compositor, application: application,
-                    backlight: Backlight(), logger: logger)
+            if let screenPower {
                 daemon.feed.admit = { screenPower.admit($0) }
                 keepAlive.append(screenPower)
             }

@@ -102,6 +102,10 @@ public final class CalibrationSession {
         window.makeKeyAndVisible()
         compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
         view.onTouched = { [unowned self] point in self.touchedCross(at: point) }
+        view.onChecked = { [unowned self] in self.armDeadline() }
+        if settings.pointercal != nil {
+            logger.warning("pointercal is set in the configuration: it replaces any calibration matrix, so remove it to use the one this makes")
+        }
         view.onAccept = { [unowned self] in
             guard let result = self.unaccepted else { return }
             self.logger.info("calibration accepted")
@@ -125,6 +129,7 @@ public final class CalibrationSession {
         for (index, recording) in recordings.enumerated() { deviceNames[index] = recording.device?.name }
         var options = settings.mapping(screen: screen)
         options.calibration = .identity
+        options.pointercal = nil
         try replay.run(
             recordings, options: options, warn: warn,
             onFrame: { records in
@@ -147,7 +152,9 @@ public final class CalibrationSession {
     public func listen() throws {
         application.runLoop = TouchUI.RunLoop(clock: .monotonic)
         try compositor.presentNow()
-        let input = settings.input(screen: screen, calibration: .some(.identity))
+        var input = settings.input(screen: screen, calibration: .some(.identity))
+        // What is being replaced is not applied to the touches that replace it.
+        input.mapping.pointercal = nil
         let feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: .identity), application: application, window: window)
         var opened = 0
         feed.onNote = { [unowned self] note in
@@ -175,7 +182,8 @@ public final class CalibrationSession {
         guard feed != nil, !finished else { return }
         if let deadline { application.runLoop.cancel(deadline) }
         deadline = application.runLoop.schedule(after: timeout) { [unowned self] in
-            self.finish(.failure(CalibrationError("no touch on cross \(self.view.current + 1) within \(Int(self.timeout)) s")))
+            let what = self.view.isVerifying ? "neither Accept nor Redo was tapped" : "no touch on cross \(self.view.current + 1)"
+            self.finish(.failure(CalibrationError("\(what) within \(Int(self.timeout)) s")))
         }
     }
 

@@ -24,6 +24,8 @@ public final class CalibrationView: View {
     /// calibration puts a touch, not where the panel reports it.
     public var isVerifying: Bool { verification != nil }
     public var onAccept: (() -> Void)?
+    /// A touch during the check that was neither Accept nor Redo.
+    public var onChecked: (() -> Void)?
     public var onRedo: (() -> Void)?
     public private(set) var acceptButton: Button?
     public private(set) var redoButton: Button?
@@ -122,6 +124,7 @@ public final class CalibrationView: View {
             let nearest = targets.map { (($0.x - landed.x) * ($0.x - landed.x) + ($0.y - landed.y) * ($0.y - landed.y)).squareRoot() }.min() ?? 0
             note = String(format: "That touch landed %.1f px from the nearest cross", nearest)
             setNeedsDisplay()
+            onChecked?()
             return
         }
         onTouched?(median)

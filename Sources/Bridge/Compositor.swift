@@ -60,6 +60,8 @@ public final class Compositor {
         _ = runLoop.schedule(after: next - now) { [weak self] in
             guard let self else { return }
             self.tickScheduled = false
+            // Suspended after this tick was scheduled: the damage waits for the wake.
+            guard !self.isSuspended else { return }
             do {
                 try self.presentNow()
             } catch {

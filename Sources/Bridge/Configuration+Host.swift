@@ -8,7 +8,8 @@ import TouchUI
 extension Configuration {
     /// Opens the display the settings name (auto: a kiosk's panel if there is one, else a PNG file).
     public func openSurface() throws -> any DisplaySurface {
-        let name = display.flatMap { $0 == "auto" ? nil : $0 } ?? Self.automaticDisplay()
+        // An output is a DRM connector: auto then means the first DRM card.
+        let name = display.flatMap { $0 == "auto" ? nil : $0 } ?? (output != nil ? "drm:/dev/dri/card0" : Self.automaticDisplay())
         let spec = try DisplaySpec(parsing: name)
         let size = screenWidth.map { ($0, screenHeight!) } ?? (spec.hasOwnSize ? nil : (800, 480))
         let rotation = DisplayRotation(rawValue: (self.rotation ?? .none).rawValue) ?? .none
@@ -23,19 +24,21 @@ extension Configuration {
     /// `auto` waits for the first framebuffer or DRM card rather than fall
     /// back to a PNG file.
     public func awaitDisplay(
-        notifier: SystemdNotifier, logger: Logger, poll: Double = 0.25,
+        notifier: SystemdNotifier, logger: Logger, poll: Double = 0.25, limit: Double = 120,
         exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) {
         guard notifier.isActive else { return }
         let wanted: [String]
         switch display.flatMap({ $0 == "auto" ? nil : $0 }).map({ try? DisplaySpec(parsing: $0) }) {
-        case nil: wanted = ["/dev/fb0", "/dev/dri/card0"]
+        case nil: wanted = output != nil ? ["/dev/dri/card0"] : ["/dev/fb0", "/dev/dri/card0"]
         case .some(.framebuffer(let path)), .some(.drm(let path)): wanted = [path]
         default: return
         }
         var lastNotice: Double?
         var waited = 0.0
-        while !wanted.contains(where: exists) {
+        var found = wanted.contains(where: exists)
+        // Two minutes covers a slow driver; a mistyped device then fails, and systemd restarts it.
+        while !found && waited < limit {
             if lastNotice.map({ waited - $0 >= 5 }) ?? true {
                 let what = wanted.joined(separator: " or ")
                 if lastNotice == nil { logger.notice("waiting for the display: \(what) is not there yet") }
@@ -44,8 +47,9 @@ extension Configuration {
             }
             usleep(UInt32(poll * 1_000_000))
             waited += poll
+            found = wanted.contains(where: exists)
         }
-        if lastNotice != nil { logger.notice("the display is there") }
+        if lastNotice != nil && found { logger.notice("the display is there") }
     }
 
     /// The first framebuffer, else the first DRM card, else a PNG file in the working directory.

@@ -43,7 +43,9 @@ public final class ScreenPower {
     private var lastInput: Double
     /// Touches of the waking gesture, kept from the app until they end.
     private var swallowed: Set<Int> = []
-    private var warnedAboutPower = false
+    private var warned: Set<String> = []
+    /// Touches down now, from the frames admitted.
+    private var touchesDown: Set<Int> = []
 
     public init(
         settings: ScreenPowerSettings, surface: any DisplaySurface, compositor: Compositor, application: Application,
@@ -68,6 +70,10 @@ public final class ScreenPower {
         lastInput = application.runLoop.now
         let wasDark = state == .dark
         if state != .awake { wake() }
+        for record in frames.joined() {
+            if record.phase == .began { touchesDown.insert(record.touch) }
+            if record.phase.isEnd { touchesDown.remove(record.touch) }
+        }
         armTimer()
         if wasDark && settings.swallowsWakeTouch {
             for record in frames.joined() where record.phase == .began { swallowed.insert(record.touch) }
@@ -88,6 +94,14 @@ public final class ScreenPower {
         return admitted
     }
 
+    /// The process is ending: the panel and its backlight are left on, as the console expects them.
+    public func restoreForExit() {
+        if let timer { application.runLoop.cancel(timer) }
+        timer = nil
+        if let backlight { try? backlight.restore() }
+        if state == .dark { try? surface.setPowered(true) }
+    }
+
     private func armTimer() {
         if let timer { application.runLoop.cancel(timer) }
         timer = nil
@@ -106,33 +120,63 @@ public final class ScreenPower {
     }
 
     private func step() {
+        // A finger resting still sends nothing, but it is use: wait for it to lift.
+        guard touchesDown.isEmpty else {
+            lastInput = application.runLoop.now
+            return armTimer()
+        }
         if state == .awake, let dimAfter = settings.dimAfter, dimAfter < settings.idleTimeout, let backlight {
-            do { try backlight.set(fraction: settings.dimLevel) } catch { warnOnce("\(error)") }
+            do {
+                try backlight.set(fraction: settings.dimLevel)
+                logger.info("no touch for \(Int(dimAfter)) s: the backlight is dimmed")
+            } catch {
+                warnOnce("dim", "\(error)")
+            }
             state = .dimmed
-            logger.info("no touch for \(Int(dimAfter)) s: the backlight is dimmed")
-        } else {
-            sleep()
+        } else if !sleep() {
+            // Nothing could be powered down: stay awake, and stop trying.
+            return
         }
         armTimer()
     }
 
-    private func sleep() {
-        application.resignActive()
+    /// Powers the panel down; false when nothing could be (the panel stays lit, and no touch is swallowed).
+    private func sleep() -> Bool {
         compositor.isSuspended = true
-        do { try surface.setPowered(false) } catch { warnOnce("\(error)") }
-        if let backlight { do { try backlight.set(fraction: 0) } catch { warnOnce("\(error)") } }
+        var darkened = false
+        do {
+            try surface.setPowered(false)
+            darkened = true
+        } catch {
+            warnOnce("power", "\(error)")
+        }
+        if let backlight {
+            do {
+                try backlight.set(fraction: 0)
+                darkened = true
+            } catch {
+                warnOnce("backlight", "\(error)")
+            }
+        }
+        guard darkened else {
+            compositor.isSuspended = false
+            logger.warning("no touch for \(Int(settings.idleTimeout)) s, but the panel cannot be powered down; it stays lit")
+            return false
+        }
+        application.resignActive()
         state = .dark
         logger.info("no touch for \(Int(settings.idleTimeout)) s: the panel is powered down")
+        return true
     }
 
     private func wake() {
         if state == .dark {
-            do { try surface.setPowered(true) } catch { warnOnce("\(error)") }
+            do { try surface.setPowered(true) } catch { warnOnce("wake", "\(error)") }
             compositor.isSuspended = false
             // A panel powered up again may show black until it is drawn (bochs does): draw it all.
             compositor.window.setNeedsDisplay()
         }
-        if let backlight { do { try backlight.restore() } catch { warnOnce("\(error)") } }
+        if let backlight { do { try backlight.restore() } catch { warnOnce("restore", "\(error)") } }
         let was = state
         state = .awake
         if was == .dark {
@@ -141,9 +185,9 @@ public final class ScreenPower {
         }
     }
 
-    private func warnOnce(_ message: String) {
-        guard !warnedAboutPower else { return }
-        warnedAboutPower = true
+    /// Each kind of failure is told once.
+    private func warnOnce(_ kind: String, _ message: String) {
+        guard warned.insert(kind).inserted else { return }
         logger.warning("screen power: \(message)")
     }
 }

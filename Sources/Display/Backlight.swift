@@ -6,7 +6,8 @@ public final class Backlight {
     /// /sys/class/backlight/NAME.
     public let path: String
     public let maximum: Int
-    /// The brightness when it was found, which `restore` brings back.
+    /// The brightness when it was found, which `restore` brings back; the
+    /// maximum if it was found dark (a run that ended while dark, say).
     public let original: Int
 
     /// The first backlight in `directory`, if there is one.
@@ -17,7 +18,7 @@ public final class Backlight {
             let brightness = Self.read(path + "/brightness")
         else { return nil }
         self.maximum = maximum
-        original = brightness
+        original = brightness > 0 ? brightness : maximum
     }
 
     public var brightness: Int? { Self.read(path + "/brightness") }

@@ -59,6 +59,11 @@ package struct DaemonOptions: ParsableArguments {
 
     package func validate() throws {
         if let display, display != "auto" { _ = try DisplaySpec(parsing: display) }
+        for (name, value) in [("--idle-timeout", idleTimeout), ("--dim-after", dimAfter)] {
+            if let value, !(value.isFinite && value > 0 && value <= 86400 * 7) {
+                throw ValidationError("\(name) must be a number of seconds above 0, got \(value)")
+            }
+        }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: '\(logLevel)' is not a level") }
     }
 
@@ -81,14 +86,23 @@ package struct DaemonOptions: ParsableArguments {
             if let dimAfter { power.dimAfter = dimAfter }
             if deliverWakeTouch { power.swallowsWakeTouch = false }
             guard power.idleTimeout > 0 else { throw ValidationError("--dim-after and --deliver-wake-touch need --idle-timeout (or idle-timeout in the configuration)") }
-            if let dim = power.dimAfter, dim >= power.idleTimeout { throw ValidationError("--dim-after must be less than --idle-timeout") }
+            if let dim = power.dimAfter, dim >= power.idleTimeout {
+                let source = { (option: Double?, key: String) in option != nil ? "--\(key)" : "\(key) in \(config ?? CommandLineApp.current.configurationPath)" }
+                throw ValidationError(
+                    "dim-after (\(dim) s, \(source(dimAfter, "dim-after"))) must be less than idle-timeout (\(power.idleTimeout) s, \(source(idleTimeout, "idle-timeout")))")
+            }
             settings.screenPower = power
         }
         settings.floor = floor.over(settings.floor)
+        // The command line over the file, and tslib's environment only where neither said.
         let tslib = try tslib.resolved()
         if let filters = tslib.filters { settings.filters = filters }
         if let pointercal = tslib.pointercal { settings.pointercal = pointercal }
-        if let device = tslib.device, devices.isEmpty { settings.devices = [device] }
+        if let environment = tslib.environment {
+            if settings.filters.isEmpty, let filters = environment.filters { settings.filters = filters }
+            if settings.pointercal == nil { settings.pointercal = environment.pointercal }
+            if settings.devices.isEmpty, let device = environment.device { settings.devices = [device] }
+        }
         return settings
     }
 

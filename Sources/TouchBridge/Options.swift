@@ -67,10 +67,12 @@ package struct MappingOptions: ParsableArguments {
 
     package func replayOptions() throws -> ReplayOptions {
         let tslib = try tslib.resolved()
+        // Options first, then the environment where asked.
         return ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
             rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad,
-            filters: tslib.filters ?? FilterChainSpec(), pointercal: tslib.pointercal, floor: floor.floor)
+            filters: tslib.filters ?? tslib.environment?.filters ?? FilterChainSpec(),
+            pointercal: tslib.pointercal ?? tslib.environment?.pointercal, floor: floor.floor)
     }
 }
 
@@ -128,16 +130,14 @@ package struct TslibOptions: ParsableArguments {
         if filter != nil && tsConf != nil { throw ValidationError("--filter and --ts-conf both give the filters; give one") }
     }
 
-    /// The filters, calibration and device asked for; the environment's where asked, under the options.
-    package func resolved() throws -> (filters: FilterChainSpec?, pointercal: Pointercal?, device: String?) {
-        var result = (filters: filter ?? tsConf, pointercal: pointercal, device: String?.none)
-        guard tslibEnvironment else { return result }
-        let environment: TslibEnvironment
-        do { environment = try TslibEnvironment() } catch { throw ValidationError(error.message) }
-        result.filters = result.filters ?? environment.filters
-        result.pointercal = result.pointercal ?? environment.pointercal
-        result.device = environment.device
-        return result
+    /// The filters and calibration these options give, and the environment's when asked for.
+    package func resolved() throws -> (filters: FilterChainSpec?, pointercal: Pointercal?, environment: TslibEnvironment?) {
+        guard tslibEnvironment else { return (filter ?? tsConf, pointercal, nil) }
+        do {
+            return (filter ?? tsConf, pointercal, try TslibEnvironment())
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 }
 

@@ -67,7 +67,7 @@ extension Application {
     /// Ends the app: it resigns active and its delegate hears applicationWillTerminate.
     public func terminate() {
         guard let delegate, state != .background else { return }
-        delegate.applicationWillResignActive(self)
+        if state == .active { delegate.applicationWillResignActive(self) }
         state = .background
         delegate.applicationWillTerminate(self)
     }

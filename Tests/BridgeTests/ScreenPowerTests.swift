@@ -1,5 +1,6 @@
 import Bridge
 import Display
+import Graphics
 import Foundation
 import KernelInput
 import Logging
@@ -74,6 +75,52 @@ struct ScreenPowerTests {
         #expect(k.power.admit([touch(4, .began, at: 31)]).count == 1)
     }
 
+    /// A finger resting still sends nothing: the panel stays on until it lifts, and for the timeout after.
+    @Test func aFingerDownKeepsThePanelOn() throws {
+        let k = try kiosk(ScreenPowerSettings(idleTimeout: 5))
+        #expect(k.power.admit([touch(1, .began, at: 1)]).count == 1)
+        k.application.runLoop.advance(to: 20)
+        #expect(k.power.state == .awake && k.surface.isPoweredOn)
+        #expect(k.power.admit([touch(1, .ended, at: 20)]).count == 1)
+        k.application.runLoop.advance(to: 24.9)
+        #expect(k.power.state == .awake)
+        k.application.runLoop.advance(to: 25.1)
+        #expect(k.power.state == .dark)
+        // Ended while dark, the app resigned once, not again.
+        k.application.terminate()
+        #expect(k.delegate.calls.filter { $0 == "willResignActive" }.count == 1)
+    }
+
+    /// A panel that cannot be powered down (efifb refuses FBIOBLANK) stays lit and swallows nothing.
+    @Test func aPanelThatCannotSleepStaysAwake() throws {
+        final class Unpowered: DisplaySurface {
+            let inner = MemorySurface(width: 64, height: 64)
+            var width: Int { inner.width }
+            var height: Int { inner.height }
+            var refreshRate: Double { inner.refreshRate }
+            var rotation: DisplayRotation { inner.rotation }
+            var summary: String { "efifb" }
+            var presentedFrames: Int { inner.presentedFrames }
+            var isPoweredOn: Bool { true }
+            func present(_ picture: Bitmap, damage: Region) throws { try inner.present(picture, damage: damage) }
+            func setPowered(_ on: Bool) throws { throw DisplayError(device: "fb:/dev/fb0", problem: "FBIOBLANK: Invalid argument") }
+            func close() {}
+        }
+        let application = Application()
+        application.runLoop = RunLoop(clock: .virtual)
+        let delegate = Delegate()
+        let window = try application.launch(delegate, mode: .live)
+        let surface = Unpowered()
+        let compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
+        let power = ScreenPower(
+            settings: ScreenPowerSettings(idleTimeout: 5), surface: surface, compositor: compositor, application: application,
+            backlight: nil, logger: Logger(label: "test"))
+        application.runLoop.advance(to: 6)
+        #expect(power.state == .awake && !compositor.isSuspended)
+        #expect(delegate.calls == ["didBecomeActive"])
+        #expect(power.admit([touch(1, .began, at: 7)]).count == 1)
+    }
+
     @Test func theWakingTouchIsDeliveredWhenTheSettingsSaySo() throws {
         let k = try kiosk(ScreenPowerSettings(idleTimeout: 5, swallowsWakeTouch: false))
         k.application.runLoop.advance(to: 6)
@@ -95,7 +142,7 @@ struct ScreenPowerTests {
         k.application.runLoop.advance(to: 4)
         #expect(k.power.state == .dimmed && backlight.brightness == 40 && k.surface.isPoweredOn)
         // A touch while dimmed is an ordinary touch: it brightens the panel and reaches the app.
-        #expect(k.power.admit([touch(1, .began, at: 5)]).count == 1)
+        #expect(k.power.admit([touch(1, .began, at: 5), touch(1, .ended, at: 5)]).count == 2)
         #expect(k.power.state == .awake && backlight.brightness == 200)
         k.application.runLoop.advance(to: 15)
         #expect(k.power.state == .dark && backlight.brightness == 0 && !k.surface.isPoweredOn)
