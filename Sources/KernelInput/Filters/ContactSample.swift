@@ -53,4 +53,17 @@ struct SlotTable<State>: Sendable where State: Sendable {
     }
 
     mutating func reset(_ slot: Int) { if slot < states.count { states[slot] = initial } }
+
+    /// Moves a slot's state out, leaving the initial one: the caller holds
+    /// the only reference to its arrays, so changing them copies nothing.
+    /// It puts the state back when done.
+    mutating func take(_ slot: Int) -> State {
+        guard slot < states.count else { return initial }
+        let state = states[slot]
+        states[slot] = initial
+        return state
+    }
+
+    /// Slots that have held a state.
+    var count: Int { states.count }
 }

@@ -20,7 +20,7 @@ public struct DejitterFilter: ContactFilter {
     public init(delta: Int = 100) { self.delta = delta }
 
     public mutating func filter(_ sample: ContactSample, into output: inout [ContactSample]) {
-        var history = histories[sample.slot]
+        var history = histories.take(sample.slot)
         defer { histories[sample.slot] = history }
         if sample.isLift {
             history.count = 0

@@ -14,7 +14,7 @@ public struct EventThresholdFilter: ContactFilter {
     public init(count: Int = 5) { self.count = count }
 
     public mutating func filter(_ sample: ContactSample, into output: inout [ContactSample]) {
-        var state = states[sample.slot]
+        var state = states.take(sample.slot)
         defer { states[sample.slot] = state }
         if state.passing {
             output.append(sample)

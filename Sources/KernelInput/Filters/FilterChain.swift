@@ -20,11 +20,14 @@ public struct FilterChain: Sendable {
     /// The floor's verdict on each contact it has judged, until the contact ends.
     private var judged: [Int: ContactFloor.Verdict] = [:]
     /// The contact each slot has down at the chain's end, and the id of the contact it came from.
-    private var down: [Int: (source: Int, contact: Contact)] = [:]
+    private var down = SlotTable<(source: Int, contact: Contact)?>(nil)
+    public private(set) var contactsDown = 0
     private var nextID = 0
     /// The pressure and size last fed in for each slot, to notice a change with no movement.
-    private var fed: [Int: (pressure: Int32, touchMajor: Int32)] = [:]
+    private var fed = SlotTable<(pressure: Int32, touchMajor: Int32)?>(nil)
     private var changes: [Contact] = []
+    /// The frame being sent, refilled each time.
+    private var output = ContactList()
     private var stage: [ContactSample] = []
     private var next: [ContactSample] = []
 
@@ -40,8 +43,6 @@ public struct FilterChain: Sendable {
         self.reportsTouchMajor = reportsTouchMajor
     }
 
-    /// Contacts down at the chain's end.
-    public var contactsDown: Int { down.count }
 
     /// The samples that came out of the last filter in the last `process`
     /// call, before they became contacts: what tslib's ts_print_mt prints.
@@ -60,7 +61,8 @@ public struct FilterChain: Sendable {
             let pressure: Int32 = contact.phase == .ended ? 0 : reportsPressure ? contact.pressure : 255
             if contact.phase == .stationary, let last = fed[slot], last == (pressure, contact.touchMajor) { continue }
             fed[slot] = contact.phase == .ended ? nil : (pressure, contact.touchMajor)
-            stage = [ContactSample(slot: slot, x: contact.x, y: contact.y, pressure: pressure, time: frame.time, contact: contact)]
+            stage.removeAll(keepingCapacity: true)
+            stage.append(ContactSample(slot: slot, x: contact.x, y: contact.y, pressure: pressure, time: frame.time, contact: contact))
             for index in filters.indices {
                 next.removeAll(keepingCapacity: true)
                 for sample in stage { filters[index].filter(sample, into: &next) }
@@ -99,7 +101,7 @@ public struct FilterChain: Sendable {
     private mutating func cancel(slot: Int, frame: ContactFrame, emit: (ContactFrame) -> Void) {
         for index in filters.indices { filters[index].reset(slot: slot) }
         fed[slot] = nil
-        if var known = down.removeValue(forKey: slot)?.contact {
+        if var known = takeDown(slot)?.contact {
             known.phase = .cancelled
             add(known, frame: frame, emit: emit)
         }
@@ -115,11 +117,11 @@ public struct FilterChain: Sendable {
             // A new stroke while the filters still had the old one down: end the old one where it was.
             var ended = known.contact
             ended.phase = .ended
-            down[sample.slot] = nil
+            _ = takeDown(sample.slot)
             add(ended, frame: frame, emit: emit)
         }
         if sample.isLift {
-            guard let known = down.removeValue(forKey: sample.slot) else { return }
+            guard let known = takeDown(sample.slot) else { return }
             contact.id = known.contact.id
             contact.phase = .ended
             add(contact, frame: frame, emit: emit)
@@ -137,6 +139,7 @@ public struct FilterChain: Sendable {
             contact.id = nextID
             nextID += 1
             contact.phase = .began
+            contactsDown += 1
         }
         down[sample.slot] = (source, contact)
         add(contact, frame: frame, emit: emit)
@@ -148,21 +151,30 @@ public struct FilterChain: Sendable {
         changes.append(contact)
     }
 
+    /// The slot's contact down, no longer down.
+    private mutating func takeDown(_ slot: Int) -> (source: Int, contact: Contact)? {
+        guard let known = down[slot] else { return nil }
+        down[slot] = nil
+        contactsDown -= 1
+        return known
+    }
+
+    /// Sends the changes as one frame: slot by slot, an ending before a
+    /// beginning in the same slot, and the contacts still down that did not change, as the tracker gives them.
     private mutating func flush(_ input: ContactFrame, emit: (ContactFrame) -> Void) {
         guard !changes.isEmpty else { return }
-        var contacts = changes
-        for (_, (_, contact)) in down where !changes.contains(where: { $0.id == contact.id }) {
-            var still = contact
-            still.phase = .stationary
-            contacts.append(still)
+        output.removeAll()
+        var slots = down.count
+        for change in changes { slots = max(slots, Int(change.slot) + 1) }
+        for slot in 0..<slots {
+            for change in changes where Int(change.slot) == slot && change.phase.isEnd { output.append(change) }
+            for change in changes where Int(change.slot) == slot && !change.phase.isEnd { output.append(change) }
+            if var still = down[slot]?.contact, !changes.contains(where: { $0.id == still.id }) {
+                still.phase = .stationary
+                output.append(still)
+            }
         }
-        // Slot order, an ending before a beginning in the same slot, as the tracker gives them.
-        contacts = contacts.enumerated().sorted { a, b in
-            if a.element.slot != b.element.slot { return a.element.slot < b.element.slot }
-            if a.element.phase.isEnd != b.element.phase.isEnd { return a.element.phase.isEnd }
-            return a.offset < b.offset
-        }.map(\.element)
         changes.removeAll(keepingCapacity: true)
-        emit(ContactFrame(time: input.time, index: input.index, contacts: ContactList(contacts)))
+        emit(ContactFrame(time: input.time, index: input.index, contacts: output))
     }
 }

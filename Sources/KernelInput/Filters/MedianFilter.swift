@@ -30,7 +30,7 @@ public struct MedianFilter: ContactFilter {
     }
 
     public mutating func filter(_ sample: ContactSample, into output: inout [ContactSample]) {
-        var window = windows[sample.slot]
+        var window = windows.take(sample.slot)
         defer { windows[sample.slot] = window }
         window.x.removeFirst()
         window.x.append(sample.x)

@@ -25,7 +25,7 @@ public struct SkipFilter: ContactFilter {
     }
 
     public mutating func filter(_ sample: ContactSample, into output: inout [ContactSample]) {
-        var state = states[sample.slot]
+        var state = states.take(sample.slot)
         defer { states[sample.slot] = state }
         if sample.isLift && !state.sent {
             if let pressure = state.lastPressure {

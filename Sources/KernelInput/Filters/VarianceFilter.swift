@@ -18,7 +18,7 @@ public struct VarianceFilter: ContactFilter {
     public init(delta: Int = 30) { self.delta = delta }
 
     public mutating func filter(_ sample: ContactSample, into output: inout [ContactSample]) {
-        var state = states[sample.slot]
+        var state = states.take(sample.slot)
         defer { states[sample.slot] = state }
         var current = sample
         while true {
