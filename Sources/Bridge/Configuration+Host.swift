@@ -68,10 +68,12 @@ extension Configuration {
     }
 
     public func mapping(screen: Size) -> ReplayOptions {
-        ReplayOptions(
+        var options = ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
             swapAxes: swapAxes, invertX: invertX, invertY: invertY, filters: filters, pointercal: pointercal,
             floor: floor, devices: deviceSettings)
+        options.quirks = quirks
+        return options
     }
 
     /// Logs go to stderr, with journald's priority prefixes under systemd. Once per process.

@@ -41,6 +41,8 @@ public struct Configuration: Equatable, Sendable {
     public var floor = ContactFloor()
     /// `idle-timeout`, `dim-after`, `wake-touch`: the panel dims and powers down when no one uses it.
     public var screenPower: ScreenPowerSettings?
+    /// The built-in device quirks and those of quirks.d beside the file.
+    public var quirks = DeviceQuirks.builtIn
     /// `[input.device.LABEL]` sections, in the order they are written.
     public var deviceSettings: [DeviceInputSettings] = []
 
@@ -83,7 +85,19 @@ public struct Configuration: Equatable, Sendable {
 
     /// Reads `path`. A missing file is an error only when `required`
     /// (the user named it); the default path may well not exist.
+    /// Also reads the `*.quirks` files in `quirks.d` beside it (/etc/NAME/quirks.d).
     public static func load(path: String, required: Bool) throws -> Configuration {
+        var configuration = try loadFile(path: path, required: required)
+        let directory = (path as NSString).deletingLastPathComponent + "/quirks.d"
+        do throws(QuirksError) {
+            configuration.quirks = try DeviceQuirks.load(directory: directory)
+        } catch {
+            throw ConfigurationError(file: error.path, line: error.line, key: nil, message: error.message)
+        }
+        return configuration
+    }
+
+    private static func loadFile(path: String, required: Bool) throws -> Configuration {
         guard FileManager.default.fileExists(atPath: path) else {
             if required { throw ConfigurationError(file: path, line: nil, key: nil, message: "no such file") }
             return Configuration()

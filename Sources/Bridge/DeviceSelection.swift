@@ -31,10 +31,11 @@ public struct DeviceSelection: Sendable {
     /// classified, unless the user named devices; then, and where no udevd
     /// runs, the capabilities must say touchscreen. Without `description`
     /// (the device not opened yet) it says whether it is worth opening.
-    public func verdict(for node: InputNode, description: DeviceDescription? = nil) -> Verdict {
+    /// `quirked`: a quirk corrected the description, so udev's verdict (made on the uncorrected one) does not hold.
+    public func verdict(for node: InputNode, description: DeviceDescription? = nil, quirked: Bool = false) -> Verdict {
         guard names(node) else { return .passedOver("not among the devices configured") }
         let named = !nodes.isEmpty
-        if node.isClassified && !named {
+        if node.isClassified && !named && !quirked {
             return node.isTouchscreen ? .take : .passedOver("udev: not a touchscreen")
         }
         guard let description else { return .take }

@@ -118,7 +118,10 @@ public final class InputHub: @unchecked Sendable {
     }
 
     private func consider(_ node: InputNode) {
-        guard devices[node.devnode] == nil, selection.verdict(for: node) == .take else { return }
+        guard devices[node.devnode] == nil else { return }
+        // udev judged the device uncorrected: one a quirk is for is opened and judged again.
+        let quirkable = options.quirks.mayApply(name: node.name, id: node.inputID)
+        guard selection.verdict(for: node) == .take || quirkable else { return }
         let input: InputDevice
         do {
             input = try InputDevice(path: node.devnode, grab: selection.grab)
@@ -127,7 +130,8 @@ public final class InputHub: @unchecked Sendable {
             return
         }
         let name = input.description.name
-        switch selection.verdict(for: node, description: input.description) {
+        let quirked = options.quirks.applied(to: input.description)
+        switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
         case .take: break
         case .passedOver: return
         case .refused(let reason):

@@ -49,6 +49,8 @@ public final class LiveTouches: @unchecked Sendable {
     /// As `handle(_:emit:)`, a frame's records at a time.
     public func handle(_ events: [InputEvent], emitFrame: ([TouchRecord]) -> Void) {
         guard let last = events.last else { return }
+        var events = events
+        device.remap?.apply(&events)
         lastTime = last.time
         let dropped = events.count { $0.type == EventType.syn && $0.code == SynCode.dropped }
         if dropped > 0 {

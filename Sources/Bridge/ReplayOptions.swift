@@ -20,6 +20,8 @@ public struct ReplayOptions: Sendable {
     public var floor: ContactFloor
     /// Filters and floors for some devices only, by name (`tuned(for:)`).
     public var devices: [DeviceInputSettings]
+    /// Corrections for devices that describe themselves wrongly.
+    public var quirks = DeviceQuirks.builtIn
 
     public init(
         screenWidth: Double = 800, screenHeight: Double = 480, calibration: CalibrationMatrix = .identity,

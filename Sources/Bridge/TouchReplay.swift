@@ -71,6 +71,8 @@ struct RecordedDevice {
 
     init(device: TouchDevice, recording: Recording) {
         self.device = device
+        var recording = recording
+        if let remap = device.remap { remap.apply(&recording.events) }
         self.recording = recording
         isFinished = recording.events.isEmpty
     }

@@ -15,6 +15,18 @@ public enum EventNames {
         libevdev_property_get_name(UInt32(property)).map { String(cString: $0) }
     }
 
+    /// The code libevdev names so ("ABS_Z"), for the type.
+    public static func code(named name: String, type: UInt16) -> UInt16? {
+        let code = libevdev_event_code_from_name(UInt32(type), name)
+        return code >= 0 ? UInt16(code) : nil
+    }
+
+    /// The property libevdev names so ("INPUT_PROP_DIRECT").
+    public static func property(named name: String) -> UInt16? {
+        let property = libevdev_property_from_name(name)
+        return property >= 0 ? UInt16(property) : nil
+    }
+
     /// "EV_ABS / ABS_MT_SLOT", or the numbers when a name is unknown.
     public static func describe(type: UInt16, code: UInt16) -> String {
         let typeText = typeName(type) ?? "type \(type)"

@@ -24,6 +24,12 @@ public struct InputNode: Hashable, Sendable {
     public var isTouchscreen: Bool { properties["ID_INPUT_TOUCHSCREEN"] == "1" }
     /// udev has classified the device (ID_INPUT is set); when not, only its capabilities can tell.
     public var isClassified: Bool { properties["ID_INPUT"] != nil }
+    /// Bus, vendor, product and version from the kernel's PRODUCT property ("3/eef/1/210"), when udev gives it.
+    public var inputID: InputID? {
+        let parts = (properties["PRODUCT"] ?? "").split(separator: "/").compactMap { UInt16($0, radix: 16) }
+        guard parts.count == 4 else { return nil }
+        return InputID(bustype: parts[0], vendor: parts[1], product: parts[2], version: parts[3])
+    }
     public var calibration: CalibrationMatrix? {
         properties["LIBINPUT_CALIBRATION_MATRIX"].flatMap(CalibrationMatrix.init(parsing:))
     }

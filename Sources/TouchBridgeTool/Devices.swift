@@ -28,7 +28,9 @@ struct Devices: ParsableCommand {
             let verdict: String
             do {
                 let device = try InputDevice(path: node.devnode)
-                let description = device.description
+                let table = (try? DeviceQuirks.load(directory: "/etc/touchbridge/quirks.d")) ?? .builtIn
+                let (description, _, quirks) = table.applied(to: device.description)
+                if !quirks.isEmpty { block += "Quirks:           \(quirks.map { "[\($0)]" }.joined(separator: ", "))\n" }
                 let touch = [.touchscreen, .probableTouchscreen, .penDisplay, .touchpad, .tablet].contains(description.kind)
                 guard all || touch || node.isTouchscreen else { continue }
                 block += "Id:               \(String(format: "%04x:%04x", description.id.vendor, description.id.product))\n"
@@ -41,7 +43,7 @@ struct Devices: ParsableCommand {
                 if let size = description.sizeMillimetres {
                     block += "Size:             \(String(format: "%.0fx%.0f mm", size.width, size.height))\n"
                 }
-                switch selection.verdict(for: node, description: description) {
+                switch selection.verdict(for: node, description: description, quirked: !quirks.isEmpty) {
                 case .take: verdict = "yes"
                 case .passedOver(let reason), .refused(let reason): verdict = "no (\(reason))"
                 }

@@ -26,6 +26,34 @@ struct TouchReplayTests {
         #expect(untouched.count { $0.phase == .began } == 9)
     }
 
+    /// The eGalax firmware that reports on ABS_Z/ABS_RX, as a pen tablet without INPUT_PROP_DIRECT:
+    /// refused as it describes itself, replayed on screen once the shipped quirk corrects it.
+    @Test func aQuirkPutsTheEGalaxOnTheScreen() throws {
+        let device = DeviceDescription(
+            name: "eGalax Inc. USB TouchController", id: InputID(bustype: 0x03, vendor: 0x0EEF, product: 0x0001, version: 0x0210),
+            types: [EventType.key, EventType.abs],
+            codes: [EventType.key: [KeyCode.touch, KeyCode.toolPen], EventType.abs: [0x02, 0x03]],
+            absInfo: [0x02: AbsInfo(minimum: 0, maximum: 4095), 0x03: AbsInfo(minimum: 0, maximum: 4095)])
+        func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+            InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value)
+        }
+        let tap = Recording(
+            format: .evemu, source: "egalax.evemu", device: device,
+            events: [
+                event(0, EventType.key, KeyCode.touch, 1), event(0, EventType.abs, 0x02, 1024),
+                event(0, EventType.abs, 0x03, 2048), event(0, EventType.syn, SynCode.report, 0),
+                event(50_000, EventType.key, KeyCode.touch, 0), event(50_000, EventType.syn, SynCode.report, 0),
+            ])
+        var options = ReplayOptions(screenWidth: 800, screenHeight: 480)
+        let (records, warnings) = try replay([tap], options: options)
+        #expect(records.map(\.phase) == [.began, .ended])
+        // 1024 of 4096 across 800 points; 2048 of 4096 down 480.
+        #expect((records[0].x, records[0].y) == (200, 240))
+        #expect(warnings == ["egalax.evemu: 'eGalax Inc. USB TouchController': corrected by the quirk [eGalax USB TouchController]"])
+        options.quirks = DeviceQuirks()
+        #expect(throws: RecordingError.self) { try replay([tap], options: options) }
+    }
+
     @Test func mapsToScreenPointsAndCarriesForceAndRadius() throws {
         let input = try recording(
             panel + """

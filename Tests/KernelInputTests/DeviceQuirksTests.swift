@@ -1,0 +1,88 @@
+import Foundation
+import KernelInput
+import Testing
+
+/// The eGalax (EETI) USB TouchController as the kernel's generic HID driver
+/// describes the firmware the issue reports: a pen tablet (BTN_TOOL_PEN, no
+/// INPUT_PROP_DIRECT) whose position comes on ABS_Z and ABS_RX. Built from
+/// that description: no recording of this firmware with a licence that lets
+/// it ship is public.
+func eGalaxOnZAndRX() -> DeviceDescription {
+    DeviceDescription(
+        name: "eGalax Inc. USB TouchController", id: InputID(bustype: 0x03, vendor: 0x0EEF, product: 0x0001, version: 0x0210),
+        types: [EventType.key, EventType.abs],
+        codes: [EventType.key: [KeyCode.touch, KeyCode.toolPen], EventType.abs: [0x02, 0x03]],
+        absInfo: [0x02: AbsInfo(minimum: 0, maximum: 4095), 0x03: AbsInfo(minimum: 0, maximum: 4095)])
+}
+
+@Suite struct DeviceQuirksTests {
+    @Test func theShippedTableMakesTheEGalaxATouchscreenOnXAndY() throws {
+        let device = eGalaxOnZAndRX()
+        #expect(device.kind == .other)  // no ABS_X/ABS_Y: nothing to map
+        let (fixed, remap, applied) = DeviceQuirks.builtIn.applied(to: device)
+        #expect(applied == ["eGalax USB TouchController"])
+        #expect(fixed.isDirect && fixed.kind == .penDisplay)
+        #expect(fixed.positionAxes?.x == AbsInfo(minimum: 0, maximum: 4095))
+        #expect(fixed.codes[EventType.abs] == [AbsCode.x, AbsCode.y])
+        var events = [
+            InputEvent(time: .zero, type: EventType.abs, code: 0x02, value: 100),
+            InputEvent(time: .zero, type: EventType.abs, code: 0x03, value: 200),
+            InputEvent(time: .zero, type: EventType.key, code: 0x02, value: 1),
+        ]
+        try #require(remap).apply(&events)
+        #expect(events.map(\.code) == [AbsCode.x, AbsCode.y, 0x02])
+    }
+
+    /// The variant on ABS_X/ABS_Y only needs INPUT_PROP_DIRECT; an axis it has already is left alone.
+    @Test func aRemapAppliesOnlyWhereTheAxisIsMissing() {
+        var device = eGalaxOnZAndRX()
+        device.codes[EventType.abs] = [AbsCode.x, AbsCode.y]
+        device.absInfo = [AbsCode.x: AbsInfo(minimum: 30, maximum: 4040), AbsCode.y: AbsInfo(minimum: 60, maximum: 4035)]
+        #expect(device.kind == .tablet)
+        let (fixed, remap, _) = DeviceQuirks.builtIn.applied(to: device)
+        #expect(fixed.kind == .penDisplay && remap == nil)
+        // Another vendor's device is not touched.
+        device.id.vendor = 0x1234
+        #expect(DeviceQuirks.builtIn.applied(to: device).applied.isEmpty)
+    }
+
+    @Test func aFileExtendsTheTableAndMatchesByName() throws {
+        let quirks = try DeviceQuirks(
+            parsing: "# a panel\n[Old panel]\nMatchName=*Touch*Panel*\nAttrInputProp=+INPUT_PROP_DIRECT, -INPUT_PROP_POINTER\n",
+            path: "/etc/touchbridge/quirks.d/panel.quirks")
+        var device = DeviceDescription(name: "Acme Touch Panel", properties: [InputProperty.pointer])
+        #expect(quirks.applied(to: device).device.properties == [InputProperty.direct])
+        device.name = "Acme Keyboard"
+        #expect(quirks.applied(to: device).applied.isEmpty)
+        #expect(quirks.mayApply(name: "Acme Touch Panel", id: nil))
+    }
+
+    @Test(arguments: [
+        ("[A]\nMatchVendor=0xZZ\n", "q.quirks:2: MatchVendor: expected a number such as 0x0EEF, got '0xZZ'"),
+        ("[A]\nMatchBus=firewire\n", "q.quirks:2: MatchBus: unknown bus 'firewire'; the buses are bluetooth, i2c, ps2, serial, spi, usb, virtual"),
+        ("[A]\nMatchName=x\nAttrInputProp=+INPUT_PROP_DIRCT\n", "q.quirks:3: AttrInputProp: unknown property 'INPUT_PROP_DIRCT'"),
+        ("[A]\nMatchName=x\nAttrAxisRemap=ABS_Z-ABS_X\n", "q.quirks:3: AttrAxisRemap: expected FROM:TO pairs of ABS_ axes separated by ';', such as ABS_Z:ABS_X, got 'ABS_Z-ABS_X'"),
+        ("[A]\nMatchName=x\nModelBouncing=1\n", "q.quirks:3: ModelBouncing: unknown key; the keys are MatchName"),
+        ("MatchName=x\n", "q.quirks:1: 'MatchName=x' comes before any [section]"),
+        ("[A]\nAttrInputProp=+INPUT_PROP_DIRECT\n", "q.quirks:1: [A] matches every device; give it a Match line"),
+    ])
+    func mistakesNameTheFileLineAndKey(_ text: String, _ message: String) {
+        #expect {
+            try DeviceQuirks(parsing: text, path: "q.quirks")
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+        }
+    }
+
+    @Test func aDirectoryOfQuirksAddsToTheShippedOnes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quirks-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "[Mine]\nMatchName=Mine\nAttrInputProp=+INPUT_PROP_DIRECT\n".write(
+            to: directory.appendingPathComponent("mine.quirks"), atomically: true, encoding: .utf8)
+        try "ignored".write(to: directory.appendingPathComponent("README"), atomically: true, encoding: .utf8)
+        let quirks = try DeviceQuirks.load(directory: directory.path)
+        #expect(quirks.quirks.map(\.section) == ["eGalax USB TouchController", "Mine"])
+        #expect(try DeviceQuirks.load(directory: "/nonexistent").quirks.count == 1)
+    }
+}
