@@ -62,6 +62,30 @@ struct DRMOutput {
         throw DisplayError(device: device, problem: "no connected display on \(device) (\(listed))")
     }
 
+    /// Every connector of the card, connected or not, for `touchbridge displays`.
+    static func summaries(fd: Int32, device: String) throws -> [ConnectorSummary] {
+        guard let resources = drmModeGetResources(fd) else {
+            throw DisplayError(device: device, problem: "cannot read its displays: \(DeviceNode.errorName(errno))")
+        }
+        defer { drmModeFreeResources(resources) }
+        var summaries: [ConnectorSummary] = []
+        for connectorID in UnsafeBufferPointer(start: resources.pointee.connectors, count: Int(resources.pointee.count_connectors)) {
+            guard let connector = drmModeGetConnector(fd, connectorID) else { continue }
+            defer { drmModeFreeConnector(connector) }
+            let modes = UnsafeBufferPointer(start: connector.pointee.modes, count: Int(connector.pointee.count_modes))
+            let preferred = modes.first { $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 } ?? modes.first
+            summaries.append(
+                ConnectorSummary(
+                    name: name(of: connector.pointee), connected: connector.pointee.connection == DRM_MODE_CONNECTED,
+                    widthMillimetres: Int(connector.pointee.mmWidth), heightMillimetres: Int(connector.pointee.mmHeight),
+                    preferredMode: preferred.map {
+                        DRMOutput(connectorID: 0, connectorName: "", mode: $0, crtcID: 0)
+                    }.map { ($0.width, $0.height, $0.refreshRate) },
+                    modeCount: modes.count))
+        }
+        return summaries
+    }
+
     /// The CRTC already driving the connector, else the first one an encoder of it can use.
     private static func crtc(for connector: drmModeConnector, resources: drmModeRes, fd: Int32) -> UInt32? {
         if connector.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.encoder_id) {
@@ -83,5 +107,35 @@ struct DRMOutput {
     private static func name(of connector: drmModeConnector) -> String {
         let type = drmModeGetConnectorTypeName(connector.connector_type).map { String(cString: $0) } ?? "Unknown"
         return "\(type)-\(connector.connector_type_id)"
+    }
+}
+
+/// One connector of a DRM card, as `touchbridge displays` lists it.
+public struct ConnectorSummary: Sendable {
+    /// "HDMI-A-1", "Virtual-1": what `output =` takes.
+    public var name: String
+    public var connected: Bool
+    /// The panel's size as its EDID says; 0 when it does not.
+    public var widthMillimetres: Int
+    public var heightMillimetres: Int
+    public var preferredMode: (width: Int, height: Int, refreshRate: Double)?
+    public var modeCount: Int
+
+    /// Every connector of the DRM card at `path` (opened to read, not to draw).
+    public static func list(card path: String) throws -> [ConnectorSummary] {
+        let fd = try DeviceNode.open(path, kind: .drm)
+        defer { Glibc.close(fd) }
+        return try DRMOutput.summaries(fd: fd, device: path)
+    }
+
+    /// "Virtual-1  connected  1280x800 at 75 Hz (30 modes), 0x0 mm".
+    public var line: String {
+        var text = name.padding(toLength: max(12, name.count + 2), withPad: " ", startingAt: 0)
+        text += connected ? "connected" : "disconnected"
+        if let mode = preferredMode {
+            text += "  \(mode.width)x\(mode.height) at \(Int(mode.refreshRate.rounded())) Hz (\(modeCount) mode\(modeCount == 1 ? "" : "s"))"
+        }
+        if widthMillimetres > 0 || heightMillimetres > 0 { text += ", \(widthMillimetres)x\(heightMillimetres) mm" }
+        return text
     }
 }

@@ -28,8 +28,7 @@ struct Devices: ParsableCommand {
             let verdict: String
             do {
                 let device = try InputDevice(path: node.devnode)
-                let table = (try? DeviceQuirks.load(directory: "/etc/touchbridge/quirks.d")) ?? .builtIn
-                let (description, _, quirks) = table.applied(to: device.description)
+                let (description, _, quirks) = settings.quirks.applied(to: device.description)
                 if !quirks.isEmpty { block += "Quirks:           \(quirks.map { "[\($0)]" }.joined(separator: ", "))\n" }
                 let touch = [.touchscreen, .probableTouchscreen, .penDisplay, .touchpad, .tablet].contains(description.kind)
                 guard all || touch || node.isTouchscreen else { continue }

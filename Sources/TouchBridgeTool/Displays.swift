@@ -1,0 +1,28 @@
+import ArgumentParser
+import Display
+import Foundation
+
+/// `touchbridge displays`: the DRM cards and their connectors, with the
+/// names `--output` and `output =` take.
+struct Displays: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the DRM cards and their connectors (the names --output takes), and the framebuffers.")
+
+    func run() throws {
+        let cards = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? [])
+            .filter { $0.hasPrefix("card") }.sorted()
+        let framebuffers = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? [])
+            .filter { $0.hasPrefix("fb") && $0.dropFirst(2).allSatisfy(\.isNumber) }.sorted()
+        if cards.isEmpty && framebuffers.isEmpty { print("No displays (/dev/dri/card* or /dev/fb*): is a display driver loaded?") }
+        for card in cards {
+            let path = "/dev/dri/" + card
+            print("drm:\(path)")
+            do {
+                for connector in try ConnectorSummary.list(card: path) { print("  " + connector.line) }
+            } catch {
+                print("  cannot be read: \(error)")
+            }
+        }
+        for framebuffer in framebuffers { print("fb:/dev/\(framebuffer)") }
+    }
+}
