@@ -35,35 +35,45 @@ public enum AppHost {
         try settings.checkApp(isNamed: app.name)
         let logger = settings.startLogging(label: app.commandName)
         settings.awaitDisplay(notifier: SystemdNotifier(), logger: logger)
-        let surface = try settings.openSurface()
+        let surfaces = try settings.openSurfaces()
         try MainActor.assumeIsolated {
+            let closeAll = { for surface in surfaces { surface.close() } }
             let application = Application()
             Application.shared = application
             application.runLoop = RunLoop(clock: .monotonic)
-            let screen = Size(width: Double(surface.width), height: Double(surface.height))
-            Screen.main = Screen(bounds: Rect(origin: .zero, size: screen), maximumFramesPerSecond: Int(surface.refreshRate.rounded()))
+            Screen.screens = surfaces.map(Screen.init(showing:))
+            let outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
+            let screen = Screen.main.bounds.size
+            func input(_ settings: Configuration) throws -> InputSettings {
+                try settings.checkDeviceOutputs(shownOn: surfaces)
+                var input = settings.input(screen: screen)
+                input.mapping.outputs = outputs
+                return input
+            }
             let window: Window
             do {
                 window = try application.launch(app.makeDelegate(), mode: .live)
             } catch {
                 logger.critical("\(app.name) did not launch: \(error)")
-                surface.close()
+                closeAll()
                 throw error
             }
             let daemon: Daemon
             do {
+                // The main screen shows the window launched; another shows the window the app put on it, if any.
+                let windows = Screen.screens.indices.map { $0 == 0 ? window : application.window(on: Screen.screens[$0]) }
                 daemon = try Daemon(
-                    application: application, window: window, surface: surface,
-                    input: settings.input(screen: screen), appName: app.name, logger: logger)
+                    application: application, surfaces: surfaces, windows: windows, input: input(settings), appName: app.name,
+                    logger: logger)
             } catch {
-                surface.close()
+                closeAll()
                 throw error
             }
             daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
             if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
             let screenPower = settings.screenPower.map { power in
                 ScreenPower(
-                    settings: power, surface: surface, compositor: daemon.compositor, application: application,
+                    settings: power, compositors: daemon.compositors, application: application,
                     backlight: Backlight(), logger: logger)
             }
             daemon.onDisplayLost = { _ in
@@ -89,7 +99,7 @@ public enum AppHost {
                 if reloaded.screenPower != settings.screenPower {
                     logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
                 }
-                try daemon.reload(input: reloaded.input(screen: screen))
+                try daemon.reload(input: input(reloaded))
             }
             do {
                 try daemon.start()

@@ -159,7 +159,7 @@ public final class CalibrationSession {
         var opened = 0
         feed.onNote = { [unowned self] note in
             switch note {
-            case .opened(let devnode, let name, _):
+            case .opened(let devnode, let name, _, _):
                 self.deviceNames[opened] = name
                 opened += 1
                 self.logger.info("\(devnode): '\(name)': touch the crosses")

@@ -8,12 +8,28 @@ import TouchUI
 extension Configuration {
     /// Opens the display the settings name (auto: a kiosk's panel if there is one, else a PNG file).
     public func openSurface() throws -> any DisplaySurface {
+        let (spec, size, rotation) = try displayChoice()
+        return try spec.openSurface(size: size, rotation: rotation, output: output)
+    }
+
+    /// Opens every display the settings give the app: each connected output
+    /// of a DRM card, unless `output` names one or a screen size is asked
+    /// for (which is one picture's size); otherwise the one display.
+    public func openSurfaces() throws -> [any DisplaySurface] {
+        let (spec, size, rotation) = try displayChoice()
+        if case .drm(let path) = spec, output == nil, size == nil {
+            return try DRMSurface.openAll(path: path, rotation: rotation)
+        }
+        return [try spec.openSurface(size: size, rotation: rotation, output: output)]
+    }
+
+    private func displayChoice() throws -> (DisplaySpec, (Int, Int)?, DisplayRotation) {
         // An output is a DRM connector: auto then means the first DRM card.
         let name = display.flatMap { $0 == "auto" ? nil : $0 } ?? (output != nil ? "drm:/dev/dri/card0" : Self.automaticDisplay())
         let spec = try DisplaySpec(parsing: name)
         let size = screenWidth.map { ($0, screenHeight!) } ?? (spec.hasOwnSize ? nil : (800, 480))
         let rotation = DisplayRotation(rawValue: (self.rotation ?? .none).rawValue) ?? .none
-        return try spec.openSurface(size: size, rotation: rotation, output: output)
+        return (spec, size, rotation)
     }
 
     /// Under systemd, waits for the display's device to appear: at boot a
@@ -52,8 +68,12 @@ extension Configuration {
         if lastNotice != nil && found { logger.notice("the display is there") }
     }
 
-    /// The first framebuffer, else the first DRM card, else a PNG file in the working directory.
+    /// The first DRM card when it has several displays connected (a
+    /// framebuffer shows only one of them), else the first framebuffer,
+    /// else the first DRM card, else a PNG file in the working directory.
     public static func automaticDisplay() -> String {
+        let card = "/dev/dri/card0"
+        if let connectors = try? ConnectorSummary.list(card: card), connectors.count(where: \.connected) > 1 { return "drm:" + card }
         if FileManager.default.fileExists(atPath: "/dev/fb0") { return "fb:/dev/fb0" }
         if FileManager.default.fileExists(atPath: "/dev/dri/card0") { return "drm:/dev/dri/card0" }
         return "png:touchbridge-screen.png"
@@ -91,5 +111,40 @@ extension DisplaySpec {
         case .framebuffer, .drm: true
         case .png, .memory: false
         }
+    }
+}
+
+extension Configuration {
+    /// Every `[input.device.LABEL]` section's `output` names a display there
+    /// is; with one display, every touchscreen is on it and naming another
+    /// is a mistake to hear of now rather than a touch gone missing later.
+    public func checkDeviceOutputs(shownOn surfaces: [any DisplaySurface]) throws {
+        let names = surfaces.compactMap { ($0 as? DRMSurface)?.connectorName }
+        for section in deviceSettings {
+            guard let output = section.output, !names.contains(output) else { continue }
+            let there = names.isEmpty
+                ? "the display, \(surfaces[0].summary), has no outputs to choose from"
+                : "the app is shown on \(names.joined(separator: ", "))"
+            throw DisplayError(device: "[input.device.\(section.label)] output", problem: "no output named \(output); \(there)")
+        }
+    }
+}
+
+extension Screen {
+    /// The screen a display surface is: its picture's size, refresh rate and output name.
+    convenience init(showing surface: any DisplaySurface) {
+        self.init(
+            bounds: Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)),
+            maximumFramesPerSecond: Int(surface.refreshRate.rounded()), name: (surface as? DRMSurface)?.connectorName)
+    }
+}
+
+extension OutputTarget {
+    /// The display a surface shows on, as touchscreens are matched to it.
+    init(showing surface: any DisplaySurface) {
+        let drm = surface as? DRMSurface
+        self.init(
+            name: drm?.connectorName ?? surface.summary, width: Double(surface.width), height: Double(surface.height),
+            widthMillimetres: drm?.widthMillimetres ?? 0, heightMillimetres: drm?.heightMillimetres ?? 0)
     }
 }

@@ -279,6 +279,9 @@ extension Configuration {
             } catch {
                 throw fail(error.message)
             }
+        case "output":
+            settings.output = try string()
+            guard settings.output?.isEmpty == false else { throw fail("expected \(expected), got an empty string") }
         case "min-pressure": settings.minimumPressure = try size()
         case "min-touch-major": settings.minimumTouchMajor = try size()
         default: settings.maximumTouchMajor = try size()

@@ -20,16 +20,21 @@ public struct InputSettings: Sendable {
     }
 }
 
-/// `touchbridge run`: an app's window on a display, fed by every
-/// touchscreen there is, supervised by systemd. It logs what happens to
+/// `touchbridge run`: an app's windows on its displays (one per screen),
+/// fed by every touchscreen there is, supervised by systemd. It logs what happens to
 /// devices, tells systemd READY=1 once the display shows the app and the
 /// devices present have been opened, keeps the watchdog fed from the run
 /// loop, and lets everything go cleanly when stopped.
 @MainActor
 public final class Daemon {
-    public let window: Window
-    public let surface: any DisplaySurface
-    public let compositor: Compositor
+    /// The main screen's window, display and compositor.
+    public var window: Window { compositor.window }
+    public var surface: any DisplaySurface { compositor.surface }
+    public var compositor: Compositor { compositors[0] }
+    /// Every display, by screen; a screen the app put no window on stays black.
+    public let surfaces: [any DisplaySurface]
+    /// One per screen with a window.
+    public let compositors: [Compositor]
     public let feed: TouchFeed
     public let notifier: SystemdNotifier
     private var logger: Logger
@@ -42,25 +47,42 @@ public final class Daemon {
     private var watchdog: (any DispatchSourceTimer)?
     private var stopped = false
 
+    /// One window per surface, by screen: the first is the main screen's
+    /// (the key window); nil where the app put none.
     public init(
-        application: Application, window: Window, surface: any DisplaySurface, input: InputSettings, appName: String,
+        application: Application, surfaces: [any DisplaySurface], windows: [Window?], input: InputSettings, appName: String,
         logger: Logger, notifier: SystemdNotifier = SystemdNotifier()
     ) throws {
-        self.window = window
-        self.surface = surface
+        precondition(surfaces.count == windows.count && windows.first??.screen != nil, "a window for the main screen, one entry per surface")
+        self.surfaces = surfaces
         self.logger = logger
         self.notifier = notifier
         self.appName = appName
-        compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
-        feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: window)
-        compositor.onError = { [weak self] error in self?.displayFailed(error) }
+        compositors = try zip(windows, surfaces).compactMap { window, surface in
+            try window.map { try Compositor(window: $0, surface: surface, runLoop: application.runLoop) }
+        }
+        feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: windows[0])
+        if surfaces.count > 1 { feed.dispatcher.screenWindows = windows }
+        for compositor in compositors { compositor.onError = { [weak self] error in self?.displayFailed(error) } }
         feed.onNote = { [weak self] note in self?.handle(note) }
+    }
+
+    public convenience init(
+        application: Application, window: Window, surface: any DisplaySurface, input: InputSettings, appName: String,
+        logger: Logger, notifier: SystemdNotifier = SystemdNotifier()
+    ) throws {
+        try self.init(
+            application: application, surfaces: [surface], windows: [window], input: input, appName: appName, logger: logger,
+            notifier: notifier)
     }
 
     /// Shows the app, opens the devices, and tells systemd it is ready.
     public func start() throws {
-        try compositor.presentNow()
-        logger.info("showing \(appName) on \(surface.summary)")
+        for compositor in compositors { try compositor.presentNow() }
+        for surface in surfaces {
+            let shown = compositors.contains { $0.surface === surface }
+            logger.info("\(shown ? "showing \(appName)" : "nothing to show (the app put no window on its screen)") on \(surface.summary)")
+        }
         try feed.start()
         feed.deliverWaiting()  // the devices there are now, before READY=1
         logger.info("following input devices through \(feed.hub.hotplugSource) events")
@@ -84,21 +106,21 @@ public final class Daemon {
         notifier.notify("STOPPING=1\nSTATUS=stopping")
         watchdog?.cancel()
         feed.stop()
-        surface.close()
+        for surface in surfaces { surface.close() }
         logger.info("stopped")
     }
 
     public var status: String {
         let names = devices.keys.sorted().map { "\(devices[$0]!) (\($0))" }
         let input = names.isEmpty ? "no touchscreen" : "\(names.count) touchscreen\(names.count == 1 ? "" : "s"): " + names.joined(separator: ", ")
-        return "\(input); \(appName) on \(surface.summary)"
+        return "\(input); \(appName) on \(compositors.map(\.surface.summary).joined(separator: " and "))"
     }
 
     private func handle(_ note: InputHubNote) {
         switch note {
-        case .opened(let devnode, let name, let calibrated):
+        case .opened(let devnode, let name, let calibrated, let output):
             devices[devnode] = name
-            logger.info("\(devnode): '\(name)' opened\(calibrated ? ", calibrated" : "")")
+            logger.info("\(devnode): '\(name)' opened\(calibrated ? ", calibrated" : "")\(output.map { "; on \($0)" } ?? "")")
         case .closed(let devnode, let name, let reason, let cancelled):
             devices[devnode] = nil
             let touches = cancelled == 0 ? "" : "; \(cancelled) touch\(cancelled == 1 ? "" : "es") cancelled"

@@ -12,6 +12,8 @@ public struct DeviceInputSettings: Equatable, Sendable {
     public var minimumPressure: Int32?
     public var minimumTouchMajor: Int32?
     public var maximumTouchMajor: Int32?
+    /// The display these devices are on, by its connector's name, when there are several.
+    public var output: String?
 
     public init(label: String, nameContains: String = "") {
         self.label = label
@@ -25,6 +27,7 @@ public struct DeviceInputSettings: Equatable, Sendable {
         "min-pressure": "a pressure in the device's units",
         "min-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
         "max-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
+        "output": "the name of the display the devices are on, such as \"HDMI-A-2\" (touchbridge displays lists them)",
     ]
 
     func applies(to name: String) -> Bool { name.contains(nameContains) }
@@ -38,6 +41,13 @@ public struct DeviceInputSettings: Equatable, Sendable {
 }
 
 extension ReplayOptions {
+    /// The output the device named `name` is on by the configuration (its
+    /// section, the first that matches it, as for `tuned(for:)`), with the section's label.
+    public func configuredOutput(for name: String) -> (section: String, output: String)? {
+        guard let section = devices.first(where: { $0.applies(to: name) }), let output = section.output else { return nil }
+        return (section.label, output)
+    }
+
     /// These options as they apply to the device named `name`: the first
     /// section that matches it lays its settings over the ones for every device.
     public func tuned(for name: String) -> ReplayOptions {

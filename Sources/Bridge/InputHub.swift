@@ -4,7 +4,8 @@ import KernelInput
 import Synchronization
 
 public enum InputHubNote: Sendable, Equatable {
-    case opened(devnode: String, name: String, calibrated: Bool)
+    /// `output`: with several displays, the one the device is on and why.
+    case opened(devnode: String, name: String, calibrated: Bool, output: String? = nil)
     /// The device went away, or the daemon let it go; `cancelled` touches were down.
     case closed(devnode: String, name: String, reason: String, cancelled: Int)
     /// A device that could not be used; the others go on.
@@ -140,10 +141,20 @@ public final class InputHub: @unchecked Sendable {
         }
         var options = options
         options.calibration = calibration ?? node.calibration ?? .identity
+        var screen = 0, output: String?
+        if options.outputs.count > 1 {
+            let choice = OutputTarget.choose(
+                for: quirked.device, configured: options.configuredOutput(for: name), properties: node.properties,
+                among: options.outputs)
+            screen = choice.index
+            options.screenWidth = options.outputs[screen].width
+            options.screenHeight = options.outputs[screen].height
+            output = "\(options.outputs[screen].name), \(choice.reason)"
+        }
         let touches: LiveTouches
         do {
             touches = try LiveTouches(
-                input.description, node: node.devnode, options: options, index: nextIndex, numbering: numbering,
+                input.description, node: node.devnode, options: options, index: nextIndex, screen: screen, numbering: numbering,
                 warn: { [weak self] in self?.warnRarely($0, about: node.devnode) })
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
@@ -158,7 +169,7 @@ public final class InputHub: @unchecked Sendable {
         }
         nextIndex += 1
         devices[devnode] = OpenDevice(input: input, touches: touches, name: name)
-        post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity)))
+        post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity, output: output)))
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {

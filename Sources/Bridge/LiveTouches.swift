@@ -29,11 +29,11 @@ public final class LiveTouches: @unchecked Sendable {
     }
 
     init(
-        _ description: DeviceDescription, node: String, options: ReplayOptions, index: Int,
+        _ description: DeviceDescription, node: String, options: ReplayOptions, index: Int, screen: Int = 0,
         numbering: SharedTouchNumbering, warn: @escaping (String) -> Void
     ) throws {
         device = try TouchDevice(
-            description, index: index, source: node, options: options, dropPolicy: .resyncFollows, warn: warn)
+            description, index: index, source: node, options: options, dropPolicy: .resyncFollows, screen: screen, warn: warn)
         self.numbering = numbering
         self.node = node
         self.warn = warn

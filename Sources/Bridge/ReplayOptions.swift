@@ -22,6 +22,10 @@ public struct ReplayOptions: Sendable {
     public var devices: [DeviceInputSettings]
     /// Corrections for devices that describe themselves wrongly.
     public var quirks = DeviceQuirks.builtIn
+    /// The displays touchscreens may be on, when there are several; each
+    /// device is mapped onto one of them (`OutputTarget.choose`), whose size
+    /// then replaces `screenWidth` and `screenHeight`.
+    public var outputs: [OutputTarget] = []
 
     public init(
         screenWidth: Double = 800, screenHeight: Double = 480, calibration: CalibrationMatrix = .identity,

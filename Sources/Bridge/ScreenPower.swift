@@ -34,8 +34,8 @@ public final class ScreenPower {
 
     public let settings: ScreenPowerSettings
     public private(set) var state = State.awake
-    private let surface: any DisplaySurface
-    private let compositor: Compositor
+    /// Every display's compositor: they dim, sleep and wake together.
+    private let compositors: [Compositor]
     private let application: Application
     private let backlight: Backlight?
     private var logger: Logger
@@ -48,12 +48,11 @@ public final class ScreenPower {
     private var touchesDown: Set<Int> = []
 
     public init(
-        settings: ScreenPowerSettings, surface: any DisplaySurface, compositor: Compositor, application: Application,
+        settings: ScreenPowerSettings, compositors: [Compositor], application: Application,
         backlight: Backlight?, logger: Logger
     ) {
         self.settings = settings
-        self.surface = surface
-        self.compositor = compositor
+        self.compositors = compositors
         self.application = application
         self.backlight = backlight
         self.logger = logger
@@ -99,7 +98,7 @@ public final class ScreenPower {
         if let timer { application.runLoop.cancel(timer) }
         timer = nil
         if let backlight { try? backlight.restore() }
-        if state == .dark { try? surface.setPowered(true) }
+        if state == .dark { for compositor in compositors { try? compositor.surface.setPowered(true) } }
     }
 
     private func armTimer() {
@@ -142,13 +141,15 @@ public final class ScreenPower {
 
     /// Powers the panel down; false when nothing could be (the panel stays lit, and no touch is swallowed).
     private func sleep() -> Bool {
-        compositor.isSuspended = true
         var darkened = false
-        do {
-            try surface.setPowered(false)
-            darkened = true
-        } catch {
-            warnOnce("power", "\(error)")
+        for compositor in compositors {
+            compositor.isSuspended = true
+            do {
+                try compositor.surface.setPowered(false)
+                darkened = true
+            } catch {
+                warnOnce("power", "\(error)")
+            }
         }
         if let backlight {
             do {
@@ -159,7 +160,7 @@ public final class ScreenPower {
             }
         }
         guard darkened else {
-            compositor.isSuspended = false
+            for compositor in compositors { compositor.isSuspended = false }
             logger.warning("no touch for \(Int(settings.idleTimeout)) s, but the panel cannot be powered down; it stays lit")
             return false
         }
@@ -171,10 +172,12 @@ public final class ScreenPower {
 
     private func wake() {
         if state == .dark {
-            do { try surface.setPowered(true) } catch { warnOnce("wake", "\(error)") }
-            compositor.isSuspended = false
-            // A panel powered up again may show black until it is drawn (bochs does): draw it all.
-            compositor.window.setNeedsDisplay()
+            for compositor in compositors {
+                do { try compositor.surface.setPowered(true) } catch { warnOnce("wake", "\(error)") }
+                compositor.isSuspended = false
+                // A panel powered up again may show black until it is drawn (bochs does): draw it all.
+                compositor.window.setNeedsDisplay()
+            }
         }
         if let backlight { do { try backlight.restore() } catch { warnOnce("restore", "\(error)") } }
         let was = state

@@ -4,6 +4,8 @@ import KernelInput
 /// contacts become screen points, force and radius.
 struct TouchDevice {
     let index: Int
+    /// The screen its touches are on.
+    let screen: Int
     let mapping: ScreenMapping
     let pressureAxis: AbsInfo?
     let hasTouchMajor: Bool
@@ -17,7 +19,7 @@ struct TouchDevice {
     /// without absolute axes); warns about a touchscreen that does not say it is one.
     init(
         _ reported: DeviceDescription, index: Int, source: String, options: ReplayOptions, dropPolicy: DropPolicy,
-        warn: (String) -> Void
+        screen: Int = 0, warn: (String) -> Void
     ) throws {
         let (device, remap, quirks) = options.quirks.applied(to: reported)
         self.remap = remap
@@ -45,6 +47,7 @@ struct TouchDevice {
             throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
         }
         self.index = index
+        self.screen = screen
         self.mapping = mapping
         let multitouch = device.multitouchProtocol != .singleTouch
         pressureAxis = device.absInfo[multitouch ? AbsCode.mtPressure : AbsCode.pressure]

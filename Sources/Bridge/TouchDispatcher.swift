@@ -9,6 +9,9 @@ public final class TouchDispatcher {
     public let application: Application
     /// The window new touches go to; the key window when nil.
     public var window: Window?
+    /// With several screens, the window shown on each, by `TouchRecord.screen`
+    /// (in place of `window`); touches on a screen with no window go nowhere.
+    public var screenWindows: [Window?] = []
     /// Pressure as UIKit scales it: 1.0 is an average touch.
     public static let maximumPossibleForce = 4.0
 
@@ -28,7 +31,7 @@ public final class TouchDispatcher {
     /// Sends one frame's records as one Event; returns it.
     @discardableResult
     public func dispatch(_ records: [TouchRecord]) -> Event? {
-        dispatch(records, coalescedSamples: [:])
+        dispatch(onScreensWithWindows(records), coalescedSamples: [:])
     }
 
     /// Frames that piled up while the main actor was busy: a run of frames
@@ -36,6 +39,7 @@ public final class TouchDispatcher {
     /// coalescedTouches keep the samples in between. Other frames go one Event each.
     @discardableResult
     public func dispatch(pending frames: [[TouchRecord]]) -> [Event] {
+        let frames = screenWindows.isEmpty ? frames : frames.map(onScreensWithWindows).filter { !$0.isEmpty }
         var events: [Event] = []
         var index = 0
         while index < frames.count {
@@ -59,6 +63,11 @@ public final class TouchDispatcher {
             index = last + 1
         }
         return events
+    }
+
+    private func onScreensWithWindows(_ records: [TouchRecord]) -> [TouchRecord] {
+        guard !screenWindows.isEmpty else { return records }
+        return records.filter { $0.screen < screenWindows.count && screenWindows[$0.screen] != nil }
     }
 
     private func movesOnly(_ records: [TouchRecord]) -> Bool {
@@ -100,7 +109,8 @@ public final class TouchDispatcher {
             switch record.phase {
             case .began:
                 let touch = Touch(
-                    phase: .began, timestamp: timestamp, location: location, window: window ?? application.keyWindow,
+                    phase: .began, timestamp: timestamp, location: location,
+                    window: screenWindows.isEmpty ? window ?? application.keyWindow : screenWindows[record.screen],
                     tapCount: record.tapCount, majorRadius: record.majorRadius ?? 0, force: force ?? 0,
                     maximumPossibleForce: record.force == nil ? 0 : Self.maximumPossibleForce)
                 touches[record.touch] = touch

@@ -49,7 +49,7 @@ struct TouchNumbering {
                 TouchRecord(
                     time: frame.time, touch: state.touch, phase: contact.phase, x: x, y: y, tapCount: state.tapCount,
                     force: device.force(contact), majorRadius: device.majorRadius(contact), device: device.index,
-                    frame: frame.index))
+                    frame: frame.index, screen: device.screen))
         }
     }
 }

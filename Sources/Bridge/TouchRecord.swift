@@ -18,10 +18,12 @@ public struct TouchRecord: Hashable, Sendable {
     public var device: Int
     /// Index of the frame within its device's stream.
     public var frame: Int
+    /// Which of `Screen.screens` the touch is on (the device's output).
+    public var screen: Int
 
     public init(
         time: EventTime, touch: Int, phase: ContactPhase, x: Double, y: Double, tapCount: Int, force: Double? = nil,
-        majorRadius: Double? = nil, device: Int = 0, frame: Int = 0
+        majorRadius: Double? = nil, device: Int = 0, frame: Int = 0, screen: Int = 0
     ) {
         self.time = time
         self.touch = touch
@@ -33,6 +35,7 @@ public struct TouchRecord: Hashable, Sendable {
         self.majorRadius = majorRadius
         self.device = device
         self.frame = frame
+        self.screen = screen
     }
 
     /// The JSON Lines contract: time, touch, phase, x, y, tapCount first, then extras.

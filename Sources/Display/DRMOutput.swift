@@ -1,14 +1,16 @@
 import CLibdrm
 import Glibc
 
-/// Where a DRM surface shows its picture: the first connected connector,
-/// its preferred mode, and a CRTC that one of its encoders can drive.
+/// Where a DRM surface shows its picture: a connected connector, its
+/// mode, and a CRTC that one of its encoders can drive.
 struct DRMOutput {
     var connectorID: UInt32
     /// As the kernel names it in sysfs: "HDMI-A-1", "Virtual-1".
     var connectorName: String
     var mode: drmModeModeInfo
     var crtcID: UInt32
+    var widthMillimetres = 0
+    var heightMillimetres = 0
 
     var width: Int { Int(mode.hdisplay) }
     var height: Int { Int(mode.vdisplay) }
@@ -50,16 +52,54 @@ struct DRMOutput {
                 seen.append("\(name) \(connector.pointee.connection == DRM_MODE_CONNECTED ? "without modes" : "disconnected")")
                 continue
             }
-            let modes = UnsafeBufferPointer(start: connector.pointee.modes, count: Int(connector.pointee.count_modes))
-            let mode = modes.first { $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 } ?? modes[0]
             guard let crtcID = Self.crtc(for: connector.pointee, resources: resources.pointee, fd: fd) else {
                 throw DisplayError(device: device, problem: "no CRTC can drive \(name)")
             }
-            return DRMOutput(connectorID: connectorID, connectorName: name, mode: mode, crtcID: crtcID)
+            return DRMOutput(connector: connector.pointee, name: name, crtcID: crtcID)
         }
         let listed = seen.isEmpty ? "it has no connectors" : "connectors: " + seen.joined(separator: ", ")
         if let wanted { throw DisplayError(device: device, problem: "no output named \(wanted) (\(listed))") }
         throw DisplayError(device: device, problem: "no connected display on \(device) (\(listed))")
+    }
+
+    /// Every connected connector with modes, each given a CRTC no other one
+    /// has, in the card's order. A connector left without a CRTC (the card
+    /// drives fewer displays than it has connected) is an error naming it.
+    static func allConnected(fd: Int32, device: String) throws -> [DRMOutput] {
+        guard let resources = drmModeGetResources(fd) else {
+            throw DisplayError(device: device, problem: "cannot read its displays: \(DeviceNode.errorName(errno))")
+        }
+        defer { drmModeFreeResources(resources) }
+        var outputs: [DRMOutput] = []
+        var seen: [String] = []
+        for connectorID in UnsafeBufferPointer(start: resources.pointee.connectors, count: Int(resources.pointee.count_connectors)) {
+            guard let connector = drmModeGetConnector(fd, connectorID) else { continue }
+            defer { drmModeFreeConnector(connector) }
+            let name = Self.name(of: connector.pointee)
+            guard connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 else {
+                seen.append("\(name) \(connector.pointee.connection == DRM_MODE_CONNECTED ? "without modes" : "disconnected")")
+                continue
+            }
+            let taken = Set(outputs.map(\.crtcID))
+            guard let crtcID = Self.crtc(for: connector.pointee, resources: resources.pointee, fd: fd, excluding: taken) else {
+                throw DisplayError(
+                    device: device,
+                    problem: "no CRTC is left to drive \(name) beside \(outputs.map(\.connectorName).joined(separator: ", ")); name one output with --output")
+            }
+            outputs.append(DRMOutput(connector: connector.pointee, name: name, crtcID: crtcID))
+        }
+        if outputs.isEmpty {
+            let listed = seen.isEmpty ? "it has no connectors" : "connectors: " + seen.joined(separator: ", ")
+            throw DisplayError(device: device, problem: "no connected display on \(device) (\(listed))")
+        }
+        return outputs
+    }
+
+    /// The mode a `video=` kernel argument asked for (the way a Raspberry Pi
+    /// kiosk sets its panel's mode), else the one the display prefers, else the first.
+    static func bestMode(_ modes: UnsafeBufferPointer<drmModeModeInfo>) -> drmModeModeInfo? {
+        modes.first { $0.type & UInt32(DRM_MODE_TYPE_USERDEF) != 0 }
+            ?? modes.first { $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 } ?? modes.first
     }
 
     /// Every connector of the card, connected or not, for `touchbridge displays`.
@@ -73,7 +113,7 @@ struct DRMOutput {
             guard let connector = drmModeGetConnector(fd, connectorID) else { continue }
             defer { drmModeFreeConnector(connector) }
             let modes = UnsafeBufferPointer(start: connector.pointee.modes, count: Int(connector.pointee.count_modes))
-            let preferred = modes.first { $0.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0 } ?? modes.first
+            let preferred = bestMode(modes)
             summaries.append(
                 ConnectorSummary(
                     name: name(of: connector.pointee), connected: connector.pointee.connection == DRM_MODE_CONNECTED,
@@ -86,18 +126,19 @@ struct DRMOutput {
         return summaries
     }
 
-    /// The CRTC already driving the connector, else the first one an encoder of it can use.
-    private static func crtc(for connector: drmModeConnector, resources: drmModeRes, fd: Int32) -> UInt32? {
+    /// The CRTC already driving the connector, else the first one an encoder
+    /// of it can use; never one of `taken` (another output's).
+    private static func crtc(for connector: drmModeConnector, resources: drmModeRes, fd: Int32, excluding taken: Set<UInt32> = []) -> UInt32? {
         if connector.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.encoder_id) {
             defer { drmModeFreeEncoder(encoder) }
-            if encoder.pointee.crtc_id != 0 { return encoder.pointee.crtc_id }
+            if encoder.pointee.crtc_id != 0 && !taken.contains(encoder.pointee.crtc_id) { return encoder.pointee.crtc_id }
         }
         let crtcs = UnsafeBufferPointer(start: resources.crtcs, count: Int(resources.count_crtcs))
         for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
             guard let encoder = drmModeGetEncoder(fd, encoderID) else { continue }
             defer { drmModeFreeEncoder(encoder) }
             // possible_crtcs: bit i set when the i-th CRTC of the resources can take this encoder.
-            if let index = crtcs.indices.first(where: { encoder.pointee.possible_crtcs & (1 << UInt32($0)) != 0 }) {
+            if let index = crtcs.indices.first(where: { encoder.pointee.possible_crtcs & (1 << UInt32($0)) != 0 && !taken.contains(crtcs[$0]) }) {
                 return crtcs[index]
             }
         }
@@ -107,6 +148,15 @@ struct DRMOutput {
     private static func name(of connector: drmModeConnector) -> String {
         let type = drmModeGetConnectorTypeName(connector.connector_type).map { String(cString: $0) } ?? "Unknown"
         return "\(type)-\(connector.connector_type_id)"
+    }
+}
+
+extension DRMOutput {
+    fileprivate init(connector: drmModeConnector, name: String, crtcID: UInt32) {
+        let modes = UnsafeBufferPointer(start: connector.modes, count: Int(connector.count_modes))
+        self.init(
+            connectorID: connector.connector_id, connectorName: name, mode: Self.bestMode(modes)!, crtcID: crtcID,
+            widthMillimetres: Int(connector.mmWidth), heightMillimetres: Int(connector.mmHeight))
     }
 }
 

@@ -17,45 +17,66 @@ public final class DRMSurface: DisplaySurface {
     public let panelHeight: Int
     /// "Virtual-1", "HDMI-A-1": the connector shown on.
     public let connectorName: String
+    /// The panel's size as its EDID says; 0 when it does not.
+    public let widthMillimetres: Int
+    public let heightMillimetres: Int
     public let driverName: String
     public private(set) var presentedFrames = 0
     /// Frames are shown by page flips; false once the driver refused one.
     public private(set) var flipsPages = true
 
-    private var fd: Int32
+    private let card: DRMCard
+    private var isOpen = true
+    private var fd: Int32 { card.fd }
     private let output: DRMOutput
     private let buffers: [DumbBuffer]
     private var shownBuffer = 0
     private var stale: StaleRegions
     /// Set when a flip is asked for, cleared by its event; on the heap because the kernel's event hands it back to a C callback.
     private let flipPending: UnsafeMutablePointer<Bool>
+    /// A flip given up on may still land, through another output's wait: its flag is then never freed.
+    private var flipMayStillArrive = false
     /// What the CRTC showed before (the console's framebuffer, usually), to put back on close.
     private let previousCRTC: drmModeCrtc?
     private var reportsDamage = true
-    private let console: ConsoleGraphicsMode?
 
-    /// Opens `path` and shows a black screen in its first connected display's
-    /// preferred mode. The picture is that mode's size turned by `rotation`,
-    /// or `size` (also turned) when given, which the mode must hold.
-    public init(
+    /// Opens `path` and shows a black screen on the output named `wanted`,
+    /// else its first connected one, in that output's mode. The picture is
+    /// that mode's size turned by `rotation`, or `size` (also turned) when
+    /// given, which the mode must hold.
+    public convenience init(
         path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
         graphicsConsole: Bool = true, output wanted: String? = nil
     ) throws {
-        let fd = try DeviceNode.open(path, kind: .drm)
-        var keepOpen = false
-        defer { if !keepOpen { Glibc.close(fd) } }
-
-        guard let version = drmGetVersion(fd) else {
-            throw DisplayError(device: path, problem: "not a DRM device (DRM_IOCTL_VERSION: \(DeviceNode.errorName(errno)))")
+        let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
+        do {
+            try self.init(card: card, output: DRMOutput.choose(fd: card.fd, device: path, wanted: wanted), size: size, rotation: rotation)
+        } catch {
+            card.close()
+            throw error
         }
-        driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown driver"
-        drmFreeVersion(version)
-        var canMakeDumbBuffers: UInt64 = 0
-        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &canMakeDumbBuffers) == 0, canMakeDumbBuffers != 0 else {
-            throw DisplayError(device: path, problem: "the \(driverName) driver cannot make dumb buffers to draw in")
-        }
+    }
 
-        let output = try DRMOutput.choose(fd: fd, device: path, wanted: wanted)
+    /// One surface for every connected output of the card at `path`, each
+    /// on a CRTC of its own, sharing the card's descriptor: a kiosk with two
+    /// panels. The first is the output the card lists first.
+    public static func openAll(path: String, rotation: DisplayRotation = .none, graphicsConsole: Bool = true) throws -> [DRMSurface] {
+        let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
+        var surfaces: [DRMSurface] = []
+        do {
+            for output in try DRMOutput.allConnected(fd: card.fd, device: path) {
+                surfaces.append(try DRMSurface(card: card, output: output, size: nil, rotation: rotation))
+            }
+        } catch {
+            for surface in surfaces { surface.close() }
+            card.close()
+            throw error
+        }
+        return surfaces
+    }
+
+    private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation) throws {
+        let path = card.path, fd = card.fd
         let picture = size ?? rotation.panelSize(width: output.width, height: output.height)
         let needed = rotation.panelSize(width: picture.width, height: picture.height)
         guard picture.width > 0, picture.height > 0 else {
@@ -83,14 +104,12 @@ public final class DRMSurface: DisplaySurface {
         } else {
             previousCRTC = nil
         }
-        console = graphicsConsole ? ConsoleGraphicsMode() : nil
         var connectorID = output.connectorID, mode = output.mode
         // Dumb buffers start black, so this shows a black screen.
         let status = drmModeSetCrtc(fd, output.crtcID, first.framebufferID, 0, 0, &connectorID, 1, &mode)
         guard status == 0 else {
             first.destroy(fd: fd)
             second.destroy(fd: fd)
-            console?.restore()
             let code = -status
             throw DisplayError(
                 device: path,
@@ -100,23 +119,26 @@ public final class DRMSurface: DisplaySurface {
         }
 
         self.path = path
-        self.fd = fd
+        self.card = card
+        driverName = card.driverName
         self.output = output
         buffers = [first, second]
         (width, height) = (picture.width, picture.height)
         (panelWidth, panelHeight) = (output.width, output.height)
         connectorName = output.connectorName
+        widthMillimetres = output.widthMillimetres
+        heightMillimetres = output.heightMillimetres
         self.rotation = rotation
         refreshRate = output.refreshRate
         stale = StaleRegions(buffers: 2, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         flipPending = .allocate(capacity: 1)
         flipPending.initialize(to: false)
-        keepOpen = true
+        card.attach()
     }
 
     deinit {
         close()
-        flipPending.deallocate()
+        if !flipMayStillArrive { flipPending.deallocate() }
     }
 
     public var summary: String {
@@ -128,7 +150,7 @@ public final class DRMSurface: DisplaySurface {
     }
 
     public func present(_ picture: Bitmap, damage: Region) throws {
-        guard fd >= 0 else { throw DisplayError(device: path, problem: "presented to after close") }
+        guard isOpen else { throw DisplayError(device: path, problem: "presented to after close") }
         guard picture.width == width, picture.height == height else {
             throw DisplayError(device: path, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
         }
@@ -165,7 +187,7 @@ public final class DRMSurface: DisplaySurface {
 
     /// The connector's DPMS property, which powers the panel down and up.
     public func setPowered(_ on: Bool) throws {
-        guard fd >= 0, on != isPoweredOn else { return }
+        guard isOpen, on != isPoweredOn else { return }
         try? waitForPageFlip()
         guard let property = connectorProperty(named: "DPMS") else {
             throw DisplayError(device: "drm:\(path)", problem: "\(connectorName) has no DPMS property to power it down")
@@ -192,7 +214,7 @@ public final class DRMSurface: DisplaySurface {
     }
 
     public func close() {
-        guard fd >= 0 else { return }
+        guard isOpen else { return }
         try? setPowered(true)
         try? waitForPageFlip()
         if var previous = previousCRTC, previous.mode_valid != 0, previous.buffer_id != 0 {
@@ -202,9 +224,8 @@ public final class DRMSurface: DisplaySurface {
             _ = drmModeSetCrtc(fd, output.crtcID, 0, 0, 0, nil, 0, nil)
         }
         for buffer in buffers { buffer.destroy(fd: fd) }
-        Glibc.close(fd)
-        fd = -1
-        console?.restore()
+        isOpen = false
+        card.detach()
     }
 
     private func draw(_ picture: Bitmap, _ region: Region, into buffer: DumbBuffer) {
@@ -238,23 +259,15 @@ public final class DRMSurface: DisplaySurface {
         reportsDamage = false
     }
 
+    /// Waits for this output's last flip; the card's events may land other outputs' flips on the way.
     private func waitForPageFlip() throws {
         while flipPending.pointee {
-            var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, 1000)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else {
+            do {
+                try card.handleEvents()
+            } catch {
                 flipPending.pointee = false
-                throw DisplayError(
-                    device: path,
-                    problem: ready == 0 ? "a page flip did not complete within a second" : "cannot wait for a page flip: \(DeviceNode.errorName(errno))")
-            }
-            var events = drmEventContext()
-            events.version = 2
-            events.page_flip_handler = { _, _, _, _, pending in pending?.assumingMemoryBound(to: Bool.self).pointee = false }
-            guard drmHandleEvent(fd, &events) == 0 else {
-                flipPending.pointee = false
-                throw DisplayError(device: path, problem: "cannot read the page flip's event: \(DeviceNode.errorName(errno))")
+                flipMayStillArrive = true
+                throw error
             }
         }
     }

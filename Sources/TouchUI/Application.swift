@@ -6,7 +6,8 @@ open class Application: Responder {
     public static var shared = Application()
 
     public var delegate: (any ApplicationDelegate)?
-    /// The windows made key and visible in this application (held weakly: a window holds its application).
+    /// The application's windows, visible and hidden, oldest first, as
+    /// UIApplication's (held weakly: a window holds its application).
     public var windows: [Window] { windowRefs.compactMap(\.window) }
     private var windowRefs: [WeakWindow] = []
     public internal(set) weak var keyWindow: Window?
@@ -34,6 +35,13 @@ open class Application: Responder {
     func addWindow(_ window: Window) {
         windowRefs.removeAll { $0.window == nil }
         if !windows.contains(where: { $0 === window }) { windowRefs.append(WeakWindow(window: window)) }
+    }
+
+    /// The window shown on `screen`: the key window if it is there, else
+    /// the newest visible window on it; nil when it has none.
+    public func window(on screen: Screen) -> Window? {
+        if let keyWindow, keyWindow.screen === screen, !keyWindow.isHidden { return keyWindow }
+        return windows.last { $0.screen === screen && !$0.isHidden }
     }
 
     /// Routes an event: touches to their windows (binding new touches to

@@ -25,9 +25,16 @@ open class Window: View {
     /// Inside sendEvent: recognizer state changes are settled at its end.
     @exclusivity(unchecked) var isDispatching = false
 
+    /// The display the window is shown on (UIWindow.screen): the main one
+    /// unless set. A window on another screen is shown once it is made
+    /// visible, as UIKit shows an external display's window.
+    @exclusivity(unchecked) public var screen: Screen
+
     public init(frame: Rect, application: Application = .shared) {
         hostApplication = application
+        screen = .main
         super.init(frame: frame)
+        application.addWindow(self)
         damage.add(PixelRect(enclosing: bounds))  // the first frame paints everything
     }
 

@@ -37,7 +37,7 @@ struct ScreenPowerTests {
         let surface = MemorySurface(width: 64, height: 64)
         let compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
         let power = ScreenPower(
-            settings: settings, surface: surface, compositor: compositor, application: application, backlight: backlight,
+            settings: settings, compositors: [compositor], application: application, backlight: backlight,
             logger: Logger(label: "test"))
         return Kiosk(application: application, delegate: delegate, surface: surface, compositor: compositor, power: power)
     }
@@ -113,7 +113,7 @@ struct ScreenPowerTests {
         let surface = Unpowered()
         let compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
         let power = ScreenPower(
-            settings: ScreenPowerSettings(idleTimeout: 5), surface: surface, compositor: compositor, application: application,
+            settings: ScreenPowerSettings(idleTimeout: 5), compositors: [compositor], application: application,
             backlight: nil, logger: Logger(label: "test"))
         application.runLoop.advance(to: 6)
         #expect(power.state == .awake && !compositor.isSuspended)

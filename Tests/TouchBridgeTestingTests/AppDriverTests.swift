@@ -16,6 +16,26 @@ struct AppDriverTests {
         #expect(app.label(containing: "tapped Red") != nil)
     }
 
+    @Test func theDemoPaintsOnASecondScreenWhenThereIsOne() throws {
+        let screens = [
+            Screen(bounds: Rect(x: 0, y: 0, width: 800, height: 480), name: "HDMI-A-1"),
+            Screen(bounds: Rect(x: 0, y: 0, width: 640, height: 400), name: "HDMI-A-2"),
+        ]
+        Screen.screens = screens
+        defer { Screen.main = Screen(bounds: Rect(x: 0, y: 0, width: 800, height: 480)) }
+        let application = Application()
+        application.runLoop = RunLoop(clock: .virtual)
+        let delegate = DemoAppDelegate()
+        let main = try application.launch(delegate, mode: .replay)
+        let second = try #require(delegate.otherScreens.first)
+        #expect(delegate.otherScreens.count == 1)
+        #expect(application.window(on: screens[0]) === main && application.keyWindow === main)
+        #expect(application.window(on: screens[1]) === second.window)
+        #expect(second.window.frame.size == Size(width: 640, height: 400))
+        #expect(second.title.text?.contains("Screen 2: HDMI-A-2") == true)
+        #expect(second.canvas.paintColor == .systemBlue)
+    }
+
     @Test func aTapOnNothingPressesNothing() throws {
         let app = try AppDriver(DemoAppDelegate.self)
         #expect(throws: DriverError.self) { try app.tap(app.button(titled: "Green")) }

@@ -8,11 +8,16 @@ public final class DemoAppDelegate: Responder, ApplicationDelegate, AppIdentity 
 
     public var window: Window?
     public private(set) var demo: DemoApp?
+    /// A canvas on each screen after the first, when the host drives several.
+    public private(set) var otherScreens: [SecondScreen] = []
 
     public func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool {
         let demo = DemoApp(application: application, screen: Screen.main.bounds.size)
         self.demo = demo
         window = demo.window
+        otherScreens = Screen.screens.dropFirst().enumerated().map { index, screen in
+            SecondScreen(screen: screen, number: index + 2, application: application)
+        }
         return true
     }
 

@@ -1,0 +1,74 @@
+import CLibdrm
+import Glibc
+
+/// One DRM device (/dev/dri/cardN), opened once for every output shown on
+/// it: a process is the card's master through one descriptor, and the page
+/// flips of all its outputs come back as events on that descriptor. The
+/// last surface to close it gives the console back and closes it.
+final class DRMCard {
+    let path: String
+    let fd: Int32
+    let driverName: String
+    private let console: ConsoleGraphicsMode?
+    private var users = 0
+
+    init(path: String, graphicsConsole: Bool) throws {
+        let fd = try DeviceNode.open(path, kind: .drm)
+        guard let version = drmGetVersion(fd) else {
+            Glibc.close(fd)
+            throw DisplayError(device: path, problem: "not a DRM device (DRM_IOCTL_VERSION: \(DeviceNode.errorName(errno)))")
+        }
+        let driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown driver"
+        drmFreeVersion(version)
+        var canMakeDumbBuffers: UInt64 = 0
+        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &canMakeDumbBuffers) == 0, canMakeDumbBuffers != 0 else {
+            Glibc.close(fd)
+            throw DisplayError(device: path, problem: "the \(driverName) driver cannot make dumb buffers to draw in")
+        }
+        self.path = path
+        self.fd = fd
+        self.driverName = driverName
+        console = graphicsConsole ? ConsoleGraphicsMode() : nil
+    }
+
+    /// A surface starts showing on the card.
+    func attach() { users += 1 }
+
+    /// A surface has let its output go: with none left, the console comes back and the card closes.
+    func detach() {
+        users -= 1
+        if users == 0 { close() }
+    }
+
+    private var isOpen = true
+
+    /// Closes the card even if no surface ever attached (a failed open).
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        Glibc.close(fd)
+        console?.restore()
+    }
+
+    deinit { close() }
+
+    /// Reads the events waiting on the card (waiting up to a second for one):
+    /// each page flip clears the flag its surface asked with, whichever
+    /// output it was for.
+    func handleEvents() throws {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var ready = poll(&request, 1, 1000)
+        while ready < 0 && errno == EINTR { ready = poll(&request, 1, 1000) }
+        guard ready > 0 else {
+            throw DisplayError(
+                device: path,
+                problem: ready == 0 ? "a page flip did not complete within a second" : "cannot wait for a page flip: \(DeviceNode.errorName(errno))")
+        }
+        var events = drmEventContext()
+        events.version = 2
+        events.page_flip_handler = { _, _, _, _, pending in pending?.assumingMemoryBound(to: Bool.self).pointee = false }
+        guard drmHandleEvent(fd, &events) == 0 else {
+            throw DisplayError(device: path, problem: "cannot read the page flip's event: \(DeviceNode.errorName(errno))")
+        }
+    }
+}
