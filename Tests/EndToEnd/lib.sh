@@ -75,12 +75,13 @@ e2e_pack() {
 }
 
 # The qemu command line that boots $W/vmlinux-$KV with the initramfs $1 and
-# the guest's serial console in $2; more qemu options may follow.
+# the guest's serial console in $2; more qemu options may follow. Kernel
+# arguments in E2E_APPEND are added to the usual ones.
 e2e_qemu() {
     local initrd=$1 serial=$2
     shift 2
     QEMU=(timeout 300 qemu-system-x86_64 -accel tcg -m 1024 -smp 2 -kernel "$W/vmlinux-$KV" -initrd "$initrd"
-        -append "console=ttyS0 panic=-1 quiet loglevel=1" -monitor none -no-reboot -serial "file:$serial" "$@")
+        -append "console=ttyS0 panic=-1 quiet loglevel=1${E2E_APPEND:+ $E2E_APPEND}" -monitor none -no-reboot -serial "file:$serial" "$@")
 }
 
 # What the guest printed between "@@BEGIN $1" and "@@END $1" in serial.log.

@@ -4,6 +4,8 @@
   screen.py watch SERIAL_LOG QMP_SOCKET OUT_DIR QEMU_PID
       Follows the guest's serial log until it prints @@DONE or qemu ends.
       "@@SCREENDUMP NAME" saves the screen once, as OUT_DIR/NAME.ppm;
+      "@@SCREENDUMP NAME DEVICE HEAD" saves one head of a display device
+      with several (qemu's id for it, then 0, 1, ...);
       between "@@WATCH NAME" and "@@UNWATCH NAME" the screen is saved every
       quarter second as OUT_DIR/NAME-1.ppm, NAME-2.ppm, ... (the guest does
       not know when a picture is up; one of these shows it).
@@ -94,9 +96,10 @@ def watch(serial_path, qmp_path, out_dir, qemu_pid):
         except OSError:
             return False
 
-    def shoot(name):
+    def shoot(name, device=None, head=None):
+        where = {} if device is None else {"device": device, "head": int(head)}
         try:
-            qmp.command("screendump", filename=os.path.abspath(os.path.join(out_dir, name + ".ppm")))
+            qmp.command("screendump", filename=os.path.abspath(os.path.join(out_dir, name + ".ppm")), **where)
         except (EOFError, OSError):
             pass  # qemu is gone; the checks will find the shot missing
 
@@ -111,6 +114,8 @@ def watch(serial_path, qmp_path, out_dir, qemu_pid):
                 return
             if words[0] == "@@SCREENDUMP" and len(words) == 2:
                 shoot(words[1])
+            elif words[0] == "@@SCREENDUMP" and len(words) == 4:
+                shoot(words[1], words[2], words[3])
             elif words[0] == "@@WATCH" and len(words) == 2:
                 watching, count, next_shot = words[1], 0, 0.0
             elif words[0] == "@@UNWATCH":
