@@ -37,12 +37,14 @@ let package = Package(
         // libdispatch's hooks for a main-thread run loop (CFRunLoop's on Linux).
         .target(name: "CMainLoopShim"),
         .systemLibrary(name: "CLibdrm", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // Keymaps: evdev key codes to characters, with XKB's layouts, dead keys and compose.
+        .systemLibrary(name: "CXkbcommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
         // fbdev and console ioctls, and the console's signal-safe restore.
         .target(name: "CDisplayShim"),
         .target(
             name: "KernelInput",
             dependencies: [
-                "CLibevdev", "CLibudev", "CInputShim",
+                "CLibevdev", "CLibudev", "CInputShim", "CXkbcommon",
                 .product(name: "Yams", package: "Yams"),
             ]),
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.

@@ -1,0 +1,73 @@
+import CXkbcommon
+import Foundation
+
+/// A compiled XKB keymap: what each evdev key code means under a layout,
+/// and the compose table of the locale (dead keys, Compose sequences).
+/// Immutable once made, so one keymap serves every keyboard; each keyboard
+/// has its own `KeyboardState`.
+public final class Keymap: @unchecked Sendable {
+    public let names: KeymapNames
+    let context: OpaquePointer
+    let keymap: OpaquePointer
+    let composeTable: OpaquePointer?
+
+    /// Compiles the keymap `names` gives, checking each name against XKB's
+    /// list first so that a mistake names its setting. `locale` chooses the
+    /// compose table (LC_ALL, LC_CTYPE or LANG when nil, else en_US.UTF-8).
+    public init(_ names: KeymapNames = KeymapNames(), locale: String? = nil) throws(KeymapError) {
+        try XKBRegistry.installed?.check(names)
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw KeymapError(setting: "layout", "xkbcommon could not start (out of memory?)")
+        }
+        // Its own messages go to stderr unasked; the error below says what went wrong.
+        xkb_context_set_log_level(context, XKB_LOG_LEVEL_CRITICAL)
+        let keymap: OpaquePointer? = names.rules.withCString { rules in
+            names.model.withCString { model in
+                names.layout.withCString { layout in
+                    names.variant.withCString { variant in
+                        names.options.withCString { options in
+                            var rmlvo = xkb_rule_names(
+                                rules: names.rules.isEmpty ? nil : rules, model: names.model.isEmpty ? nil : model,
+                                layout: names.layout.isEmpty ? nil : layout, variant: names.variant.isEmpty ? nil : variant,
+                                options: names.options.isEmpty ? nil : options)
+                            return xkb_keymap_new_from_names(context, &rmlvo, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                        }
+                    }
+                }
+            }
+        }
+        guard let keymap else {
+            xkb_context_unref(context)
+            throw KeymapError(
+                setting: names.variant.isEmpty ? "layout" : "variant",
+                "xkbcommon cannot make the keymap \(names.summary) (is xkb-data installed, with /usr/share/X11/xkb?)")
+        }
+        self.names = names
+        self.context = context
+        self.keymap = keymap
+        let environment = ProcessInfo.processInfo.environment
+        let wanted = locale ?? ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        // The C locale has no compose table of its own: dead keys would do nothing.
+        composeTable =
+            (wanted == "C" || wanted == "POSIX" ? nil : xkb_compose_table_new_from_locale(context, wanted, XKB_COMPOSE_COMPILE_NO_FLAGS))
+            ?? xkb_compose_table_new_from_locale(context, "en_US.UTF-8", XKB_COMPOSE_COMPILE_NO_FLAGS)
+    }
+
+    deinit {
+        if let composeTable { xkb_compose_table_unref(composeTable) }
+        xkb_keymap_unref(keymap)
+        xkb_context_unref(context)
+    }
+
+    /// Whether holding the key repeats it (letters do, Shift does not).
+    public func repeats(_ code: UInt16) -> Bool { xkb_keymap_key_repeats(keymap, UInt32(code) + 8) != 0 }
+
+    /// Whether the keymap gives the evdev key code any symbol.
+    public func knows(_ code: UInt16) -> Bool {
+        var syms: UnsafePointer<xkb_keysym_t>?
+        return xkb_keymap_key_get_syms_by_level(keymap, UInt32(code) + 8, 0, 0, &syms) > 0
+    }
+
+    /// Whether dead keys and Compose sequences can be composed.
+    public var composes: Bool { composeTable != nil }
+}
