@@ -139,7 +139,7 @@ public enum AppHost {
     public static func replay(
         _ recordings: [Recording], into application: Application, window: Window, options: ReplayOptions,
         frames: String? = nil, showTouches: Bool = false, realtime: Bool = false, warn: (String) -> Void,
-        onRecord: (TouchRecord, String?) -> Void = { _, _ in }
+        onRecord: (TouchRecord, String?) -> Void = { _, _ in }, onKey: (KeyRecord) -> Void = { _ in }
     ) throws -> FrameWriter? {
         let needed = PixelRect(enclosing: window.frame)
         guard Double(needed.maxX) <= options.screenWidth.rounded(.up), Double(needed.maxY) <= options.screenHeight.rounded(.up) else {
@@ -152,7 +152,7 @@ public enum AppHost {
         replay.realtime = realtime
         let pictures = try frames.map { try FrameWriter(directory: $0, window: window, runLoop: clock, showTouches: showTouches) }
         try replay.run(
-            recordings, options: options, warn: warn, onRecord: onRecord,
+            recordings, options: options, warn: warn, onRecord: onRecord, onKey: onKey,
             onFrame: { records in try pictures?.frameDelivered(records) })
         try pictures?.finish()
         return pictures

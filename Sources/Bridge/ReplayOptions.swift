@@ -26,6 +26,8 @@ public struct ReplayOptions: Sendable {
     /// device is mapped onto one of them (`OutputTarget.choose`), whose size
     /// then replaces `screenWidth` and `screenHeight`.
     public var outputs: [OutputTarget] = []
+    /// How keyboards' keys become text: an XKB layout, variant and options.
+    public var keymap = KeymapNames()
 
     public init(
         screenWidth: Double = 800, screenHeight: Double = 480, calibration: CalibrationMatrix = .identity,

@@ -8,6 +8,8 @@ public struct ReplaySummary: Sendable {
         public var maximumSimultaneous = 0
         public var cancelled = 0
         public var frames = 0
+        /// Keys pressed, for a keyboard.
+        public var keys = 0
         var down: Set<Int> = []
     }
 
@@ -34,6 +36,14 @@ public struct ReplaySummary: Sendable {
         devices[record.device] = totals
     }
 
+    public mutating func add(_ record: KeyRecord) {
+        var totals = devices[record.device] ?? DeviceTotals()
+        if record.phase == .began { totals.keys += 1 }
+        if record.phase == .cancelled { totals.cancelled += 1 }
+        totals.frames = max(totals.frames, record.frame + 1)
+        devices[record.device] = totals
+    }
+
     /// Touches still down: after a replay ends, always zero.
     public var touchesLeftDown: Int { devices.values.reduce(0) { $0 + $1.down.count } }
 
@@ -42,6 +52,11 @@ public struct ReplaySummary: Sendable {
         var out = ""
         for (index, recording) in recordings.enumerated() {
             let totals = devices[index] ?? DeviceTotals()
+            if recording.device?.kind == .keyboard {
+                out += "\(recording.device?.name ?? "?"): \(totals.keys) key\(totals.keys == 1 ? "" : "s") pressed, "
+                out += "\(totals.cancelled) cancelled, \(recording.events.count) events\n"
+                continue
+            }
             out += "\(recording.device?.name ?? "?"): \(totals.touches) touches, "
             out += "at most \(totals.maximumSimultaneous) at once, \(totals.cancelled) cancelled, "
             out += "\(recording.events.count) events\n"

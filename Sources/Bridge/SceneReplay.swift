@@ -9,6 +9,7 @@ public final class SceneReplay {
     public let application: Application
     public let runLoop: RunLoop
     public let dispatcher: TouchDispatcher
+    public let pressDispatcher: PressDispatcher
     /// How long after the last event pending timers may still run, in seconds.
     public var drainLimit = 10.0
     /// Play at the recorded pace instead of as fast as possible.
@@ -19,20 +20,22 @@ public final class SceneReplay {
         self.runLoop = runLoop
         application.runLoop = runLoop  // recognizers' timers run on the recording's timeline
         dispatcher = TouchDispatcher(application: application, window: window)
+        pressDispatcher = PressDispatcher(application: application)
     }
 
     /// Plays the recordings; `onRecord` gets each record with the class name
-    /// of the view its touch was bound to.
+    /// of the view its touch was bound to, `onKey` each key record once delivered.
     /// `onFrame` runs after each frame was delivered (a compositor draws then).
     public func run(
         _ recordings: [Recording], options: ReplayOptions, warn: (String) -> Void,
         onRecord: (TouchRecord, String?) -> Void = { _, _ in },
+        onKey: (KeyRecord) -> Void = { _ in },
         onFrame: ([TouchRecord]) throws -> Void = { _ in }
     ) throws {
         var started = false
         var pacer = ReplayPacer()
         var frameError: Error?
-        try TouchReplay(options: options).run(recordings, warn: warn) { records in
+        try TouchReplay(options: options).run(recordings, warn: warn, onFrame: { records in
             if realtime { pacer.wait(until: records[0].time) }
             let time = records[0].time.seconds
             if !started {
@@ -50,7 +53,17 @@ public final class SceneReplay {
             } catch {
                 frameError = error
             }
-        }
+        }, onKeys: { records in
+            if realtime { pacer.wait(until: records[0].time) }
+            let time = records[0].time.seconds
+            if !started {
+                runLoop.advance(to: time)
+                started = true
+            }
+            runLoop.advance(to: time)
+            pressDispatcher.dispatch(records)
+            records.forEach(onKey)
+        })
         if let frameError { throw frameError }
         runLoop.runPendingTimers(limit: drainLimit)
     }

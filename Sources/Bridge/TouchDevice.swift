@@ -40,7 +40,7 @@ struct TouchDevice {
                         + "not screen positions; pass --allow-touchpad to replay it anyway")
             }
             warn("\(source): warning: '\(device.name)' is \(what); replaying it as a touchscreen")
-        case .other:
+        case .keyboard, .other:
             throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
         }
         guard let mapping = options.mapping(for: device) else {

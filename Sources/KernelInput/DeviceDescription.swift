@@ -77,6 +77,9 @@ public enum DeviceKind: String, Sendable {
     case penDisplay = "pen display"
     /// A pen tablet beside the screen (no INPUT_PROP_DIRECT).
     case tablet
+    /// Keys and no position: a keyboard, a keypad, buttons, a media remote,
+    /// a barcode scanner (judged as udev's ID_INPUT_KEY is).
+    case keyboard
     case other
 }
 
@@ -143,7 +146,10 @@ public struct DeviceDescription: Hashable, Sendable {
 
     public var kind: DeviceKind {
         let keys = codes[EventType.key] ?? []
-        guard positionAxes != nil else { return .other }
+        guard positionAxes != nil else {
+            // Keys below the buttons (BTN_MISC), or from KEY_OK on: what udev calls ID_INPUT_KEY.
+            return keys.contains { (1..<0x100).contains($0) || $0 >= 0x160 } ? .keyboard : .other
+        }
         if keys.contains(KeyCode.toolPen) { return isDirect ? .penDisplay : .tablet }
         if isDirect { return .touchscreen }
         if keys.contains(KeyCode.toolFinger) || properties.contains(InputProperty.pointer)

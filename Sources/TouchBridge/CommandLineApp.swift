@@ -185,6 +185,10 @@ package struct AppReplayOptions: ParsableArguments {
                 guard !trace else { return }
                 let line = format == .jsonl ? record.jsonLine(view: .some(view)) : ReplaySummary.textLine(record) + "  \(view ?? "-")"
                 output.write(line + "\n")
+            },
+            onKey: { record in
+                guard !trace else { return }
+                output.write((format == .jsonl ? record.jsonLine : record.textLine) + "\n")
             })
         if trace, let traceLines { output.write(traceLines().map { $0 + "\n" }.joined()) }
         output.flush()

@@ -65,15 +65,62 @@ package struct MappingOptions: ParsableArguments {
 
     @OptionGroup package var floor: FloorOptions
 
+    @OptionGroup package var keyboard: KeyboardOptions
+
     package func replayOptions() throws -> ReplayOptions {
         let tslib = try tslib.resolved()
         // Options first, then the environment where asked.
-        return ReplayOptions(
+        var options = ReplayOptions(
             screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
             rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad,
             filters: tslib.filters ?? tslib.environment?.filters ?? FilterChainSpec(),
             pointercal: tslib.pointercal ?? tslib.environment?.pointercal, floor: floor.floor)
+        options.keymap = try keyboard.checked(over: KeymapNames())
+        return options
     }
+}
+
+/// How keyboards' keys become text: XKB's names, as `localectl` and /etc/default/keyboard give them.
+package struct KeyboardOptions: ParsableArguments {
+    package init() {}
+
+    @Option(help: ArgumentHelp("The keyboards' XKB layout, or several: us, de, fr, \"us,ru\" (default us).", valueName: "layout"))
+    package var keyboardLayout: String?
+
+    @Option(help: ArgumentHelp("The layout's XKB variant, one per layout: intl, nodeadkeys, dvorak.", valueName: "variant"))
+    package var keyboardVariant: String?
+
+    @Option(help: ArgumentHelp("XKB options, comma-separated: compose:ralt, grp:alt_shift_toggle.", valueName: "options"))
+    package var keyboardOptions: String?
+
+    /// `names` with what these options give laid over it; each name is checked when the keymap is made.
+    package func keymap(over names: KeymapNames) -> KeymapNames {
+        var names = names
+        if let keyboardLayout { names.layout = keyboardLayout }
+        if let keyboardVariant { names.variant = keyboardVariant }
+        if let keyboardOptions { names.options = keyboardOptions }
+        return names
+    }
+
+    /// `keymap(over:)`, checked now when an option was given, so that a
+    /// mistake names its option before anything is read (exit 1).
+    package func checked(over names: KeymapNames) throws -> KeymapNames {
+        let names = keymap(over: names)
+        guard keyboardLayout != nil || keyboardVariant != nil || keyboardOptions != nil else { return names }
+        do throws(KeymapError) {
+            _ = try Keymap(names)
+        } catch {
+            let option = ["layout": "--keyboard-layout", "variant": "--keyboard-variant", "options": "--keyboard-options"][error.setting] ?? "--keyboard-layout"
+            throw OptionError(message: "\(option): \(error.message)")
+        }
+        return names
+    }
+}
+
+/// An option whose value is wrong in a way only the work can find: exit 1, not a usage error.
+package struct OptionError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// Ghost touches and palms, by the device's own pressure and contact size.

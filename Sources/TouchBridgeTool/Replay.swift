@@ -13,6 +13,8 @@ struct Replay: ParsableCommand {
             A description file followed by an events file are read as one recording.
             --format jsonl prints one JSON object per touch that changed in a frame:
             {"time": 1357751031.716015, "touch": 0, "phase": "began", "x": 123.4, "y": 56.7, "tapCount": 1, ...}
+            and, for a keyboard, one per key that went down or up, read through the XKB layout:
+            {"time": 12.5, "key": "KEY_A", "phase": "began", "characters": "a", "device": 0}
             """)
 
     @Argument(help: "Recordings to replay, in order.")
@@ -55,6 +57,14 @@ struct Replay: ParsableCommand {
                 for record in records {
                     summary.add(record)
                     output.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")
+                }
+                if realtime { output.flush() }
+            },
+            onKeys: { records in
+                if realtime { pacer.wait(until: records[0].time) }
+                for record in records {
+                    summary.add(record)
+                    output.write((format == .jsonl ? record.jsonLine : record.textLine) + "\n")
                 }
                 if realtime { output.flush() }
             })

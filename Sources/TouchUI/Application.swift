@@ -67,6 +67,7 @@ open class Application: Responder {
             for window in involved { window.sendEvent(event) }
         case .presses:
             let responder: Responder? = firstResponder ?? keyWindow
+            for press in event.presses where press.phase == .began { press.responder = responder }
             let byPhase = Dictionary(grouping: event.presses, by: { $0.phase })
             if let began = byPhase[.began] { responder?.pressesBegan(Set(began), with: event) }
             if let changed = byPhase[.changed] { responder?.pressesChanged(Set(changed), with: event) }

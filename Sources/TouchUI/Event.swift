@@ -8,6 +8,11 @@ public final class Event {
         case motionShake
         case remoteControlPlay, remoteControlPause, remoteControlStop, remoteControlTogglePlayPause
         case remoteControlNextTrack, remoteControlPreviousTrack
+        case remoteControlBeginSeekingBackward, remoteControlEndSeekingBackward
+        case remoteControlBeginSeekingForward, remoteControlEndSeekingForward
+        /// A keyboard's or remote's volume keys. Not in UIKit, which keeps
+        /// them for the system: a kiosk app sets its own volume.
+        case remoteControlVolumeUp, remoteControlVolumeDown, remoteControlMute
     }
 
     public let type: EventType

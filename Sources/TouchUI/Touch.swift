@@ -124,22 +124,3 @@ public final class Touch: Hashable {
     public nonisolated static func == (a: Touch, b: Touch) -> Bool { a === b }
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
-
-/// A physical button press (a key, a remote's button), as UIPress.
-@MainActor
-public final class Press: Hashable {
-    public enum Phase: Sendable { case began, changed, stationary, ended, cancelled }
-
-    public let key: Int
-    @exclusivity(unchecked) public internal(set) var phase: Phase
-    @exclusivity(unchecked) public internal(set) var timestamp: Double
-
-    public init(key: Int, phase: Phase, timestamp: Double) {
-        self.key = key
-        self.phase = phase
-        self.timestamp = timestamp
-    }
-
-    public nonisolated static func == (a: Press, b: Press) -> Bool { a === b }
-    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-}

@@ -84,7 +84,7 @@ struct ResponderTests {
         #expect(!plain.becomeFirstResponder())
         #expect(field.becomeFirstResponder())
         #expect(field.isFirstResponder && app.firstResponder === field)
-        app.sendEvent(Event(presses: [Press(key: 28, phase: .began, timestamp: 1)], timestamp: 1))
+        app.sendEvent(Event(presses: [Press(key: nil, phase: .began, timestamp: 1)], timestamp: 1))
         app.sendEvent(Event(type: .motion, subtype: .motionShake, timestamp: 2))
         #expect(field.pressed == 1 && field.shaken == 1)
         #expect(field.resignFirstResponder())
