@@ -109,6 +109,7 @@ public enum AppHost {
             }
             if let screenPower {
                 daemon.feed.admit = { screenPower.admit($0) }
+                daemon.feed.onKeys = { _ in screenPower.keysPressed() }
                 keepAlive.append(screenPower)
             }
             if let exitAfter = options.exitAfter {

@@ -155,6 +155,7 @@ public final class CalibrationSession {
         var input = settings.input(screen: screen, calibration: .some(.identity))
         // What is being replaced is not applied to the touches that replace it.
         input.mapping.pointercal = nil
+        input.selection.keyboards = false
         let feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: .identity), application: application, window: window)
         var opened = 0
         feed.onNote = { [unowned self] note in
@@ -166,6 +167,8 @@ public final class CalibrationSession {
             case .failed(let devnode, let reason): self.logger.error("\(devnode): \(reason)")
             case .closed(let devnode, _, let reason, _): self.logger.notice("\(devnode): \(reason)")
             case .warning(let message): self.logger.warning("\(message)")
+            case .debug(let message): self.logger.debug("\(message)")
+            case .openedKeyboard: break
             }
         }
         feed.onDelivered = { [unowned self] frames in

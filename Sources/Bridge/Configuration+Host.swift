@@ -82,7 +82,7 @@ extension Configuration {
     /// How the daemon takes and maps its devices; `calibration` overrides the settings' one.
     public func input(screen: Size, calibration: CalibrationMatrix?? = nil) -> InputSettings {
         InputSettings(
-            selection: DeviceSelection(nodes: devices, nameContains: nameContains, grab: grab),
+            selection: DeviceSelection(nodes: devices, nameContains: nameContains, grab: grab, keyboards: takesKeyboards),
             mapping: mapping(screen: screen),
             calibration: calibration ?? self.calibration)
     }
@@ -93,6 +93,7 @@ extension Configuration {
             swapAxes: swapAxes, invertX: invertX, invertY: invertY, filters: filters, pointercal: pointercal,
             floor: floor, devices: deviceSettings)
         options.quirks = quirks
+        options.keymap = keymap
         return options
     }
 

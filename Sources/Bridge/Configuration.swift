@@ -45,6 +45,9 @@ public struct Configuration: Equatable, Sendable {
     public var quirks = DeviceQuirks.builtIn
     /// `[input.device.LABEL]` sections, in the order they are written.
     public var deviceSettings: [DeviceInputSettings] = []
+    /// `[keyboard]`: how keys become text (XKB names), and whether keyboards are taken at all.
+    public var keymap = KeymapNames()
+    public var takesKeyboards = true
 
     public init() {}
 
@@ -81,6 +84,11 @@ public struct Configuration: Equatable, Sendable {
         "input.min-pressure": "a pressure in the device's units",
         "input.min-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
         "input.max-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
+        "keyboard.enabled": "true or false",
+        "keyboard.layout": "an XKB layout, or several: \"us\", \"de\", \"us,ru\"",
+        "keyboard.variant": "an XKB variant for each layout: \"intl\", \"nodeadkeys\"",
+        "keyboard.options": "XKB options: \"compose:ralt,grp:alt_shift_toggle\"",
+        "keyboard.model": "an XKB keyboard model: \"pc105\"",
     ]
 
     /// Reads `path`. A missing file is an error only when `required`
@@ -223,10 +231,23 @@ public struct Configuration: Equatable, Sendable {
                 } catch {
                     throw fail(error.message)
                 }
+            case "keyboard.enabled": takesKeyboards = try bool()
+            case "keyboard.layout": keymap.layout = try string()
+            case "keyboard.variant": keymap.variant = try string()
+            case "keyboard.options": keymap.options = try string()
+            case "keyboard.model": keymap.model = try string()
             default: throw fail("unknown key")
             }
         }
         try checkDeviceSections(file: file)
+        if keymap != KeymapNames() {
+            do throws(KeymapError) {
+                _ = try Keymap(keymap)
+            } catch {
+                let key = "keyboard.\(error.setting)"
+                throw ConfigurationError(file: file.path, line: file.entries[key]?.line, key: file.entries[key] == nil ? nil : key, message: error.message)
+            }
+        }
         if let power = screenPower {
             func line(_ key: String) -> Int? { file.entries[key]?.line }
             guard power.idleTimeout > 0 else {

@@ -43,7 +43,9 @@ public final class Daemon {
     public var onDevicesChanged: (([String]) -> Void)?
     /// The display failed (unplugged, say): the daemon has stopped and the process should exit.
     public var onDisplayLost: ((Error) -> Void)?
+    /// Touchscreens open, by node, with their names.
     private var devices: [String: String] = [:]
+    private var keyboards: [String: String] = [:]
     private var watchdog: (any DispatchSourceTimer)?
     private var stopped = false
 
@@ -113,7 +115,9 @@ public final class Daemon {
     public var status: String {
         let names = devices.keys.sorted().map { "\(devices[$0]!) (\($0))" }
         let input = names.isEmpty ? "no touchscreen" : "\(names.count) touchscreen\(names.count == 1 ? "" : "s"): " + names.joined(separator: ", ")
-        return "\(input); \(appName) on \(compositors.map(\.surface.summary).joined(separator: " and "))"
+        let keys = keyboards.keys.sorted().map { "\(keyboards[$0]!) (\($0))" }
+        let keyboardPart = keys.isEmpty ? "" : "; \(keys.count) keyboard\(keys.count == 1 ? "" : "s"): " + keys.joined(separator: ", ")
+        return "\(input)\(keyboardPart); \(appName) on \(compositors.map(\.surface.summary).joined(separator: " and "))"
     }
 
     private func handle(_ note: InputHubNote) {
@@ -129,6 +133,16 @@ public final class Daemon {
             logger.error("\(devnode): \(reason)")
         case .warning(let message):
             logger.warning("\(message)")
+        case .debug(let message):
+            logger.debug("\(message)")
+        case .openedKeyboard(let devnode, let name, let keymap):
+            keyboards[devnode] = name
+            logger.info("\(devnode): '\(name)' opened as a keyboard (\(keymap))")
+            notifier.notify("STATUS=\(status)")
+        }
+        if case .closed(let devnode, _, _, _) = note, keyboards.removeValue(forKey: devnode) != nil {
+            notifier.notify("STATUS=\(status)")
+            return
         }
         switch note {
         case .opened, .closed:

@@ -10,11 +10,24 @@ public struct DeviceSelection: Sendable {
     public var nameContains: [String]
     /// Grab each device (EVIOCGRAB) so that no other program sees its events.
     public var grab: Bool
+    /// Take keyboards too (keypads, buttons, scanners): every device with keys and no position.
+    public var keyboards: Bool
 
-    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false) {
+    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false, keyboards: Bool = true) {
         self.nodes = nodes
         self.nameContains = nameContains
         self.grab = grab
+        self.keyboards = keyboards
+    }
+
+    /// Whether the daemon takes a device as a keyboard: udev's ID_INPUT_KEY
+    /// (without ID_INPUT_TOUCHSCREEN) where it classified the device, else
+    /// the capabilities. Touchscreens named by node or name do not narrow
+    /// which keyboards are taken.
+    public func takesAsKeyboard(_ node: InputNode, description: DeviceDescription? = nil) -> Bool {
+        guard keyboards else { return false }
+        if node.isClassified { return node.properties["ID_INPUT_KEY"] == "1" && !node.isTouchscreen }
+        return description.map { $0.kind == .keyboard } ?? true
     }
 
     /// Whether the daemon takes a device.

@@ -6,16 +6,22 @@ import Synchronization
 public enum InputHubNote: Sendable, Equatable {
     /// `output`: with several displays, the one the device is on and why.
     case opened(devnode: String, name: String, calibrated: Bool, output: String? = nil)
+    /// A keyboard (keypad, buttons, scanner), read through the keymap named.
+    case openedKeyboard(devnode: String, name: String, keymap: String)
     /// The device went away, or the daemon let it go; `cancelled` touches were down.
     case closed(devnode: String, name: String, reason: String, cancelled: Int)
     /// A device that could not be used; the others go on.
     case failed(devnode: String, reason: String)
     case warning(String)
+    /// Worth a line in a debug log only (a key the keymap does not know).
+    case debug(String)
 }
 
 /// What reaches the main queue: frames of touch records and notes, in the order they happened.
 public enum InputHubOutput: Sendable {
     case frame([TouchRecord])
+    /// One frame's keys, from a keyboard.
+    case keys([KeyRecord])
     case note(InputHubNote)
 }
 
@@ -30,7 +36,9 @@ public enum InputHubOutput: Sendable {
 public final class InputHub: @unchecked Sendable {
     private struct OpenDevice {
         let input: InputDevice
-        let touches: LiveTouches
+        /// A touchscreen's, or a keyboard's.
+        let touches: LiveTouches?
+        let keys: KeyDevice?
         let name: String
     }
 
@@ -45,6 +53,8 @@ public final class InputHub: @unchecked Sendable {
     private let numbering = SharedTouchNumbering()
     private var nextIndex = 0
     private var lastOverflowWarning = [String: Double]()
+    /// Compiled when the first keyboard comes.
+    private var keymap: Keymap?
     private let outbox = Mutex<[InputHubOutput]>([])
     private var deliver: (@Sendable () -> Void)?
     private var wake: (@Sendable @MainActor () -> Void)?
@@ -122,19 +132,25 @@ public final class InputHub: @unchecked Sendable {
         guard devices[node.devnode] == nil else { return }
         // udev judged the device uncorrected: one a quirk is for is opened and judged again.
         let quirkable = options.quirks.mayApply(name: node.name, id: node.inputID)
-        guard selection.verdict(for: node) == .take || quirkable else { return }
+        let asKeyboard = selection.verdict(for: node) != .take && !quirkable && selection.takesAsKeyboard(node)
+        guard selection.verdict(for: node) == .take || quirkable || asKeyboard else { return }
         let input: InputDevice
         do {
-            input = try InputDevice(path: node.devnode, grab: selection.grab)
+            // A keyboard is not grabbed: other programs (a login prompt behind a crash) still hear it.
+            input = try InputDevice(path: node.devnode, grab: selection.grab && !asKeyboard)
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
         }
+        if asKeyboard { return openKeyboard(input, node: node) }
         let name = input.description.name
         let quirked = options.quirks.applied(to: input.description)
         switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
         case .take: break
-        case .passedOver: return
+        case .passedOver:
+            // No udev to say so: the capabilities may make it a keyboard.
+            if selection.takesAsKeyboard(node, description: input.description) { openKeyboard(input, node: node) }
+            return
         case .refused(let reason):
             post(.note(.failed(devnode: node.devnode, reason: reason)))
             return
@@ -168,7 +184,7 @@ public final class InputHub: @unchecked Sendable {
             return
         }
         nextIndex += 1
-        devices[devnode] = OpenDevice(input: input, touches: touches, name: name)
+        devices[devnode] = OpenDevice(input: input, touches: touches, keys: nil, name: name)
         post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity, output: output)))
     }
 
@@ -177,7 +193,8 @@ public final class InputHub: @unchecked Sendable {
         guard let device = devices[devnode] else { return }
         switch update {
         case .events(let events):
-            device.touches.handle(events) { post(.frame($0)) }
+            if let keys = device.keys { return readKeys(events, from: keys, devnode: devnode) }
+            device.touches?.handle(events) { post(.frame($0)) }
         case .removed(let reason):
             close(devnode, reason: reason)
         }
@@ -187,9 +204,40 @@ public final class InputHub: @unchecked Sendable {
         guard let device = devices.removeValue(forKey: devnode) else { return }
         device.input.stopReading()
         var cancelled: [TouchRecord] = []
-        device.touches.finish { cancelled.append($0) }
+        device.touches?.finish { cancelled.append($0) }
         if !cancelled.isEmpty { post(.frame(cancelled)) }
+        let keysCancelled = device.keys.map { $0.cancelAll(at: $0.lastTime, frame: $0.framesRead) } ?? []
+        if !keysCancelled.isEmpty { post(.keys(keysCancelled)) }
         post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
+    }
+
+    /// Opens a keyboard: its keys are read through the keymap, a frame at a time.
+    private func openKeyboard(_ input: InputDevice, node: InputNode) {
+        do {
+            keymap = try keymap ?? Keymap(options.keymap)
+        } catch {
+            post(.note(.failed(devnode: node.devnode, reason: "a keyboard, but \(error)")))
+            return
+        }
+        let devnode = node.devnode
+        do {
+            try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
+        } catch {
+            post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
+            return
+        }
+        let keys = KeyDevice(index: nextIndex, keymap: keymap!)
+        nextIndex += 1
+        devices[devnode] = OpenDevice(input: input, touches: nil, keys: keys, name: input.description.name)
+        post(.note(.openedKeyboard(devnode: devnode, name: input.description.name, keymap: keymap!.names.summary)))
+    }
+
+    private func readKeys(_ events: [InputEvent], from keys: KeyDevice, devnode: String) {
+        let frames = keys.read(events) { code in
+            let name = EventNames.codeName(type: EventType.key, code: code) ?? "\(code)"
+            post(.note(.debug("\(devnode): \(name) means nothing in the keymap \(keys.keymapSummary); ignored")))
+        }
+        for records in frames { post(.keys(records)) }
     }
 
     /// What went wrong, without the node's name again (the note carries it).
@@ -211,7 +259,7 @@ public final class InputHub: @unchecked Sendable {
         let now = ProcessInfo.processInfo.systemUptime
         if let last = lastOverflowWarning[devnode], now - last < 1 { return }
         lastOverflowWarning[devnode] = now
-        let total = devices[devnode]?.touches.overflows ?? 0
+        let total = devices[devnode]?.touches?.overflows ?? 0
         post(.note(.warning(total > 1 ? "\(message) (\(total) overflows so far)" : message)))
     }
 

@@ -79,22 +79,28 @@ public struct KeyRecord: Hashable, Sendable {
 
 /// One keyboard as the bridge sees it: its XKB state, and which keys are down.
 /// A key the keymap gives no symbol is passed over (`onUnknown` hears of it).
-final class KeyDevice {
-    let index: Int
+/// Used from one queue at a time.
+public final class KeyDevice: @unchecked Sendable {
+    public let index: Int
     private let state: KeyboardState
     /// Keys down, in the order they went down, with their symbols.
     private(set) var down: [(code: UInt16, symbol: String)] = []
 
-    init(index: Int, keymap: Keymap) {
+    public init(index: Int, keymap: Keymap) {
         self.index = index
         state = KeyboardState(keymap: keymap)
     }
 
+    var keymapSummary: String { state.keymap.names.summary }
+    /// The time of the last event read: when keys still down are cancelled.
+    public private(set) var lastTime = EventTime.zero
+
     /// The records of one frame's events (a kernel autorepeat, value 2, is not a change).
-    func records<Events: Collection<InputEvent>>(
+    public func records<Events: BidirectionalCollection<InputEvent>>(
         for events: Events, frame: Int, onUnknown: (UInt16) -> Void = { _ in }
     ) -> [KeyRecord] {
         var records: [KeyRecord] = []
+        if let last = events.last { lastTime = last.time }
         for event in events where event.type == EventType.key && (event.value == 0 || event.value == 1) {
             let code = event.code
             let isDown = event.value == 1
@@ -115,8 +121,24 @@ final class KeyDevice {
         return records
     }
 
+    /// Frames read live so far (`read`).
+    public private(set) var framesRead = 0
+
+    /// Live events, as a device delivers them: one list of records per frame with keys that changed.
+    public func read(_ events: [InputEvent], onUnknown: (UInt16) -> Void = { _ in }) -> [[KeyRecord]] {
+        var frames: [[KeyRecord]] = []
+        var start = 0
+        for index in events.indices where events[index].isFrameEnd || index == events.count - 1 {
+            let records = records(for: events[start...index], frame: framesRead, onUnknown: onUnknown)
+            framesRead += 1
+            if !records.isEmpty { frames.append(records) }
+            start = index + 1
+        }
+        return frames
+    }
+
     /// Every key still down, cancelled (the keyboard went away, or the recording ended).
-    func cancelAll(at time: EventTime, frame: Int) -> [KeyRecord] {
+    public func cancelAll(at time: EventTime, frame: Int) -> [KeyRecord] {
         defer {
             down.removeAll()
             state.reset()

@@ -93,6 +93,14 @@ public final class ScreenPower {
         return admitted
     }
 
+    /// A key is use too: it wakes a dark panel, and goes on to the app (a key
+    /// cannot land on a button the sleeper never saw, as a touch can).
+    public func keysPressed() {
+        lastInput = application.runLoop.now
+        if state != .awake { wake(byKey: true) }
+        armTimer()
+    }
+
     /// The process is ending: the panel and its backlight are left on, as the console expects them.
     public func restoreForExit() {
         if let timer { application.runLoop.cancel(timer) }
@@ -170,7 +178,7 @@ public final class ScreenPower {
         return true
     }
 
-    private func wake() {
+    private func wake(byKey: Bool = false) {
         if state == .dark {
             for compositor in compositors {
                 do { try compositor.surface.setPowered(true) } catch { warnOnce("wake", "\(error)") }
@@ -184,7 +192,7 @@ public final class ScreenPower {
         state = .awake
         if was == .dark {
             application.becomeActive()
-            logger.info("a touch woke the panel\(settings.swallowsWakeTouch ? "; it went no further" : "")")
+            logger.info(byKey ? "a key woke the panel" : "a touch woke the panel\(settings.swallowsWakeTouch ? "; it went no further" : "")")
         }
     }
 

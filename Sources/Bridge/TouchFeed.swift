@@ -3,11 +3,15 @@ import TouchUI
 
 /// The main-queue end of an InputHub: frames go through a TouchDispatcher
 /// to the app's views (frames that piled up go together, as UIKit coalesces
-/// them), notes about devices go to `onNote`, in the order they happened.
+/// them), keys through a PressDispatcher to the first responder, notes
+/// about devices to `onNote`, all in the order they happened.
 @MainActor
 public final class TouchFeed {
     public private(set) var hub: InputHub
     public let dispatcher: TouchDispatcher
+    public let pressDispatcher: PressDispatcher
+    /// Keys about to go to the app (any key counts as use of the kiosk).
+    public var onKeys: (([KeyRecord]) -> Void)?
     /// A device was opened, closed or refused; a warning.
     public var onNote: ((InputHubNote) -> Void)?
     /// Frames about to go to the application (Application.sendEvent), then after they reached the views.
@@ -20,6 +24,7 @@ public final class TouchFeed {
     public init(hub: InputHub, application: Application, window: Window? = nil) {
         self.hub = hub
         dispatcher = TouchDispatcher(application: application, window: window)
+        pressDispatcher = PressDispatcher(application: application)
     }
 
     /// Opens the devices there are, and follows hotplug from now on.
@@ -60,6 +65,10 @@ public final class TouchFeed {
         for item in hub.drain() {
             switch item {
             case .frame(let records): frames.append(records)
+            case .keys(let records):
+                flush()
+                onKeys?(records)
+                pressDispatcher.dispatch(records)
             case .note(let note):
                 flush()
                 onNote?(note)

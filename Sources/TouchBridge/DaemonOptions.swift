@@ -48,6 +48,8 @@ package struct DaemonOptions: ParsableArguments {
 
     @OptionGroup var floor: FloorOptions
 
+    @OptionGroup var keyboard: KeyboardOptions
+
     @Option(help: ArgumentHelp("Seconds with no touch before the panel powers down; the next touch wakes it.", valueName: "seconds"))
     var idleTimeout: Double?
 
@@ -94,6 +96,7 @@ package struct DaemonOptions: ParsableArguments {
             settings.screenPower = power
         }
         settings.floor = floor.over(settings.floor)
+        settings.keymap = try keyboard.checked(over: settings.keymap)
         // The command line over the file, and tslib's environment only where neither said.
         let tslib = try tslib.resolved()
         if let filters = tslib.filters { settings.filters = filters }

@@ -120,6 +120,7 @@ package struct KeyboardOptions: ParsableArguments {
 /// An option whose value is wrong in a way only the work can find: exit 1, not a usage error.
 package struct OptionError: Error, CustomStringConvertible {
     package let message: String
+    package init(message: String) { self.message = message }
     package var description: String { message }
 }
 

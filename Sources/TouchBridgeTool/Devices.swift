@@ -44,7 +44,9 @@ struct Devices: ParsableCommand {
                 }
                 switch selection.verdict(for: node, description: description, quirked: !quirks.isEmpty) {
                 case .take: verdict = "yes"
-                case .passedOver(let reason), .refused(let reason): verdict = "no (\(reason))"
+                case .passedOver(let reason):
+                    verdict = selection.takesAsKeyboard(node, description: description) ? "yes, as a keyboard (keys, through the keymap)" : "no (\(reason))"
+                case .refused(let reason): verdict = "no (\(reason))"
                 }
             } catch {
                 guard all || node.isTouchscreen else { continue }

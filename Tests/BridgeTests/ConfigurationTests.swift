@@ -159,6 +159,21 @@ struct ConfigurationTests {
         let settings = try Bridge.Configuration.load(path: shipped, required: true)
         #expect(settings.display == "auto")
     }
+    @Test func theKeyboardSection() throws {
+        let settings = try parse("[keyboard]\nlayout = \"de\"\nvariant = \"nodeadkeys\"\noptions = \"compose:ralt\"\n")
+        #expect(settings.keymap == KeymapNames(layout: "de", variant: "nodeadkeys", options: "compose:ralt"))
+        #expect(settings.takesKeyboards)
+        #expect(try parse("[keyboard]\nenabled = false\n").takesKeyboards == false)
+        #expect(settings.input(screen: Size(width: 800, height: 480)).mapping.keymap.layout == "de")
+        // A wrong name: the file, line and key, with what is there.
+        do {
+            _ = try parse("[keyboard]\nlayout = \"de\"\nvariant = \"nonsense\"\n")
+            Issue.record("a wrong variant was taken")
+        } catch let error as ConfigurationError {
+            #expect(error.line == 3 && error.key == "keyboard.variant")
+            #expect(error.message.hasPrefix("the XKB layout 'de' has no variant named 'nonsense'"))
+        }
+    }
 }
 
 struct ConfigurationEditingTests {

@@ -18,6 +18,22 @@ struct DeviceSelectionTests {
         #expect(every.verdict(for: keyboard) == .passedOver("udev: not a touchscreen"))
     }
 
+    @Test func keyboardsAreTakenAsKeyboardsUnlessTurnedOff() throws {
+        let every = DeviceSelection()
+        let udevKeyboard = InputNode(devnode: "/dev/input/event2", name: "AT keyboard", properties: ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_KEYBOARD": "1"])
+        #expect(every.takesAsKeyboard(udevKeyboard))
+        // A touchscreen with buttons has ID_INPUT_KEY too: it is a touchscreen.
+        let withButtons = InputNode(devnode: "/dev/input/event5", name: "Panel", properties: ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_TOUCHSCREEN": "1"])
+        #expect(!every.takesAsKeyboard(withButtons))
+        // Without udev, the capabilities: keys and no position.
+        let lenovo = try description("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt")
+        #expect(every.takesAsKeyboard(unclassified, description: lenovo))
+        #expect(!every.takesAsKeyboard(unclassified, description: try description("evemu-atmel-maxtouch-touchscreen.desc.txt")))
+        // Touchscreens named by node do not narrow the keyboards; turning keyboards off does.
+        #expect(DeviceSelection(nodes: ["/dev/input/event5"]).takesAsKeyboard(udevKeyboard))
+        #expect(!DeviceSelection(keyboards: false).takesAsKeyboard(udevKeyboard))
+    }
+
     @Test func withoutUdevTheCapabilitiesDecide() throws {
         let every = DeviceSelection()
         #expect(every.verdict(for: unclassified) == .take)  // worth opening

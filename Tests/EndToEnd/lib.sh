@@ -62,6 +62,10 @@ e2e_initramfs() {
     ldd "$BIN" | grep -oE '/[^ ]+\.so[^ ]*' | while read -r l; do mkdir -p "$r/$(dirname "$l")"; cp -L "$l" "$r/$l"; done
     # Swift's crash backtracer: a crash in the guest prints its stack (run with SWIFT_BACKTRACE set).
     cp /opt/swift/usr/libexec/swift/linux/swift-backtrace-static "$r/bin/" 2>/dev/null || true
+    # Keyboards need XKB's layouts (xkb-data) and a compose table (libx11-data).
+    mkdir -p "$r/usr/share/X11/locale"
+    cp -a /usr/share/X11/xkb "$r/usr/share/X11/"
+    cp -a /usr/share/X11/locale/{compose.dir,locale.dir,locale.alias,en_US.UTF-8} "$r/usr/share/X11/locale/"
     # Text needs fontconfig's configuration and the DejaVu fonts, as on a Debian kiosk.
     mkdir -p "$r/etc" "$r/usr/share/fonts/truetype" "$r/var/cache/fontconfig"
     cp -a /etc/fonts "$r/etc/"
@@ -138,4 +142,30 @@ e2e_overflow_recording() {
         echo "E: 7.000001 0001 014a 0001"; echo "E: 7.000001 0000 0000 0000"
         echo "E: 7.100001 0003 0039 -1"; echo "E: 7.100001 0001 014a 0000"; echo "E: 7.100001 0000 0000 0000"
     }
+}
+
+# A keyboard typing "Hey, kiosk!" and Enter on a US board's keys (on stdout):
+# the description of a real keyboard (a Lenovo ThinkPad Compact USB
+# Keyboard, from whot/evemu-devices) with events written key by key,
+# starting at $2 seconds (default 0.5); $1 is the recordings directory.
+e2e_typing_recording() {
+    local REC=$1 start=${2:-0.5}
+    grep -v '^E:' "$REC/evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt"
+    # KEY_ codes, with + for those typed with Shift: H e y , space k i o s k ! Enter
+    python3 - "$start" <<'PY'
+import sys
+t = float(sys.argv[1])
+def key(code, value):
+    global t
+    print(f"E: {t:.6f} 0001 {code:04x} {value:04x}")
+    print(f"E: {t:.6f} 0000 0000 0000")
+    t += 0.06
+for stroke in ["+35", "18", "21", "51", "57", "37", "23", "24", "31", "37", "+2", "28"]:
+    shifted = stroke.startswith("+")
+    code = int(stroke.lstrip("+"))
+    if shifted: key(42, 1)
+    key(code, 1)
+    key(code, 0)
+    if shifted: key(42, 0)
+PY
 }
