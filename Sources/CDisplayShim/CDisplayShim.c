@@ -26,6 +26,10 @@ int tb_fb_wait_for_vsync(int fd) {
 // only reads it, and only ioctl/sigaction/raise are called from there.
 static volatile sig_atomic_t console_fd = -1;
 static volatile sig_atomic_t console_saved_mode = KD_TEXT;
+// The console's keyboard mode: off while a picture is shown, so keys typed
+// into the app (a PIN, a scanner's codes) are not also typed into the tty
+// behind it, and Ctrl+Alt+Del there does nothing. -1: not changed.
+static volatile sig_atomic_t console_saved_kbmode = -1;
 static int console_users = 0;
 static int handlers_installed = 0;
 
@@ -35,7 +39,9 @@ static struct sigaction previous_actions[NSIG];
 
 static void restore_console(void) {
     int fd = console_fd;
-    if (fd >= 0) ioctl(fd, KDSETMODE, (unsigned long)console_saved_mode);
+    if (fd < 0) return;
+    ioctl(fd, KDSETMODE, (unsigned long)console_saved_mode);
+    if (console_saved_kbmode >= 0) ioctl(fd, KDSKBMODE, (unsigned long)console_saved_kbmode);
 }
 
 // Gives the console back, then lets the signal do what it would have done:
@@ -83,6 +89,9 @@ int tb_console_enter_graphics(int tty_fd) {
     if (ioctl(tty_fd, KDGETMODE, &mode) < 0) return -errno;
     if (ioctl(tty_fd, KDSETMODE, (unsigned long)KD_GRAPHICS) < 0) return -errno;
     console_saved_mode = mode;
+    int kbmode = 0;
+    console_saved_kbmode = -1;
+    if (ioctl(tty_fd, KDGKBMODE, &kbmode) == 0 && ioctl(tty_fd, KDSKBMODE, (unsigned long)K_OFF) == 0) console_saved_kbmode = kbmode;
     console_fd = tty_fd;
     console_users = 1;
     install_handlers();

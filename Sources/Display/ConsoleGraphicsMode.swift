@@ -3,7 +3,8 @@ import Glibc
 
 /// Keeps the kernel's text console off the panel while a picture is shown:
 /// in KD_GRAPHICS mode the console draws neither its cursor nor kernel
-/// messages. The old mode comes back on `restore()`, at exit, and on a
+/// messages, and with its keyboard off (K_OFF) keys typed into the app do
+/// not reach the tty behind it. The old mode comes back on `restore()`, at exit, and on a
 /// fatal signal (the C shim does that part, async-signal-safely).
 ///
 /// Having no virtual terminal is normal (a service without a tty, a serial
