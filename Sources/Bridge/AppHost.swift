@@ -42,6 +42,8 @@ public enum AppHost {
             Application.shared = application
             application.runLoop = RunLoop(clock: .monotonic)
             Screen.screens = surfaces.map(Screen.init(showing:))
+            application.showsOnScreenKeyboard = settings.showsOnScreenKeyboard
+            application.keyboardLetterRows = (try? Keymap(settings.keymap))?.letterRows ?? KeyboardView.qwertyRows
             let outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
             let screen = Screen.main.bounds.size
             func input(_ settings: Configuration) throws -> InputSettings {
@@ -109,7 +111,7 @@ public enum AppHost {
             }
             if let screenPower {
                 daemon.feed.admit = { screenPower.admit($0) }
-                daemon.feed.onKeys = { _ in screenPower.keysPressed() }
+                daemon.onKeys = { _ in screenPower.keysPressed() }
                 keepAlive.append(screenPower)
             }
             if let exitAfter = options.exitAfter {
@@ -149,6 +151,7 @@ public enum AppHost {
         }
         // An app launched for replay is on a virtual clock already; timers it set while launching stay on it.
         let clock = application.runLoop.clock == .virtual ? application.runLoop : RunLoop(clock: .virtual)
+        if let rows = try? Keymap(options.keymap).letterRows { application.keyboardLetterRows = rows }
         let replay = SceneReplay(application: application, window: window, runLoop: clock)
         replay.realtime = realtime
         let pictures = try frames.map { try FrameWriter(directory: $0, window: window, runLoop: clock, showTouches: showTouches) }

@@ -48,6 +48,8 @@ public struct Configuration: Equatable, Sendable {
     /// `[keyboard]`: how keys become text (XKB names), and whether keyboards are taken at all.
     public var keymap = KeymapNames()
     public var takesKeyboards = true
+    /// `keyboard.on-screen`: false where a hardware keyboard is always there.
+    public var showsOnScreenKeyboard = true
 
     public init() {}
 
@@ -85,6 +87,7 @@ public struct Configuration: Equatable, Sendable {
         "input.min-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
         "input.max-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
         "keyboard.enabled": "true or false",
+        "keyboard.on-screen": "true or false (false where a hardware keyboard is always there)",
         "keyboard.layout": "an XKB layout, or several: \"us\", \"de\", \"us,ru\"",
         "keyboard.variant": "an XKB variant for each layout: \"intl\", \"nodeadkeys\"",
         "keyboard.options": "XKB options: \"compose:ralt,grp:alt_shift_toggle\"",
@@ -232,6 +235,7 @@ public struct Configuration: Equatable, Sendable {
                     throw fail(error.message)
                 }
             case "keyboard.enabled": takesKeyboards = try bool()
+            case "keyboard.on-screen": showsOnScreenKeyboard = try bool()
             case "keyboard.layout": keymap.layout = try string()
             case "keyboard.variant": keymap.variant = try string()
             case "keyboard.options": keymap.options = try string()

@@ -41,6 +41,8 @@ public final class Daemon {
     private let appName: String
     /// The names of the devices in use changed (the app may show them).
     public var onDevicesChanged: (([String]) -> Void)?
+    /// Keys about to reach the app.
+    public var onKeys: (([KeyRecord]) -> Void)?
     /// The display failed (unplugged, say): the daemon has stopped and the process should exit.
     public var onDisplayLost: ((Error) -> Void)?
     /// Touchscreens open, by node, with their names.
@@ -67,6 +69,11 @@ public final class Daemon {
         if surfaces.count > 1 { feed.dispatcher.screenWindows = windows }
         for compositor in compositors { compositor.onError = { [weak self] error in self?.displayFailed(error) } }
         feed.onNote = { [weak self] note in self?.handle(note) }
+        feed.onKeys = { [weak self] records in
+            guard let self else { return }
+            for record in records { self.logger.debug("key \(record.keyName) \(record.phase.rawValue) on device \(record.device)") }
+            self.onKeys?(records)
+        }
     }
 
     public convenience init(

@@ -57,6 +57,14 @@ public struct TextLayout {
     }
 }
 
+extension Font {
+    /// How far `text` advances on one line, in points: where a caret after it goes.
+    public func width(of text: String) -> Double { TextMeasurer(font: self).width(of: text) }
+
+    /// The height of a line of this font.
+    public var lineHeight: Double { TextMeasurer(font: self).lineHeight }
+}
+
 /// Font metrics from cairo's own text engine (fontconfig and FreeType below it).
 final class TextMeasurer {
     let surface: OpaquePointer
@@ -112,6 +120,19 @@ extension String {
 }
 
 extension GraphicsContext {
+    /// Draws `text` on one line from `origin` (the top left of its line),
+    /// whatever its width: a text field scrolls it under its own clip.
+    public func drawLine(_ text: String, at origin: Point, font: Font, color: Color) {
+        cairo_save(cr)
+        select(font, in: cr)
+        setSource(color)
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(cr, &extents)
+        cairo_move_to(cr, origin.x, origin.y + extents.ascent)
+        cairo_show_text(cr, text)
+        cairo_restore(cr)
+    }
+
     /// Draws `text` in `rect`, wrapped and truncated to `numberOfLines`,
     /// centred vertically as a label's text is.
     public func draw(

@@ -77,7 +77,7 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// Where a finger would touch `view`: the centre of its visible part, in window coordinates.
     public func visibleCenter(of view: View?) throws -> Point {
         guard let view else { throw DriverError(description: "nothing to tap: the view was not found") }
-        let name = "\(type(of: view))"
+        let name = "\(Swift.type(of: view))"
         guard view.window === window else { throw DriverError(description: "\(name) is not on the screen") }
         // What a person sees is laid out: layout that is due happens before the screen shows.
         window.layoutIfNeeded()
@@ -90,7 +90,7 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         guard !visible.isEmpty else { throw DriverError(description: "\(name) is out of sight: scroll it onto the screen first") }
         let center = Point(x: visible.midX, y: visible.midY)
         guard let hit = window.hitTest(center, with: nil), hit === view || hit.isDescendant(of: view) else {
-            let other = window.hitTest(center, with: nil).map { "\(type(of: $0))" } ?? "nothing"
+            let other = window.hitTest(center, with: nil).map { "\(Swift.type(of: $0))" } ?? "nothing"
             throw DriverError(description: "\(name) is covered at (\(center.x), \(center.y)): a touch there goes to \(other)")
         }
         return center
@@ -135,15 +135,59 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         let options = ReplayOptions(screenWidth: Screen.main.bounds.width, screenHeight: Screen.main.bounds.height)
         // Its own numbering of touches, apart from the scripted ones.
         let recorded = TouchDispatcher(application: application, window: window)
+        let keys = PressDispatcher(application: application)
         // A recording's own clock may start anywhere: it is laid after what has happened so far.
         let recordings = try RecordingReader.load(files: paths)
         let start = recordings.compactMap { $0.events.first?.time.seconds }.min() ?? 0
         let offset = now + 1 / frameRate - start
-        try TouchReplay(options: options).run(recordings, warn: { FileHandle.standardError.write(Data("\($0)\n".utf8)) }) { records in
-            // A later file may start earlier on its own clock: time never runs backwards.
-            application.runLoop.advance(to: max(now, records[0].time.seconds + offset))
-            recorded.dispatch(records)
+        try TouchReplay(options: options).run(
+            recordings, warn: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
+            onFrame: { records in
+                // A later file may start earlier on its own clock: time never runs backwards.
+                application.runLoop.advance(to: max(now, records[0].time.seconds + offset))
+                recorded.dispatch(records)
+            },
+            onKeys: { records in
+                application.runLoop.advance(to: max(now, records[0].time.seconds + offset))
+                keys.dispatch(records)
+            })
+    }
+
+    // MARK: Scripted typing
+
+    /// Types `text` on a hardware keyboard, a key at a time: each character
+    /// goes down and up as a press to the first responder (else the key
+    /// window), with Shift for capitals; "\n" is Return.
+    public func type(_ text: String) {
+        for character in text {
+            let key = Self.key(for: character)
+            let press = Press(key: key, phase: .began, timestamp: now)
+            application.sendEvent(Event(presses: [press], timestamp: now))
+            wait(0.05)
+            press.update(phase: .ended, timestamp: now)
+            application.sendEvent(Event(presses: [press], timestamp: now))
+            wait(0.05)
         }
+    }
+
+    /// The key of a US keyboard that types `character`.
+    static func key(for character: Character) -> Key {
+        if character == "\n" || character == "\r" {
+            return Key(keyCode: .keyboardReturnOrEnter, characters: "\r", charactersIgnoringModifiers: "\r")
+        }
+        let text = String(character)
+        let lower = text.lowercased()
+        var usage = KeyboardHIDUsage.keyboardErrorUndefined
+        if let scalar = lower.unicodeScalars.first, lower.unicodeScalars.count == 1 {
+            switch scalar.value {
+            case 0x61...0x7A: usage = KeyboardHIDUsage(rawValue: UInt16(0x04 + scalar.value - 0x61))
+            case 0x31...0x39: usage = KeyboardHIDUsage(rawValue: UInt16(0x1E + scalar.value - 0x31))
+            case 0x30: usage = .keyboard0
+            case 0x20: usage = .keyboardSpacebar
+            default: break
+            }
+        }
+        return Key(keyCode: usage, characters: text, charactersIgnoringModifiers: lower, modifierFlags: text != lower ? .shift : [])
     }
 
     // MARK: What is on the screen

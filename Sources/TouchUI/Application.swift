@@ -20,6 +20,16 @@ open class Application: Responder {
     /// --trace` shows what an app made of a recording.
     public var actionTrace: ((String) -> Void)?
     private var queue: [Event] = []
+    /// Whether a text field brings up the on-screen keyboard (off where a
+    /// hardware keyboard is always there: the host's configuration says).
+    public var showsOnScreenKeyboard = true
+    /// The letters of the on-screen keyboard, row by row, as the host's
+    /// keyboard layout places them.
+    public var keyboardLetterRows = KeyboardView.qwertyRows
+    /// The last input was a hardware key: a field focused now needs no
+    /// on-screen keyboard (someone is typing on a real one), as iPadOS
+    /// hides it while a hardware keyboard is used. A touch sets it back.
+    public internal(set) var isTypingOnHardwareKeyboard = false
     /// Moves view animations on, a display tick at a time.
     lazy var animator = Animator(application: self)
 
@@ -49,6 +59,7 @@ open class Application: Responder {
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
+            if event.orderedTouches.contains(where: { $0.phase == .began }) { isTypingOnHardwareKeyboard = false }
             var involved: [Window] = []
             for touch in event.orderedTouches {
                 if touch.phase == .began && touch.view == nil && touch.isDelivered {
@@ -66,6 +77,7 @@ open class Application: Responder {
             }
             for window in involved { window.sendEvent(event) }
         case .presses:
+            if event.presses.contains(where: { $0.phase == .began && $0.key != nil }) { isTypingOnHardwareKeyboard = true }
             let responder: Responder? = firstResponder ?? keyWindow
             for press in event.presses where press.phase == .began { press.responder = responder }
             let byPhase = Dictionary(grouping: event.presses, by: { $0.phase })

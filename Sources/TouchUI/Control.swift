@@ -20,7 +20,15 @@ open class Control: View {
         public static let touchCancel = Events(rawValue: 1 << 8)
         public static let valueChanged = Events(rawValue: 1 << 12)
         public static let primaryActionTriggered = Events(rawValue: 1 << 13)
+        /// A text field became first responder.
+        public static let editingDidBegin = Events(rawValue: 1 << 16)
+        /// A text field's text changed as the user edited it.
+        public static let editingChanged = Events(rawValue: 1 << 17)
+        public static let editingDidEnd = Events(rawValue: 1 << 18)
+        /// Return ended the editing.
+        public static let editingDidEndOnExit = Events(rawValue: 1 << 19)
         public static let allTouchEvents = Events(rawValue: 0x1ff)
+        public static let allEditingEvents = Events(rawValue: 0xf0000)
         public static let allEvents = Events(rawValue: -1)
 
         static let names: [(Events, String)] = [
@@ -28,6 +36,8 @@ open class Control: View {
             (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
             (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
             (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+            (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"), (.editingDidEnd, "editingDidEnd"),
+            (.editingDidEndOnExit, "editingDidEndOnExit"),
         ]
     }
 
@@ -123,6 +133,9 @@ open class Control: View {
 
     // MARK: Tracking, as UIControl's subclassing methods
 
+    /// A tap is the primary action of most controls; a text field's is Return.
+    var triggersPrimaryActionOnTap: Bool { true }
+
     open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
     open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
     open func endTracking(_ touch: Touch?, with event: Event?) {}
@@ -179,7 +192,7 @@ open class Control: View {
         endTracking(touch, with: event)
         if inside {
             sendActions(for: .touchUpInside, with: event)
-            sendActions(for: .primaryActionTriggered, with: event)
+            if triggersPrimaryActionOnTap { sendActions(for: .primaryActionTriggered, with: event) }
         } else {
             sendActions(for: .touchUpOutside, with: event)
         }

@@ -41,6 +41,10 @@ open class Responder {
     /// The application whose first responder this may become.
     open var application: Application? { next?.application }
 
+    /// The view shown in place of the on-screen keyboard while this is the
+    /// first responder (UIResponder.inputView); nil: the keyboard, if any.
+    open var inputView: View? { nil }
+
     open var canBecomeFirstResponder: Bool { false }
     open var canResignFirstResponder: Bool { true }
 

@@ -22,6 +22,9 @@ open class Window: View {
     /// Called when the window goes from clean to damaged: the compositor
     /// schedules a display tick.
     @exclusivity(unchecked) public var onNeedsDisplay: (() -> Void)?
+    /// The keyboard (or a first responder's inputView) shown at the bottom while a text field edits.
+    @exclusivity(unchecked) public private(set) var inputViewShown: View?
+    @exclusivity(unchecked) private weak var inputViewOwner: Responder?
     /// Inside sendEvent: recognizer state changes are settled at its end.
     @exclusivity(unchecked) var isDispatching = false
 
@@ -54,6 +57,31 @@ open class Window: View {
         controller.viewWillAppear(false)
         addSubview(controller.view)
         controller.viewDidAppear(false)
+    }
+
+    /// Brings up `responder`'s input view, or the on-screen keyboard, at the
+    /// bottom of the window, above everything else.
+    func showInput(for responder: Responder) {
+        let custom = responder.inputView
+        guard custom != nil || (hostApplication.showsOnScreenKeyboard && !hostApplication.isTypingOnHardwareKeyboard) else { return }
+        inputViewShown?.removeFromSuperview()
+        let type = (responder as? TextField)?.keyboardType ?? .default
+        let height = custom.map { $0.frame.height > 0 ? $0.frame.height : KeyboardView.height(in: bounds.size, for: type) }
+            ?? KeyboardView.height(in: bounds.size, for: type)
+        let frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+        let view = custom ?? KeyboardView(frame: frame, keyboardType: type, letterRows: hostApplication.keyboardLetterRows)
+        view.frame = frame
+        addSubview(view)
+        inputViewShown = view
+        inputViewOwner = responder
+    }
+
+    /// Takes `responder`'s input view away (it stopped editing).
+    func hideInput(for responder: Responder) {
+        guard inputViewOwner === responder else { return }
+        inputViewShown?.removeFromSuperview()
+        inputViewShown = nil
+        inputViewOwner = nil
     }
 
     /// Makes this the application's key window, the one events without a view go to.

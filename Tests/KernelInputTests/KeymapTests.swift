@@ -69,3 +69,11 @@ struct KeymapTests {
         #expect(throws: Never.self) { try Keymap(KeymapNames(layout: "us,de", variant: ",nodeadkeys", options: "compose:ralt")) }
     }
 }
+
+extension KeymapTests {
+    @Test func theLetterRowsFollowTheLayout() throws {
+        #expect(try Keymap(KeymapNames(layout: "us")).letterRows == ["qwertyuiop", "asdfghjkl", "zxcvbnm"])
+        #expect(try Keymap(KeymapNames(layout: "de")).letterRows == ["qwertzuiopü", "asdfghjklöä", "yxcvbnm"])
+        #expect(try Keymap(KeymapNames(layout: "fr")).letterRows == ["azertyuiop", "qsdfghjklmù", "wxcvbn"])
+    }
+}

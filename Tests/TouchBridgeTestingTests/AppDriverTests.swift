@@ -99,3 +99,29 @@ struct AppDriverTests {
         #expect(FileManager.default.fileExists(atPath: path.replacingOccurrences(of: ".png", with: ".actual.png")))
     }
 }
+
+extension AppDriverTests {
+    @Test func typingWithNothingFocusedFillsTheDemosTextField() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let demo = try #require(app.delegate.demo)
+        app.type("Hey, kiosk!\n")
+        #expect(demo.textField.text == "Hey, kiosk!")
+        #expect(demo.lastEntry == "Hey, kiosk!")
+        #expect(!demo.textField.isFirstResponder)
+        // Typed on a hardware keyboard: no on-screen keyboard came up.
+        #expect(app.window.inputViewShown == nil)
+        #expect(app.label(containing: "entered Hey, kiosk!") != nil)
+    }
+
+    @Test func aTapOnTheTextFieldBringsUpTheOnScreenKeyboard() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let demo = try #require(app.delegate.demo)
+        try app.tap(demo.textField)
+        let keyboard = try #require(app.window.inputViewShown as? KeyboardView)
+        try app.tap(keyboard.key(titled: "o"))
+        try app.tap(keyboard.key(titled: "k"))
+        try app.tap(keyboard.key(titled: KeyboardView.returnTitle))
+        #expect(demo.lastEntry == "ok")
+        #expect(app.window.inputViewShown == nil)
+    }
+}

@@ -68,6 +68,24 @@ public final class Keymap: @unchecked Sendable {
         return xkb_keymap_key_get_syms_by_level(keymap, UInt32(code) + 8, 0, 0, &syms) > 0
     }
 
+    /// The letters of the three letter rows as this layout places them
+    /// (QWERTY, QWERTZ with ü ö ä, AZERTY...): what an on-screen keyboard shows.
+    public var letterRows: [String] {
+        // KEY_Q..KEY_RIGHTBRACE, KEY_A..KEY_APOSTROPHE, KEY_Z..KEY_SLASH: the keys a layout may put letters on.
+        [Array(16...27), Array(30...40), Array(44...53)].map { codes in
+            String(
+                codes.compactMap { code -> Character? in
+                    var syms: UnsafePointer<xkb_keysym_t>?
+                    guard xkb_keymap_key_get_syms_by_level(keymap, UInt32(code) + 8, 0, 0, &syms) > 0, let sym = syms?.pointee else { return nil }
+                    var buffer = [CChar](repeating: 0, count: 8)
+                    guard xkb_keysym_to_utf8(sym, &buffer, 8) > 1 else { return nil }
+                    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    guard text.count == 1, let character = text.first, character.isLetter else { return nil }
+                    return character
+                })
+        }
+    }
+
     /// Whether dead keys and Compose sequences can be composed.
     public var composes: Bool { composeTable != nil }
 }

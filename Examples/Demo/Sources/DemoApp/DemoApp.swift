@@ -5,10 +5,12 @@ import TouchBridge
 /// technician would want. Finger markers with ids and tap counts over
 /// everything, buttons that highlight (they pick the paint colour or clear
 /// the canvas), a scrolling list, a photo to pinch, rotate and drag, a paint
-/// canvas, and a status line with the devices and the event rate.
+/// canvas, a text field to type into (from a keyboard, a barcode scanner
+/// or the on-screen keyboard), and a status line with the devices and the
+/// event rate.
 ///
 /// Laid out in proportions of any screen: the list on the left, the canvas
-/// with its button bar in the middle, the photo on the right.
+/// with its button bar in the middle, the text field over the photo on the right.
 @MainActor
 public final class DemoApp {
     public let window: DemoWindow
@@ -17,6 +19,11 @@ public final class DemoApp {
     public let canvas: PaintCanvasView
     public let photo: PhotoView
     public let list: ScrollView
+    public let textField: TextField
+    /// What was typed when Return was last pressed in the text field.
+    public private(set) var lastEntry: String?
+    /// Keys cancelled because their keyboard went away while they were down.
+    public private(set) var keysCancelled = 0
     /// The paint colours the buttons choose, by title.
     public static let paints: [(title: String, color: Color)] = [("Red", .systemRed), ("Blue", .systemBlue)]
     public static let selectedButtonColor = Color(red: 1, green: 0.8, blue: 0)
@@ -68,11 +75,28 @@ public final class DemoApp {
         let rightX = middleX + middleWidth + 8, rightWidth = w - rightX - 8
         let side = min(rightWidth, h - top - 8) * 0.7
         photo = PhotoView(frame: Rect(x: rightX + (rightWidth - side) / 2, y: top + (h - top - side) / 2, width: side, height: side))
+        textField = TextField(frame: Rect(x: rightX, y: top, width: rightWidth, height: min(44, (h * 0.09).rounded())))
+        textField.placeholder = "Type here"
+        textField.borderStyle = .roundedRect
 
         let statusBar = View(frame: Rect(x: 0, y: 0, width: w, height: Self.statusHeight))
         statusBar.backgroundColor = statusLabel.backgroundColor
         statusBar.addSubview(statusLabel)
-        for view in [list, canvas, photo] as [View] { window.addSubview(view) }
+        for view in [list, canvas, photo, textField] as [View] { window.addSubview(view) }
+        textField.addAction(for: .primaryActionTriggered) { [unowned self] _, _ in
+            self.lastEntry = self.textField.text
+            self.updateStatus()
+        }
+        // Keys typed with nothing focused go to the text field, as a kiosk's search box takes them.
+        window.onUnfocusedPresses = { [unowned self] presses, event in
+            guard presses.contains(where: { !($0.key?.characters.isEmpty ?? true) }), self.textField.becomeFirstResponder() else { return false }
+            self.textField.pressesBegan(presses, with: event)
+            return true
+        }
+        window.onPressesCancelled = { [unowned self] count in
+            self.keysCancelled += count
+            self.updateStatus()
+        }
         for button in buttons {
             window.addSubview(button)
             button.addAction(for: .touchUpInside) { [unowned self] control, _ in self.tapped(control as! Button) }
@@ -116,6 +140,8 @@ public final class DemoApp {
         parts.append("\(window.fingersDown) down")
         parts.append("\(shownRate) events/s")
         if let lastButton { parts.append("tapped \(lastButton)") }
+        if let lastEntry { parts.append("entered \(lastEntry)") }
+        if keysCancelled > 0 { parts.append("\(keysCancelled) key\(keysCancelled == 1 ? "" : "s") cancelled") }
         if !hostMessage.isEmpty { parts.append(hostMessage) }
         statusLabel.text = parts.joined(separator: "  ·  ")
     }

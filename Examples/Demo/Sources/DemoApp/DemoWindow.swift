@@ -12,6 +12,10 @@ public final class DemoWindow: Window {
     private var recentEvents: [Double] = []
     private var quietTimer: RunLoop.TimerID?
     public private(set) var fingersDown = 0
+    /// Keys that reached the window with no first responder; true when taken.
+    var onUnfocusedPresses: ((Set<Press>, Event?) -> Bool)?
+    /// Keys cancelled (their keyboard went away), wherever they were going.
+    var onPressesCancelled: ((Int) -> Void)?
 
     public override init(frame: Rect, application: Application = .shared) {
         markers = TouchMarkersView(frame: Rect(origin: .zero, size: frame.size))
@@ -20,6 +24,16 @@ public final class DemoWindow: Window {
     }
 
     func bringMarkersToFront() { bringSubviewToFront(markers) }
+
+    public override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        if onUnfocusedPresses?(presses, event) == true { return }
+        super.pressesBegan(presses, with: event)
+    }
+
+    public override func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+        onPressesCancelled?(presses.count)
+        super.pressesCancelled(presses, with: event)
+    }
 
     /// Touch events in the second before the last one.
     public var eventsInLastSecond: Int { recentEvents.count }

@@ -1,0 +1,335 @@
+/// One line of editable text, as UITextField: a tap makes it the first
+/// responder (and moves the caret where it landed), the on-screen keyboard
+/// or a hardware keyboard types into it, Return ends the editing. It sends
+/// editingDidBegin, editingChanged, editingDidEnd, and on Return
+/// primaryActionTriggered and editingDidEndOnExit.
+@MainActor
+open class TextField: Control, KeyInput {
+    public enum BorderStyle: Sendable { case none, line, roundedRect }
+
+    /// The text; setting it puts the caret at its end and sends no event, as in UIKit.
+    public var text: String? {
+        get { storage }
+        set {
+            storage = newValue ?? ""
+            caretPosition = storage.count
+            setNeedsDisplay()
+        }
+    }
+    public var placeholder: String? { didSet { setNeedsDisplay() } }
+    public var font = Font.systemFont(ofSize: 17) { didSet { setNeedsDisplay() } }
+    public var textColor: Color = .black { didSet { setNeedsDisplay() } }
+    public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    public var borderStyle = BorderStyle.none { didSet { applyBorderStyle() } }
+    /// Dots in place of the characters: a PIN, a password.
+    public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
+    /// Which on-screen keyboard comes up; a number pad also keeps anything but digits out.
+    public var keyboardType = KeyboardType.default
+    public var caretColor: Color = .systemBlue
+    /// Space between the border and the text.
+    public var textInsets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8) { didSet { setNeedsDisplay() } }
+    public weak var delegate: (any TextFieldDelegate)?
+    public private(set) var isEditing = false
+    /// Where the caret is, in characters from the start of the text.
+    public var caretPosition: Int {
+        get { caret }
+        set {
+            let clamped = max(0, min(newValue, storage.count))
+            guard clamped != caret else { return }
+            caret = clamped
+            showCaretNow()
+            delegate?.textFieldDidChangeSelection(self)
+        }
+    }
+
+    /// Seconds the caret is shown, then hidden, while editing.
+    public static let caretBlinkInterval = 0.5
+    /// A held key types again after this long, then this many times a second.
+    public static let keyRepeatDelay = 0.5
+    public static let keyRepeatRate = 25.0
+
+    private var storage = ""
+    private var caret = 0
+    private var caretVisible = false
+    private var blinkTimer: RunLoop.TimerID?
+    private var repeatTimer: RunLoop.TimerID?
+    private var repeatingPress: Press?
+    /// How far the text is scrolled left so the caret stays in sight.
+    private var scrollOffset = 0.0
+    private var customInputView: View?
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        backgroundColor = .white
+    }
+
+    /// What comes up in place of the keyboard while editing; nil: the keyboard for `keyboardType`.
+    open override var inputView: View? {
+        get { customInputView }
+        set { customInputView = newValue }
+    }
+
+    open override var canBecomeFirstResponder: Bool { isEnabled }
+
+    override var triggersPrimaryActionOnTap: Bool { false }
+
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard !isFirstResponder else { return true }
+        guard canBecomeFirstResponder, delegate?.textFieldShouldBeginEditing(self) ?? true, super.becomeFirstResponder() else { return false }
+        isEditing = true
+        showCaretNow()
+        window?.showInput(for: self)
+        sendActions(for: .editingDidBegin)
+        delegate?.textFieldDidBeginEditing(self)
+        return true
+    }
+
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isFirstResponder else { return super.resignFirstResponder() }
+        guard delegate?.textFieldShouldEndEditing(self) ?? true, super.resignFirstResponder() else { return false }
+        isEditing = false
+        stopBlinking()
+        stopRepeating()
+        window?.hideInput(for: self)
+        setNeedsDisplay()
+        sendActions(for: .editingDidEnd)
+        delegate?.textFieldDidEndEditing(self)
+        return true
+    }
+
+    // MARK: Typing
+
+    public var hasText: Bool { !storage.isEmpty }
+
+    /// Inserts at the caret; a line break is Return.
+    public func insertText(_ text: String) {
+        if text == "\n" || text == "\r" { return returnPressed() }
+        replace(caret..<caret, with: text)
+    }
+
+    public func deleteBackward() {
+        guard caret > 0 else { return }
+        replace((caret - 1)..<caret, with: "")
+    }
+
+    /// Deletes the character after the caret (the Delete key).
+    public func deleteForward() {
+        guard caret < storage.count else { return }
+        replace(caret..<(caret + 1), with: "")
+    }
+
+    /// What a number pad cannot type (letters from a hardware keyboard, a paste) is left out.
+    private func replace(_ range: Range<Int>, with string: String) {
+        let accepted = String(string.filter(accepts))
+        guard accepted == string || !accepted.isEmpty else { return }
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: accepted) ?? true else { return }
+        let start = storage.index(storage.startIndex, offsetBy: range.lowerBound)
+        let end = storage.index(start, offsetBy: range.count)
+        storage.replaceSubrange(start..<end, with: accepted)
+        caret = range.lowerBound + accepted.count
+        showCaretNow()
+        sendActions(for: .editingChanged)
+    }
+
+    private func accepts(_ character: Character) -> Bool {
+        switch keyboardType {
+        case .default: true
+        case .numberPad: character.isASCII && character.isNumber
+        case .decimalPad: (character.isASCII && character.isNumber) || character == "." || character == ","
+        }
+    }
+
+    private func returnPressed() {
+        guard delegate?.textFieldShouldReturn(self) ?? true else { return }
+        sendActions(for: .primaryActionTriggered)
+        sendActions(for: .editingDidEndOnExit)
+        resignFirstResponder()
+    }
+
+    // MARK: A hardware keyboard
+
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        var unhandled: Set<Press> = []
+        for press in presses {
+            guard isEditing, let key = press.key, handle(key) else {
+                unhandled.insert(press)
+                continue
+            }
+            if key.keyCode != .keyboardReturnOrEnter && key.keyCode != .keypadEnter { startRepeating(press) }
+        }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    open override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        if let repeatingPress, presses.contains(repeatingPress) { stopRepeating() }
+        super.pressesEnded(presses, with: event)
+    }
+
+    open override func pressesCancelled(_ presses: Set<Press>, with event: Event?) {
+        if let repeatingPress, presses.contains(repeatingPress) { stopRepeating() }
+        super.pressesCancelled(presses, with: event)
+    }
+
+    /// Edits for one key; false for a key the field does not use (a shortcut, Tab, Escape, Shift).
+    private func handle(_ key: Key) -> Bool {
+        if !key.modifierFlags.isDisjoint(with: [.control, .command]) { return false }
+        switch key.keyCode {
+        case .keyboardReturnOrEnter, .keypadEnter: returnPressed()
+        case .keyboardDeleteOrBackspace: deleteBackward()
+        case .keyboardDeleteForward: deleteForward()
+        case .keyboardLeftArrow: caretPosition -= 1
+        case .keyboardRightArrow: caretPosition += 1
+        case .keyboardHome, .keyboardUpArrow: caretPosition = 0
+        case .keyboardEnd, .keyboardDownArrow: caretPosition = storage.count
+        case .keyboardTab, .keyboardEscape: return false
+        default:
+            guard !key.characters.isEmpty, key.characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else { return false }
+            insertText(key.characters)
+        }
+        return true
+    }
+
+    private func startRepeating(_ press: Press) {
+        stopRepeating()
+        repeatingPress = press
+        guard let runLoop = application?.runLoop else { return }
+        repeatTimer = runLoop.schedule(after: Self.keyRepeatDelay) { [weak self] in self?.repeatPress() }
+    }
+
+    private func repeatPress() {
+        guard let press = repeatingPress, let key = press.key, isEditing, handle(key), let runLoop = application?.runLoop else {
+            return stopRepeating()
+        }
+        repeatTimer = runLoop.schedule(after: 1 / Self.keyRepeatRate) { [weak self] in self?.repeatPress() }
+    }
+
+    private func stopRepeating() {
+        if let repeatTimer { application?.runLoop.cancel(repeatTimer) }
+        repeatTimer = nil
+        repeatingPress = nil
+    }
+
+    // MARK: Touches
+
+    /// A tap focuses the field and puts the caret where it landed.
+    open override func endTracking(_ touch: Touch?, with event: Event?) {
+        guard let touch, bounds.contains(touch.location(in: self)) else { return }
+        if !isFirstResponder && !becomeFirstResponder() { return }
+        caretPosition = offset(atX: touch.location(in: self).x)
+    }
+
+    /// The character boundary nearest to `x`, in the field's coordinates.
+    public func offset(atX x: Double) -> Int {
+        let shown = displayedText
+        let target = x - textOrigin.x
+        var best = 0
+        var bestDistance = abs(target)
+        var prefix = ""
+        for (index, character) in shown.enumerated() {
+            prefix.append(character)
+            let distance = abs(font.width(of: prefix) - target)
+            if distance < bestDistance {
+                best = index + 1
+                bestDistance = distance
+            }
+        }
+        return best
+    }
+
+    // MARK: Drawing
+
+    private var displayedText: String { isSecureTextEntry ? String(repeating: "•", count: storage.count) : storage }
+
+    private var textRect: Rect {
+        Rect(
+            x: textInsets.left, y: textInsets.top, width: max(0, bounds.width - textInsets.left - textInsets.right),
+            height: max(0, bounds.height - textInsets.top - textInsets.bottom))
+    }
+
+    /// The top left of the text's line, after alignment and scrolling.
+    private var textOrigin: Point {
+        let rect = textRect
+        let width = font.width(of: displayedText)
+        var x: Double
+        if width > rect.width {
+            x = rect.minX - scrollOffset
+        } else {
+            switch textAlignment {
+            case .left: x = rect.minX
+            case .center: x = rect.minX + (rect.width - width) / 2
+            case .right: x = rect.maxX - width
+            }
+        }
+        x = x.rounded()
+        return Point(x: x, y: (rect.minY + (rect.height - font.lineHeight) / 2).rounded())
+    }
+
+    /// Scrolls so that the caret is in sight.
+    private func keepCaretInSight() {
+        let rect = textRect
+        let shown = displayedText
+        let width = font.width(of: shown)
+        guard width > rect.width else {
+            scrollOffset = 0
+            return
+        }
+        let caretX = font.width(of: String(shown.prefix(caret)))
+        if caretX - scrollOffset > rect.width - 2 { scrollOffset = caretX - rect.width + 2 }
+        if caretX - scrollOffset < 0 { scrollOffset = caretX }
+        scrollOffset = min(max(0, scrollOffset), width - rect.width + 2)
+    }
+
+    open override func draw(_ rect: Rect) {
+        guard let context = GraphicsContext.current else { return }
+        keepCaretInSight()
+        let origin = textOrigin
+        context.withSavedState {
+            context.clip(to: textRect.insetBy(dx: -2, dy: 0))
+            if storage.isEmpty, let placeholder {
+                context.drawLine(placeholder, at: origin, font: font, color: Color(white: 0.7))
+            } else {
+                context.drawLine(displayedText, at: origin, font: font, color: textColor)
+            }
+            if isEditing && caretVisible {
+                let x = origin.x + font.width(of: String(displayedText.prefix(caret)))
+                context.fill(Rect(x: x.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
+            }
+        }
+    }
+
+    private func applyBorderStyle() {
+        switch borderStyle {
+        case .none: (borderWidth, cornerRadius) = (0, 0)
+        case .line: (borderWidth, cornerRadius, borderColor) = (1, 0, .black)
+        case .roundedRect: (borderWidth, cornerRadius, borderColor) = (1, 6, Color(white: 0.75))
+        }
+    }
+
+    // MARK: The caret
+
+    /// Shows the caret at once and starts its blink again, as after any edit or move.
+    private func showCaretNow() {
+        setNeedsDisplay()
+        guard isEditing else { return }
+        caretVisible = true
+        stopBlinking()
+        scheduleBlink()
+    }
+
+    private func scheduleBlink() {
+        guard let runLoop = application?.runLoop else { return }
+        blinkTimer = runLoop.schedule(after: Self.caretBlinkInterval) { [weak self] in
+            guard let self, self.isEditing else { return }
+            self.caretVisible.toggle()
+            self.setNeedsDisplay()
+            self.scheduleBlink()
+        }
+    }
+
+    private func stopBlinking() {
+        if let blinkTimer { application?.runLoop.cancel(blinkTimer) }
+        blinkTimer = nil
+    }
+}

@@ -1,0 +1,190 @@
+import Testing
+import TouchUI
+
+/// UITextField's behaviour: focus by tap, the caret, editing events, the
+/// delegate, hardware keys, and the on-screen keyboard through touches.
+@MainActor
+struct TextFieldTests {
+    let app = Application()
+    let window: Window
+    let field = TextField(frame: Rect(x: 20, y: 20, width: 300, height: 40))
+
+    init() {
+        app.runLoop = RunLoop(clock: .virtual)
+        window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        window.makeKeyAndVisible()
+        window.addSubview(field)
+    }
+
+    final class Log: TextFieldDelegate {
+        var entries: [String] = []
+        var refuseDigits = false
+        var keepsEditingOnReturn = false
+        func textFieldDidBeginEditing(_ textField: TextField) { entries.append("didBegin") }
+        func textFieldDidEndEditing(_ textField: TextField) { entries.append("didEnd") }
+        func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+            entries.append("change \(range.lowerBound)..<\(range.upperBound) '\(string)'")
+            return !(refuseDigits && string.contains { $0.isNumber })
+        }
+        func textFieldShouldReturn(_ textField: TextField) -> Bool {
+            entries.append("shouldReturn")
+            return !keepsEditingOnReturn
+        }
+    }
+
+    func tap(_ point: Point) {
+        let touch = Touch(timestamp: 0, location: point, window: window, tapCount: 1)
+        app.sendEvent(Event(touches: [touch], timestamp: 0))
+        touch.update(phase: .ended, location: point, timestamp: 0.05)
+        app.sendEvent(Event(touches: [touch], timestamp: 0.05))
+    }
+
+    func press(_ usage: KeyboardHIDUsage, _ characters: String = "", modifiers: KeyModifierFlags = [], release: Bool = true) -> Press {
+        let press = Press(key: Key(keyCode: usage, characters: characters, charactersIgnoringModifiers: characters.lowercased(), modifierFlags: modifiers), phase: .began, timestamp: app.runLoop.now)
+        app.sendEvent(Event(presses: [press], timestamp: app.runLoop.now))
+        if release {
+            press.update(phase: .ended, timestamp: app.runLoop.now)
+            app.sendEvent(Event(presses: [press], timestamp: app.runLoop.now))
+        }
+        return press
+    }
+
+    func events() -> Log {
+        let log = Log()
+        for (event, name) in [(Control.Events.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"), (.editingDidEnd, "editingDidEnd"),
+                              (.editingDidEndOnExit, "editingDidEndOnExit"), (.primaryActionTriggered, "primaryActionTriggered")] {
+            field.addAction(for: event) { _, _ in log.entries.append(name) }
+        }
+        return log
+    }
+
+    @Test func aTapFocusesAndBringsUpTheKeyboard() throws {
+        let log = events()
+        field.delegate = log
+        tap(Point(x: 100, y: 40))
+        #expect(field.isFirstResponder && field.isEditing)
+        #expect(log.entries == ["editingDidBegin", "didBegin"])
+        let keyboard = try #require(window.inputViewShown as? KeyboardView)
+        #expect(keyboard.frame.maxY == 480 && keyboard.frame.width == 800)
+        #expect(keyboard.superview === window)
+    }
+
+    @Test func hardwareKeysTypeEditAndReturn() {
+        let log = events()
+        field.delegate = log
+        field.becomeFirstResponder()
+        _ = press(.keyboardH, "H", modifiers: .shift)
+        _ = press(.keyboardI, "i")
+        _ = press(.keyboardLeftArrow)
+        _ = press(.keyboardA, "a", modifiers: .control)  // a shortcut: not typed
+        _ = press(.keyboardDeleteOrBackspace)
+        #expect(field.text == "i" && field.caretPosition == 0)
+        _ = press(.keyboardEnd)
+        _ = press(.keyboard1, "!", modifiers: .shift)
+        #expect(field.text == "i!")
+        _ = press(.keyboardReturnOrEnter, "\r")
+        #expect(!field.isFirstResponder && window.inputViewShown == nil)
+        #expect(log.entries == [
+            "editingDidBegin", "didBegin", "change 0..<0 'H'", "editingChanged", "change 1..<1 'i'", "editingChanged",
+            "change 0..<1 ''", "editingChanged", "change 1..<1 '!'", "editingChanged", "shouldReturn",
+            "primaryActionTriggered", "editingDidEndOnExit", "editingDidEnd", "didEnd",
+        ])
+    }
+
+    @Test func theDelegateCanRefuseAChangeOrKeepEditing() {
+        let log = Log()
+        log.refuseDigits = true
+        log.keepsEditingOnReturn = true
+        field.delegate = log
+        field.becomeFirstResponder()
+        field.insertText("a1")
+        field.insertText("b")
+        field.insertText("\n")
+        #expect(field.text == "b" && field.isEditing)
+    }
+
+    @Test func aNumberPadTakesDigitsOnly() throws {
+        field.keyboardType = .numberPad
+        field.becomeFirstResponder()
+        field.insertText("12a")  // the letter is left out
+        field.insertText("x")  // nothing to type
+        field.insertText("7")
+        #expect(field.text == "127")
+        let pad = try #require(window.inputViewShown as? KeyboardView)
+        #expect(pad.keyboardType == .numberPad)
+        #expect(pad.key(titled: "q") == nil && pad.key(titled: "5") != nil && pad.key(titled: KeyboardView.doneTitle) != nil)
+    }
+
+    @Test func theOnScreenKeyboardTypesThroughTouches() throws {
+        field.becomeFirstResponder()
+        let keyboard = try #require(window.inputViewShown as? KeyboardView)
+        func tapKey(_ title: String) throws {
+            let key = try #require(keyboard.key(titled: title), "no key \(title)")
+            tap(key.convert(Point(x: key.bounds.midX, y: key.bounds.midY), to: nil))
+        }
+        try tapKey(KeyboardView.shiftTitle)
+        try tapKey("K")  // Shift holds for one letter
+        try tapKey("o")
+        try tapKey(KeyboardView.spaceTitle)
+        try tapKey(KeyboardView.symbolsTitle)
+        try tapKey("4")
+        try tapKey(KeyboardView.backspaceTitle)
+        try tapKey("2")
+        #expect(field.text == "Ko 2")
+        try tapKey(KeyboardView.returnTitle)
+        #expect(!field.isEditing)
+    }
+
+    @Test func theKeyboardFollowsTheLayoutsRowsAndCanBeTurnedOff() throws {
+        app.keyboardLetterRows = ["azertyuiop", "qsdfghjklm", "wxcvbn"]
+        field.becomeFirstResponder()
+        let keyboard = try #require(window.inputViewShown as? KeyboardView)
+        #expect(keyboard.key(titled: "a")!.frame.minX < keyboard.key(titled: "z")!.frame.minX)
+        #expect(keyboard.key(titled: "m") != nil)
+        field.resignFirstResponder()
+        app.showsOnScreenKeyboard = false
+        field.becomeFirstResponder()
+        #expect(window.inputViewShown == nil)
+        // A field's own inputView comes up even so.
+        field.resignFirstResponder()
+        let picker = View(frame: Rect(x: 0, y: 0, width: 0, height: 120))
+        field.inputView = picker
+        field.becomeFirstResponder()
+        #expect(window.inputViewShown === picker && picker.frame == Rect(x: 0, y: 360, width: 800, height: 120))
+    }
+
+    @Test func aTapPutsTheCaretWhereItLandsAndTheCaretBlinks() {
+        field.text = "hello world"
+        field.becomeFirstResponder()
+        #expect(field.caretPosition == 11)
+        let x = 20 + field.textInsets.left + field.font.width(of: "hello")
+        tap(Point(x: x + 1, y: 40))
+        #expect(field.caretPosition == 5)
+        field.insertText(",")
+        #expect(field.text == "hello, world")
+        // The blink is a timer on the run loop: it keeps going while editing, and stops after.
+        app.runLoop.advance(to: app.runLoop.now + 2)
+        #expect(app.runLoop.pendingTimerCount > 0)
+        field.resignFirstResponder()
+        app.runLoop.advance(to: app.runLoop.now + 2)
+        #expect(app.runLoop.pendingTimerCount == 0)
+    }
+
+    @Test func aHeldKeyRepeats() {
+        field.becomeFirstResponder()
+        let held = press(.keyboardX, "x", release: false)
+        app.runLoop.advance(to: app.runLoop.now + TextField.keyRepeatDelay + 4 / TextField.keyRepeatRate + 0.001)
+        held.update(phase: .ended, timestamp: app.runLoop.now)
+        app.sendEvent(Event(presses: [held], timestamp: app.runLoop.now))
+        app.runLoop.advance(to: app.runLoop.now + 1)
+        #expect(field.text == "xxxxxx")
+    }
+
+    @Test func secureEntryDrawsDotsNotTheText() throws {
+        field.isSecureTextEntry = true
+        field.text = "1234"
+        #expect(field.text == "1234")
+        let shown = field.offset(atX: 20 + field.textInsets.left + field.font.width(of: "••") - 20 + 1)
+        #expect(shown == 2)
+    }
+}
