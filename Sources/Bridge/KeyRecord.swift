@@ -96,11 +96,15 @@ public final class KeyDevice: @unchecked Sendable {
     public private(set) var lastTime = EventTime.zero
 
     /// The records of one frame's events (a kernel autorepeat, value 2, is not a change).
+    /// Keys the kernel itself lets go, in a frame it closes with SYN_REPORT 1
+    /// as it does when a keyboard goes away (or resumes), are cancelled: no
+    /// one lifted them.
     public func records<Events: BidirectionalCollection<InputEvent>>(
         for events: Events, frame: Int, onUnknown: (UInt16) -> Void = { _ in }
     ) -> [KeyRecord] {
         var records: [KeyRecord] = []
         if let last = events.last { lastTime = last.time }
+        let releasedByKernel = events.last.map { $0.isFrameEnd && $0.value == 1 } ?? false
         for event in events where event.type == EventType.key && (event.value == 0 || event.value == 1) {
             let code = event.code
             let isDown = event.value == 1
@@ -112,6 +116,10 @@ public final class KeyDevice: @unchecked Sendable {
             }
             let meaning = state.change(code, isDown: isDown)
             if isDown { down.append((code, meaning.symbol)) } else { down.removeAll { $0.code == code } }
+            if !isDown && releasedByKernel {
+                records.append(KeyRecord(time: event.time, code: code, phase: .cancelled, symbol: meaning.symbol, device: index, frame: frame))
+                continue
+            }
             records.append(
                 KeyRecord(
                     time: event.time, code: code, phase: isDown ? .began : .ended, characters: meaning.characters,

@@ -42,7 +42,8 @@ public enum EvemuWriter {
     public static func appendEvent(_ event: InputEvent, to out: inout String) {
         out += "E: \(event.time) \(hex4(event.type)) \(hex4(event.code)) \(padded(event.value))\t# "
         if event.type == EventType.syn && event.code == SynCode.report {
-            out += "------------ SYN_REPORT (0) ----------\n"
+            // evemu shows the value: 1 marks the kernel's own frames (autorepeat, keys released at unplug).
+            out += "------------ SYN_REPORT (\(event.value)) ----------\n"
         } else {
             // evemu's "%s / %-20s %d"
             let code = EventNames.codeName(type: event.type, code: event.code) ?? "?"

@@ -69,6 +69,21 @@ struct KeyReplayTests {
         }
     }
 
+    @Test func keysTheKernelLetsGoAtUnplugAreCancelled() throws {
+        // What a VM showed: X held, the kernel's autorepeat, and at unplug its release in a frame closed by SYN_REPORT 1.
+        let header = try String(contentsOfFile: Fixtures.path("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        let events = [
+            "E: 7.324321 0001 002d 0001", "E: 7.324321 0000 0000 0000", "E: 7.584187 0001 002d 0002", "E: 7.584187 0000 0000 0001",
+            "E: 8.325860 0001 002d 0000", "E: 8.325860 0000 0000 0001",
+        ]
+        let records = try keys([try recording(header + "\n" + events.joined(separator: "\n") + "\n", file: "unplug.evemu")])
+        #expect(records.map(\.jsonLine) == [
+            #"{"time": 7.324321, "key": "KEY_X", "phase": "began", "characters": "x", "device": 0}"#,
+            #"{"time": 8.325860, "key": "KEY_X", "phase": "cancelled", "characters": "", "device": 0}"#,
+        ])
+    }
+
     @Test func textIsQuotedAsJSON() {
         let record = KeyRecord(time: EventTime(microseconds: 500_000), code: 40, phase: .began, characters: "\"\\\r\u{1}")
         #expect(record.jsonLine == #"{"time": 0.500000, "key": "KEY_APOSTROPHE", "phase": "began", "characters": "\"\\\r\u0001", "device": 0}"#)

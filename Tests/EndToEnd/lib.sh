@@ -144,6 +144,14 @@ e2e_overflow_recording() {
     }
 }
 
+# A keyboard whose X key goes down half a second in and stays down (on
+# stdout): unplugged meanwhile, the key must be cancelled. $1 is the recordings directory.
+e2e_held_key_recording() {
+    grep -v '^E:' "$1/evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt"
+    echo "E: 0.500000 0001 002d 0001"
+    echo "E: 0.500000 0000 0000 0000"
+}
+
 # A keyboard typing "Hey, kiosk!" and Enter on a US board's keys (on stdout):
 # the description of a real keyboard (a Lenovo ThinkPad Compact USB
 # Keyboard, from whot/evemu-devices) with events written key by key,

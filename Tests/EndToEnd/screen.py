@@ -17,6 +17,10 @@
 
   screen.py size SHOT
       Prints the screen's width and height.
+
+  screen.py dark SHOT X Y WIDTH HEIGHT
+      Prints how many pixels of the rectangle are dark (every channel
+      under 80): text drawn in black, say.
 """
 import json
 import os
@@ -161,6 +165,16 @@ def expect(label, shots, samples):
 def main(argv):
     if len(argv) == 6 and argv[1] == "watch":
         watch(argv[2], argv[3], argv[4], int(argv[5]))
+        return 0
+    if len(argv) == 7 and argv[1] == "dark":
+        width, height, pixels = read_ppm(argv[2])
+        x0, y0, w, h = map(int, argv[3:7])
+        count = 0
+        for y in range(max(0, y0), min(height, y0 + h)):
+            for x in range(max(0, x0), min(width, x0 + w)):
+                offset = (y * width + x) * 3
+                count += max(pixels[offset:offset + 3]) < 80
+        print(count)
         return 0
     if len(argv) == 3 and argv[1] == "size":
         width, height, _ = read_ppm(argv[2])
