@@ -72,6 +72,7 @@ public enum AppHost {
                 throw error
             }
             daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
+            daemon.onScan = { line, scanner in application.delegate?.application(application, didScan: line, from: scanner) }
             if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
             let screenPower = settings.screenPower.map { power in
                 ScreenPower(

@@ -82,7 +82,7 @@ extension Configuration {
     /// How the daemon takes and maps its devices; `calibration` overrides the settings' one.
     public func input(screen: Size, calibration: CalibrationMatrix?? = nil) -> InputSettings {
         InputSettings(
-            selection: DeviceSelection(nodes: devices, nameContains: nameContains, grab: grab, keyboards: takesKeyboards),
+            selection: DeviceSelection(nodes: devices, nameContains: nameContains, grab: grab, keyboards: takesKeyboards, scanners: scanners),
             mapping: mapping(screen: screen),
             calibration: calibration ?? self.calibration)
     }

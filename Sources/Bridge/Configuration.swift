@@ -50,6 +50,8 @@ public struct Configuration: Equatable, Sendable {
     public var takesKeyboards = true
     /// `keyboard.on-screen`: false where a hardware keyboard is always there.
     public var showsOnScreenKeyboard = true
+    /// `keyboard.scanners`: keyboards that are barcode scanners, by (part of) their name.
+    public var scanners: [String] = []
 
     public init() {}
 
@@ -88,6 +90,7 @@ public struct Configuration: Equatable, Sendable {
         "input.max-touch-major": "a contact size in the device's ABS_MT_TOUCH_MAJOR units",
         "keyboard.enabled": "true or false",
         "keyboard.on-screen": "true or false (false where a hardware keyboard is always there)",
+        "keyboard.scanners": "a list of barcode scanners' names (or parts of them)",
         "keyboard.layout": "an XKB layout, or several: \"us\", \"de\", \"us,ru\"",
         "keyboard.variant": "an XKB variant for each layout: \"intl\", \"nodeadkeys\"",
         "keyboard.options": "XKB options: \"compose:ralt,grp:alt_shift_toggle\"",
@@ -236,6 +239,7 @@ public struct Configuration: Equatable, Sendable {
                 }
             case "keyboard.enabled": takesKeyboards = try bool()
             case "keyboard.on-screen": showsOnScreenKeyboard = try bool()
+            case "keyboard.scanners": scanners = try strings()
             case "keyboard.layout": keymap.layout = try string()
             case "keyboard.variant": keymap.variant = try string()
             case "keyboard.options": keymap.options = try string()

@@ -43,6 +43,8 @@ public final class Daemon {
     public var onDevicesChanged: (([String]) -> Void)?
     /// Keys about to reach the app.
     public var onKeys: (([KeyRecord]) -> Void)?
+    /// A barcode scanner read a line (the code, the scanner's name).
+    public var onScan: ((String, String) -> Void)?
     /// The display failed (unplugged, say): the daemon has stopped and the process should exit.
     public var onDisplayLost: ((Error) -> Void)?
     /// Touchscreens open, by node, with their names.
@@ -73,6 +75,12 @@ public final class Daemon {
             guard let self else { return }
             for record in records { self.logger.debug("key \(record.keyName) \(record.phase.rawValue) on device \(record.device)") }
             self.onKeys?(records)
+        }
+        feed.onScan = { [weak self] line, scanner in
+            guard let self else { return }
+            self.logger.info("'\(scanner)' read a line of \(line.count) characters")
+            self.logger.debug("'\(scanner)' read \(line)")
+            self.onScan?(line, scanner)
         }
     }
 
@@ -142,9 +150,9 @@ public final class Daemon {
             logger.warning("\(message)")
         case .debug(let message):
             logger.debug("\(message)")
-        case .openedKeyboard(let devnode, let name, let keymap):
+        case .openedKeyboard(let devnode, let name, let keymap, let scanner):
             keyboards[devnode] = name
-            logger.info("\(devnode): '\(name)' opened as a keyboard (\(keymap))")
+            logger.info("\(devnode): '\(name)' opened as \(scanner ? "a barcode scanner, grabbed" : "a keyboard") (\(keymap))")
             notifier.notify("STATUS=\(status)")
         }
         if case .closed(let devnode, _, _, _) = note, keyboards.removeValue(forKey: devnode) != nil {

@@ -12,13 +12,21 @@ public struct DeviceSelection: Sendable {
     public var grab: Bool
     /// Take keyboards too (keypads, buttons, scanners): every device with keys and no position.
     public var keyboards: Bool
+    /// Keyboards whose name contains one of these are barcode scanners:
+    /// grabbed, so nothing they type reaches another program or the
+    /// console, and their lines go to the app whatever has focus.
+    public var scanners: [String]
 
-    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false, keyboards: Bool = true) {
+    public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false, keyboards: Bool = true, scanners: [String] = []) {
         self.nodes = nodes
         self.nameContains = nameContains
         self.grab = grab
         self.keyboards = keyboards
+        self.scanners = scanners
     }
+
+    /// Whether a keyboard named `name` is one of the configured barcode scanners.
+    public func isScanner(_ name: String) -> Bool { scanners.contains { !$0.isEmpty && name.contains($0) } }
 
     /// Whether the daemon takes a device as a keyboard: udev's ID_INPUT_KEY
     /// (without ID_INPUT_TOUCHSCREEN) where it classified the device, else

@@ -6,8 +6,9 @@ import Synchronization
 public enum InputHubNote: Sendable, Equatable {
     /// `output`: with several displays, the one the device is on and why.
     case opened(devnode: String, name: String, calibrated: Bool, output: String? = nil)
-    /// A keyboard (keypad, buttons, scanner), read through the keymap named.
-    case openedKeyboard(devnode: String, name: String, keymap: String)
+    /// A keyboard (keypad, buttons), read through the keymap named; a
+    /// barcode scanner is grabbed and read a line at a time.
+    case openedKeyboard(devnode: String, name: String, keymap: String, scanner: Bool = false)
     /// The device went away, or the daemon let it go; `cancelled` touches were down.
     case closed(devnode: String, name: String, reason: String, cancelled: Int)
     /// A device that could not be used; the others go on.
@@ -22,6 +23,8 @@ public enum InputHubOutput: Sendable {
     case frame([TouchRecord])
     /// One frame's keys, from a keyboard.
     case keys([KeyRecord])
+    /// A line a barcode scanner typed (up to its Return), and the scanner's name.
+    case scanned(line: String, scanner: String)
     case note(InputHubNote)
 }
 
@@ -40,6 +43,8 @@ public final class InputHub: @unchecked Sendable {
         let touches: LiveTouches?
         let keys: KeyDevice?
         let name: String
+        /// A barcode scanner's line so far.
+        var lines: ScannedLines?
     }
 
     public let selection: DeviceSelection
@@ -136,8 +141,9 @@ public final class InputHub: @unchecked Sendable {
         guard selection.verdict(for: node) == .take || quirkable || asKeyboard else { return }
         let input: InputDevice
         do {
-            // A keyboard is not grabbed: other programs (a login prompt behind a crash) still hear it.
-            input = try InputDevice(path: node.devnode, grab: selection.grab && !asKeyboard)
+            // A keyboard is not grabbed (other programs, a login prompt behind a crash, still hear it); a scanner is.
+            let grab = asKeyboard ? selection.isScanner(node.name) : selection.grab
+            input = try InputDevice(path: node.devnode, grab: grab)
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
@@ -148,8 +154,14 @@ public final class InputHub: @unchecked Sendable {
         switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
         case .take: break
         case .passedOver:
-            // No udev to say so: the capabilities may make it a keyboard.
-            if selection.takesAsKeyboard(node, description: input.description) { openKeyboard(input, node: node) }
+            // No udev to say so: the capabilities may make it a keyboard (a scanner is opened again, grabbed).
+            guard selection.takesAsKeyboard(node, description: input.description) else { return }
+            guard selection.isScanner(name) else { return openKeyboard(input, node: node) }
+            do {
+                openKeyboard(try InputDevice(path: node.devnode, grab: true), node: node)
+            } catch {
+                post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
+            }
             return
         case .refused(let reason):
             post(.note(.failed(devnode: node.devnode, reason: reason)))
@@ -207,7 +219,7 @@ public final class InputHub: @unchecked Sendable {
         device.touches?.finish { cancelled.append($0) }
         if !cancelled.isEmpty { post(.frame(cancelled)) }
         let keysCancelled = device.keys.map { $0.cancelAll(at: $0.lastTime, frame: $0.framesRead) } ?? []
-        if !keysCancelled.isEmpty { post(.keys(keysCancelled)) }
+        if !keysCancelled.isEmpty && device.lines == nil { post(.keys(keysCancelled)) }
         post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
     }
 
@@ -228,8 +240,10 @@ public final class InputHub: @unchecked Sendable {
         }
         let keys = KeyDevice(index: nextIndex, keymap: keymap!)
         nextIndex += 1
-        devices[devnode] = OpenDevice(input: input, touches: nil, keys: keys, name: input.description.name)
-        post(.note(.openedKeyboard(devnode: devnode, name: input.description.name, keymap: keymap!.names.summary)))
+        let name = input.description.name
+        let scanner = selection.isScanner(name)
+        devices[devnode] = OpenDevice(input: input, touches: nil, keys: keys, name: name, lines: scanner ? ScannedLines() : nil)
+        post(.note(.openedKeyboard(devnode: devnode, name: name, keymap: keymap!.names.summary, scanner: scanner)))
     }
 
     private func readKeys(_ events: [InputEvent], from keys: KeyDevice, devnode: String) {
@@ -237,7 +251,15 @@ public final class InputHub: @unchecked Sendable {
             let name = EventNames.codeName(type: EventType.key, code: code) ?? "\(code)"
             post(.note(.debug("\(devnode): \(name) means nothing in the keymap \(keys.keymapSummary); ignored")))
         }
-        for records in frames { post(.keys(records)) }
+        guard var lines = devices[devnode]?.lines else {
+            for records in frames { post(.keys(records)) }
+            return
+        }
+        // A scanner: whole lines, not keys.
+        for records in frames {
+            for line in lines.add(records) { post(.scanned(line: line, scanner: devices[devnode]?.name ?? devnode)) }
+        }
+        devices[devnode]?.lines = lines
     }
 
     /// What went wrong, without the node's name again (the note carries it).

@@ -12,6 +12,8 @@ public final class TouchFeed {
     public let pressDispatcher: PressDispatcher
     /// Keys about to go to the app (any key counts as use of the kiosk).
     public var onKeys: (([KeyRecord]) -> Void)?
+    /// A line from a barcode scanner, and the scanner's name.
+    public var onScan: ((String, String) -> Void)?
     /// A device was opened, closed or refused; a warning.
     public var onNote: ((InputHubNote) -> Void)?
     /// Frames about to go to the application (Application.sendEvent), then after they reached the views.
@@ -65,6 +67,9 @@ public final class TouchFeed {
         for item in hub.drain() {
             switch item {
             case .frame(let records): frames.append(records)
+            case .scanned(let line, let scanner):
+                flush()
+                onScan?(line, scanner)
             case .keys(let records):
                 flush()
                 onKeys?(records)

@@ -32,6 +32,9 @@ package struct DaemonOptions: ParsableArguments {
     @Flag(help: "Grab the devices (EVIOCGRAB) so that no other program sees their events.")
     var grab = false
 
+    @Option(name: .customLong("scanner"), help: ArgumentHelp("A barcode scanner, by (part of) its name (repeatable): grabbed, its lines go to the app.", valueName: "name"))
+    var scanners: [String] = []
+
     @Flag(help: "Swap the touch X and Y axes.")
     var swapAxes = false
 
@@ -78,6 +81,7 @@ package struct DaemonOptions: ParsableArguments {
         if let rotate { settings.rotation = rotate }
         if !devices.isEmpty { settings.devices = devices }
         if grab { settings.grab = true }
+        if !scanners.isEmpty { settings.scanners = scanners }
         if swapAxes { settings.swapAxes = true }
         if invertX { settings.invertX = true }
         if invertY { settings.invertY = true }

@@ -32,6 +32,10 @@ public protocol ApplicationDelegate: AnyObject {
     func applicationWillTerminate(_ application: Application)
     /// The input devices feeding the app changed; `names` are the ones in use now.
     func application(_ application: Application, didChangeInputDevices names: [String])
+    /// A barcode scanner read `code` (one line, without its Return). Not in
+    /// UIKit: the host grabs the scanners its configuration names and hands
+    /// their lines here, whatever has focus.
+    func application(_ application: Application, didScan code: String, from scanner: String)
 }
 
 extension ApplicationDelegate {
@@ -41,4 +45,5 @@ extension ApplicationDelegate {
     public func applicationWillResignActive(_ application: Application) {}
     public func applicationWillTerminate(_ application: Application) {}
     public func application(_ application: Application, didChangeInputDevices names: [String]) {}
+    public func application(_ application: Application, didScan code: String, from scanner: String) {}
 }

@@ -84,6 +84,17 @@ struct KeyReplayTests {
         ])
     }
 
+    @Test func aScannersKeysBecomeLines() throws {
+        // A scanner types digits, Shift-dash and Return, twice.
+        let codes: [UInt16] = [5, 11, 11, 6, 28, 3, 4, 28]
+        var lines = ScannedLines()
+        var read: [String] = []
+        for record in try keys(typing(codes)) { read += lines.add([record]) }
+        #expect(read == ["4005", "23"])
+        let settings = DeviceSelection(scanners: ["Barcode"])
+        #expect(settings.isScanner("USB Barcode Scanner") && !settings.isScanner("AT keyboard"))
+    }
+
     @Test func textIsQuotedAsJSON() {
         let record = KeyRecord(time: EventTime(microseconds: 500_000), code: 40, phase: .began, characters: "\"\\\r\u{1}")
         #expect(record.jsonLine == #"{"time": 0.500000, "key": "KEY_APOSTROPHE", "phase": "began", "characters": "\"\\\r\u0001", "device": 0}"#)

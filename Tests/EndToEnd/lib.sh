@@ -152,25 +152,41 @@ e2e_held_key_recording() {
     echo "E: 0.500000 0000 0000 0000"
 }
 
-# A keyboard typing "Hey, kiosk!" and Enter on a US board's keys (on stdout):
-# the description of a real keyboard (a Lenovo ThinkPad Compact USB
-# Keyboard, from whot/evemu-devices) with events written key by key,
-# starting at $2 seconds (default 0.5); $1 is the recordings directory.
+# A keyboard typing $4 (default "Hey, kiosk!") and Enter on a US board's
+# keys (on stdout): the description of a real keyboard (a Lenovo ThinkPad
+# Compact USB Keyboard, from whot/evemu-devices) named $3 if given, with
+# events written key by key from $2 seconds (default 0.5), each after the
+# MSC_SCAN a USB keyboard sends; $1 is the recordings directory.
 e2e_typing_recording() {
-    local REC=$1 start=${2:-0.5}
-    grep -v '^E:' "$REC/evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt"
-    # KEY_ codes, with + for those typed with Shift: H e y , space k i o s k ! Enter
-    python3 - "$start" <<'PY'
+    local REC=$1 start=${2:-0.5} name=${3:-} text=${4:-Hey, kiosk!}
+    if [ -n "$name" ]; then
+        grep -v '^E:' "$REC/evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt" | sed "s/^N: .*/N: $name/"
+    else
+        grep -v '^E:' "$REC/evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt"
+    fi
+    python3 - "$start" "$text" <<'PY'
 import sys
 t = float(sys.argv[1])
+# US layout: character -> (KEY_ code, shifted)
+keys = {" ": (57, False), ",": (51, False), "!": (2, True), ".": (52, False), "-": (12, False)}
+for i, c in enumerate("qwertyuiop"): keys[c] = (16 + i, False)
+for i, c in enumerate("asdfghjkl"): keys[c] = (30 + i, False)
+for i, c in enumerate("zxcvbnm"): keys[c] = (44 + i, False)
+for i, c in enumerate("1234567890"): keys[c] = (2 + i, False)
 def key(code, value):
     global t
+    usage = {42: 0x700e1}.get(code, 0x70000 + code)  # any MSC_SCAN will do: USB keyboards send one before each key
+    print(f"E: {t:.6f} 0004 0004 {usage}")
     print(f"E: {t:.6f} 0001 {code:04x} {value:04x}")
     print(f"E: {t:.6f} 0000 0000 0000")
     t += 0.06
-for stroke in ["+35", "18", "21", "51", "57", "37", "23", "24", "31", "37", "+2", "28"]:
-    shifted = stroke.startswith("+")
-    code = int(stroke.lstrip("+"))
+for c in sys.argv[2] + "\n":
+    if c == "\n":
+        code, shifted = 28, False
+    elif c.isupper():
+        code, shifted = keys[c.lower()][0], True
+    else:
+        code, shifted = keys[c]
     if shifted: key(42, 1)
     key(code, 1)
     key(code, 0)

@@ -24,6 +24,8 @@ public final class DemoApp {
     public private(set) var lastEntry: String?
     /// Keys cancelled because their keyboard went away while they were down.
     public private(set) var keysCancelled = 0
+    /// The last code a barcode scanner read.
+    public private(set) var lastScan: String?
     /// The paint colours the buttons choose, by title.
     public static let paints: [(title: String, color: Color)] = [("Red", .systemRed), ("Blue", .systemBlue)]
     public static let selectedButtonColor = Color(red: 1, green: 0.8, blue: 0)
@@ -109,6 +111,12 @@ public final class DemoApp {
         updateStatus()
     }
 
+    /// A barcode scanner read `code`: shown in the status line, whatever has focus.
+    public func scanned(_ code: String) {
+        lastScan = code
+        updateStatus()
+    }
+
     private func tapped(_ button: Button) {
         lastButton = button.title
         if button.title == "Clear" {
@@ -141,6 +149,7 @@ public final class DemoApp {
         parts.append("\(shownRate) events/s")
         if let lastButton { parts.append("tapped \(lastButton)") }
         if let lastEntry { parts.append("entered \(lastEntry)") }
+        if let lastScan { parts.append("scanned \(lastScan)") }
         if keysCancelled > 0 { parts.append("\(keysCancelled) key\(keysCancelled == 1 ? "" : "s") cancelled") }
         if !hostMessage.isEmpty { parts.append(hostMessage) }
         statusLabel.text = parts.joined(separator: "  ·  ")

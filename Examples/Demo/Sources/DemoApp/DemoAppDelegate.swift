@@ -24,4 +24,8 @@ public final class DemoAppDelegate: Responder, ApplicationDelegate, AppIdentity 
     public func application(_ application: Application, didChangeInputDevices names: [String]) {
         demo?.deviceNames = names
     }
+
+    public func application(_ application: Application, didScan code: String, from scanner: String) {
+        demo?.scanned(code)
+    }
 }
