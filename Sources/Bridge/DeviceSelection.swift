@@ -25,6 +25,11 @@ public struct DeviceSelection: Sendable {
         self.scanners = scanners
     }
 
+    static let notKeyboards = [
+        "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD", "ID_INPUT_TABLET", "ID_INPUT_JOYSTICK", "ID_INPUT_ACCELEROMETER",
+        "ID_INPUT_POINTINGSTICK", "ID_INPUT_SWITCH", "ID_INPUT_TOUCHSCREEN",
+    ]
+
     /// Whether a keyboard named `name` is one of the configured barcode scanners.
     public func isScanner(_ name: String) -> Bool { scanners.contains { !$0.isEmpty && name.contains($0) } }
 
@@ -34,7 +39,12 @@ public struct DeviceSelection: Sendable {
     /// which keyboards are taken.
     public func takesAsKeyboard(_ node: InputNode, description: DeviceDescription? = nil) -> Bool {
         guard keyboards else { return false }
-        if node.isClassified { return node.properties["ID_INPUT_KEY"] == "1" && !node.isTouchscreen }
+        if node.isClassified {
+            if node.isTouchscreen { return false }
+            if node.properties["ID_INPUT_KEY"] == "1" { return true }
+            // udev has no word for a knob (a rotary encoder): anything it did not call something else may be one.
+            if Self.notKeyboards.contains(where: { node.properties[$0] == "1" }) { return false }
+        }
         return description.map { $0.kind == .keyboard } ?? true
     }
 

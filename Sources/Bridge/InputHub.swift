@@ -148,7 +148,10 @@ public final class InputHub: @unchecked Sendable {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
         }
-        if asKeyboard { return openKeyboard(input, node: node) }
+        if asKeyboard {
+            guard selection.takesAsKeyboard(node, description: input.description) else { return }
+            return openKeyboard(input, node: node)
+        }
         let name = input.description.name
         let quirked = options.quirks.applied(to: input.description)
         switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
@@ -238,7 +241,7 @@ public final class InputHub: @unchecked Sendable {
             post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
             return
         }
-        let keys = KeyDevice(index: nextIndex, keymap: keymap!)
+        let keys = KeyDevice(index: nextIndex, keymap: keymap!, turnsKnob: input.description.isKnob)
         nextIndex += 1
         let name = input.description.name
         let scanner = selection.isScanner(name)

@@ -45,6 +45,13 @@ public final class PressDispatcher {
                 changed.append(press)
             case .ended, .cancelled:
                 guard let press = presses.removeValue(forKey: held) else { continue }
+                // Down and up in one frame (a knob's step, a quick tap): pressesBegan goes first, in an event of its own.
+                if changed.contains(where: { $0 === press }) {
+                    let began = Event(presses: Set(changed), timestamp: timestamp)
+                    application.sendEvent(began)
+                    events.append(began)
+                    changed.removeAll()
+                }
                 press.update(phase: record.phase == .ended ? .ended : .cancelled, timestamp: timestamp)
                 changed.append(press)
             }

@@ -38,7 +38,7 @@ public struct TouchReplay {
                         throw RecordingError(file: recording.source, "'\(device.name)' is a keyboard, and \(error.message)")
                     }
                 }
-                devices.append(RecordedDevice(keys: KeyDevice(index: index, keymap: keymap!), recording: recording))
+                devices.append(RecordedDevice(keys: KeyDevice(index: index, keymap: keymap!, turnsKnob: device.isKnob), recording: recording))
                 continue
             }
             let touchDevice = try TouchDevice(

@@ -78,7 +78,8 @@ public enum DeviceKind: String, Sendable {
     /// A pen tablet beside the screen (no INPUT_PROP_DIRECT).
     case tablet
     /// Keys and no position: a keyboard, a keypad, buttons, a media remote,
-    /// a barcode scanner (judged as udev's ID_INPUT_KEY is).
+    /// a barcode scanner (judged as udev's ID_INPUT_KEY is), or a knob (a
+    /// rotary encoder: a wheel or dial and no pointer).
     case keyboard
     case other
 }
@@ -144,11 +145,19 @@ public struct DeviceDescription: Hashable, Sendable {
         return (width, height)
     }
 
+    /// A rotary encoder: relative wheel, dial or one axis, and no pointer (a
+    /// mouse has REL_X and REL_Y).
+    public var isKnob: Bool {
+        let rel = codes[EventType.rel] ?? []
+        return !rel.isEmpty && !(rel.contains(RelCode.x) && rel.contains(RelCode.y))
+            && !rel.isDisjoint(with: RelCode.knobAxes)
+    }
+
     public var kind: DeviceKind {
         let keys = codes[EventType.key] ?? []
         guard positionAxes != nil else {
             // Keys below the buttons (BTN_MISC), or from KEY_OK on: what udev calls ID_INPUT_KEY.
-            return keys.contains { (1..<0x100).contains($0) || $0 >= 0x160 } ? .keyboard : .other
+            return keys.contains { (1..<0x100).contains($0) || $0 >= 0x160 } || isKnob ? .keyboard : .other
         }
         if keys.contains(KeyCode.toolPen) { return isDirect ? .penDisplay : .tablet }
         if isDirect { return .touchscreen }

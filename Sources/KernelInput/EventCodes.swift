@@ -29,6 +29,17 @@ public enum KeyCode {
     public static let touch: UInt16 = 0x14a
 }
 
+public enum RelCode {
+    public static let x: UInt16 = 0x00
+    public static let y: UInt16 = 0x01
+    public static let hWheel: UInt16 = 0x06
+    public static let dial: UInt16 = 0x07
+    public static let wheel: UInt16 = 0x08
+    public static let misc: UInt16 = 0x09
+    /// What a rotary encoder turns on (linux,axis in its device tree).
+    public static let knobAxes: Set<UInt16> = [x, y, hWheel, dial, wheel, misc]
+}
+
 public enum MscCode {
     public static let raw: UInt16 = 0x03
     public static let scan: UInt16 = 0x04

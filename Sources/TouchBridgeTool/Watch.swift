@@ -53,7 +53,7 @@ struct Watch: ParsableCommand {
         } catch {
             throw OptionError(message: "\(device): a keyboard, and \(error.message)")
         }
-        let keys = KeyDevice(index: 0, keymap: keymap)
+        let keys = KeyDevice(index: 0, keymap: keymap, turnsKnob: input.description.isKnob)
         let format = format
         let write = { @Sendable (record: KeyRecord) in sink.write((format == .jsonl ? record.jsonLine : record.textLine) + "\n") }
         let end = captureEvents(from: input, frameLimit: limits.frames, timeLimit: limits.seconds, readingDelay: limits.delayReading) {

@@ -95,6 +95,43 @@ struct KeyReplayTests {
         #expect(settings.isScanner("USB Barcode Scanner") && !settings.isScanner("AT keyboard"))
     }
 
+    @Test func aKnobsTurnsAreArrowKeys() throws {
+        // A rotary encoder (the rotary-encoder driver with linux,axis = REL_DIAL): clockwise 1, then 2, back 1.
+        let knob = try recording(
+            """
+            N: rotary@0
+            I: 0019 0000 0000 0000
+            P: 00 00 00 00 00 00 00 00
+            B: 00 05 00 00 00 00 00 00 00
+            B: 02 80 00 00 00 00 00 00 00
+            E: 1.000000 0002 0007 0001
+            E: 1.000000 0000 0000 0000
+            E: 1.200000 0002 0007 0002
+            E: 1.200000 0000 0000 0000
+            E: 1.400000 0002 0007 -001
+            E: 1.400000 0000 0000 0000
+
+            """, file: "knob.evemu")
+        #expect(knob.device?.kind == .keyboard && knob.device?.isKnob == true)
+        let records = try keys([knob])
+        #expect(records.map { "\($0.keyName) \($0.phase.rawValue)" } == [
+            "KEY_DOWN began", "KEY_DOWN ended", "KEY_DOWN began", "KEY_DOWN ended", "KEY_DOWN began", "KEY_DOWN ended",
+            "KEY_UP began", "KEY_UP ended",
+        ])
+        // Each step reaches the first responder as a press that begins, then ends.
+        let app = Application()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: app)
+        window.makeKeyAndVisible()
+        let field = Field(frame: Rect(x: 0, y: 0, width: 50, height: 20))
+        window.addSubview(field)
+        field.becomeFirstResponder()
+        let dispatcher = PressDispatcher(application: app)
+        dispatcher.dispatch(Array(records[0..<2]))
+        #expect(field.log == ["began  81", "ended "])
+        // A mouse's wheel is not a knob: a keyboard with a pointer's axes turns nothing.
+        #expect(try RecordingReader.load(files: [Fixtures.path("evemu-logitech-k400-plus-keyboard-ctrl-c.txt")])[0].device?.isKnob == false)
+    }
+
     @Test func textIsQuotedAsJSON() {
         let record = KeyRecord(time: EventTime(microseconds: 500_000), code: 40, phase: .began, characters: "\"\\\r\u{1}")
         #expect(record.jsonLine == #"{"time": 0.500000, "key": "KEY_APOSTROPHE", "phase": "began", "characters": "\"\\\r\u0001", "device": 0}"#)
