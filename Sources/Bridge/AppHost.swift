@@ -76,7 +76,7 @@ public enum AppHost {
             if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
             let screenPower = settings.screenPower.map { power in
                 ScreenPower(
-                    settings: power, compositors: daemon.compositors, application: application,
+                    settings: power, compositors: daemon.compositors, surfaces: daemon.surfaces, application: application,
                     backlight: Backlight(), logger: logger)
             }
             daemon.onDisplayLost = { _ in

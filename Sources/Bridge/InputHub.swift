@@ -135,40 +135,32 @@ public final class InputHub: @unchecked Sendable {
 
     private func consider(_ node: InputNode) {
         guard devices[node.devnode] == nil else { return }
+        // Opened as a touchscreen, it may turn out a keyboard: opened again as one (its own grab), the first let go.
+        if considerAsTouchscreen(node) { openKeyboard(node) }
+    }
+
+    /// Takes the device if it is a touchscreen; true when it is a keyboard to take instead.
+    private func considerAsTouchscreen(_ node: InputNode) -> Bool {
         // udev judged the device uncorrected: one a quirk is for is opened and judged again.
         let quirkable = options.quirks.mayApply(name: node.name, id: node.inputID)
-        let asKeyboard = selection.verdict(for: node) != .take && !quirkable && selection.takesAsKeyboard(node)
-        guard selection.verdict(for: node) == .take || quirkable || asKeyboard else { return }
+        guard selection.verdict(for: node) == .take || quirkable else { return selection.takesAsKeyboard(node) }
         let input: InputDevice
         do {
-            // A keyboard is not grabbed (other programs, a login prompt behind a crash, still hear it); a scanner is.
-            let grab = asKeyboard ? selection.isScanner(node.name) : selection.grab
-            input = try InputDevice(path: node.devnode, grab: grab)
+            input = try InputDevice(path: node.devnode, grab: selection.grab)
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
-            return
-        }
-        if asKeyboard {
-            guard selection.takesAsKeyboard(node, description: input.description) else { return }
-            return openKeyboard(input, node: node)
+            return false
         }
         let name = input.description.name
         let quirked = options.quirks.applied(to: input.description)
         switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
         case .take: break
         case .passedOver:
-            // No udev to say so: the capabilities may make it a keyboard (a scanner is opened again, grabbed).
-            guard selection.takesAsKeyboard(node, description: input.description) else { return }
-            guard selection.isScanner(name) else { return openKeyboard(input, node: node) }
-            do {
-                openKeyboard(try InputDevice(path: node.devnode, grab: true), node: node)
-            } catch {
-                post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
-            }
-            return
+            // No udev to say so: the capabilities may make it a keyboard.
+            return selection.takesAsKeyboard(node, description: input.description)
         case .refused(let reason):
             post(.note(.failed(devnode: node.devnode, reason: reason)))
-            return
+            return false
         }
         var options = options
         options.calibration = calibration ?? node.calibration ?? .identity
@@ -189,18 +181,14 @@ public final class InputHub: @unchecked Sendable {
                 warn: { [weak self] in self?.warnRarely($0, about: node.devnode) })
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
-            return
+            return false
         }
         let devnode = node.devnode
-        do {
-            try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
-        } catch {
-            post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
-            return
-        }
+        guard startReading(input, devnode: devnode) else { return false }
         nextIndex += 1
         devices[devnode] = OpenDevice(input: input, touches: touches, keys: nil, name: name)
         post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity, output: output)))
+        return false
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {
@@ -226,8 +214,28 @@ public final class InputHub: @unchecked Sendable {
         post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
     }
 
+    /// Joins the device to the epoll set; false (and a note) when it cannot be.
+    private func startReading(_ input: InputDevice, devnode: String) -> Bool {
+        do {
+            try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
+            return true
+        } catch {
+            post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
+            return false
+        }
+    }
+
     /// Opens a keyboard: its keys are read through the keymap, a frame at a time.
-    private func openKeyboard(_ input: InputDevice, node: InputNode) {
+    /// A keyboard is not grabbed (other programs, a login prompt behind a crash, still hear it); a scanner is.
+    private func openKeyboard(_ node: InputNode) {
+        let input: InputDevice
+        do {
+            input = try InputDevice(path: node.devnode, grab: selection.isScanner(node.name))
+        } catch {
+            post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
+            return
+        }
+        guard selection.takesAsKeyboard(node, description: input.description) else { return }
         do {
             keymap = try keymap ?? Keymap(options.keymap)
         } catch {
@@ -235,12 +243,7 @@ public final class InputHub: @unchecked Sendable {
             return
         }
         let devnode = node.devnode
-        do {
-            try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
-        } catch {
-            post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
-            return
-        }
+        guard startReading(input, devnode: devnode) else { return }
         let keys = KeyDevice(index: nextIndex, keymap: keymap!, turnsKnob: input.description.isKnob)
         nextIndex += 1
         let name = input.description.name

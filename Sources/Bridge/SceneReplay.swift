@@ -32,18 +32,15 @@ public final class SceneReplay {
         onKey: (KeyRecord) -> Void = { _ in },
         onFrame: ([TouchRecord]) throws -> Void = { _ in }
     ) throws {
-        var started = false
         var pacer = ReplayPacer()
         var frameError: Error?
+        // The virtual clock moves to each frame's recorded moment (the first one's is where it starts).
+        func arrive(at time: EventTime) {
+            if realtime { pacer.wait(until: time) }
+            runLoop.advance(to: time.seconds)
+        }
         try TouchReplay(options: options).run(recordings, warn: warn, onFrame: { records in
-            if realtime { pacer.wait(until: records[0].time) }
-            let time = records[0].time.seconds
-            if !started {
-                // The virtual clock starts at the recording's first moment.
-                runLoop.advance(to: time)
-                started = true
-            }
-            runLoop.advance(to: time)
+            arrive(at: records[0].time)
             dispatcher.dispatch(records)
             for record in records {
                 onRecord(record, dispatcher.viewName(ofTouch: record.touch))
@@ -54,13 +51,7 @@ public final class SceneReplay {
                 frameError = error
             }
         }, onKeys: { records in
-            if realtime { pacer.wait(until: records[0].time) }
-            let time = records[0].time.seconds
-            if !started {
-                runLoop.advance(to: time)
-                started = true
-            }
-            runLoop.advance(to: time)
+            arrive(at: records[0].time)
             pressDispatcher.dispatch(records)
             records.forEach(onKey)
         })

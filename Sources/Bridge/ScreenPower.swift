@@ -36,6 +36,8 @@ public final class ScreenPower {
     public private(set) var state = State.awake
     /// Every display's compositor: they dim, sleep and wake together.
     private let compositors: [Compositor]
+    /// Every display, those the app put no window on too (they are black, but lit).
+    private let surfaces: [any DisplaySurface]
     private let application: Application
     private let backlight: Backlight?
     private var logger: Logger
@@ -48,11 +50,12 @@ public final class ScreenPower {
     private var touchesDown: Set<Int> = []
 
     public init(
-        settings: ScreenPowerSettings, compositors: [Compositor], application: Application,
-        backlight: Backlight?, logger: Logger
+        settings: ScreenPowerSettings, compositors: [Compositor], surfaces: [any DisplaySurface]? = nil,
+        application: Application, backlight: Backlight?, logger: Logger
     ) {
         self.settings = settings
         self.compositors = compositors
+        self.surfaces = surfaces ?? compositors.map(\.surface)
         self.application = application
         self.backlight = backlight
         self.logger = logger
@@ -106,7 +109,7 @@ public final class ScreenPower {
         if let timer { application.runLoop.cancel(timer) }
         timer = nil
         if let backlight { try? backlight.restore() }
-        if state == .dark { for compositor in compositors { try? compositor.surface.setPowered(true) } }
+        if state == .dark { for surface in surfaces { try? surface.setPowered(true) } }
     }
 
     private func armTimer() {
@@ -150,13 +153,15 @@ public final class ScreenPower {
     /// Powers the panel down; false when nothing could be (the panel stays lit, and no touch is swallowed).
     private func sleep() -> Bool {
         var darkened = false
-        for compositor in compositors {
-            compositor.isSuspended = true
+        for compositor in compositors { compositor.isSuspended = true }
+        for surface in surfaces {
             do {
-                try compositor.surface.setPowered(false)
+                try surface.setPowered(false)
                 darkened = true
             } catch {
                 warnOnce("power", "\(error)")
+                // A panel that stays lit goes on showing the app as it changes.
+                for compositor in compositors where compositor.surface === surface { compositor.isSuspended = false }
             }
         }
         if let backlight {
@@ -180,8 +185,10 @@ public final class ScreenPower {
 
     private func wake(byKey: Bool = false) {
         if state == .dark {
+            for surface in surfaces {
+                do { try surface.setPowered(true) } catch { warnOnce("wake", "\(error)") }
+            }
             for compositor in compositors {
-                do { try compositor.surface.setPowered(true) } catch { warnOnce("wake", "\(error)") }
                 compositor.isSuspended = false
                 // A panel powered up again may show black until it is drawn (bochs does): draw it all.
                 compositor.window.setNeedsDisplay()

@@ -70,29 +70,42 @@ struct DRMOutput {
             throw DisplayError(device: device, problem: "cannot read its displays: \(DeviceNode.errorName(errno))")
         }
         defer { drmModeFreeResources(resources) }
-        var outputs: [DRMOutput] = []
+        var connected: [(connector: UnsafeMutablePointer<drmModeConnector>, name: String)] = []
+        defer { for entry in connected { drmModeFreeConnector(entry.connector) } }
         var seen: [String] = []
         for connectorID in UnsafeBufferPointer(start: resources.pointee.connectors, count: Int(resources.pointee.count_connectors)) {
             guard let connector = drmModeGetConnector(fd, connectorID) else { continue }
-            defer { drmModeFreeConnector(connector) }
             let name = Self.name(of: connector.pointee)
             guard connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.count_modes > 0 else {
                 seen.append("\(name) \(connector.pointee.connection == DRM_MODE_CONNECTED ? "without modes" : "disconnected")")
+                drmModeFreeConnector(connector)
                 continue
             }
-            let taken = Set(outputs.map(\.crtcID))
-            guard let crtcID = Self.crtc(for: connector.pointee, resources: resources.pointee, fd: fd, excluding: taken) else {
-                throw DisplayError(
-                    device: device,
-                    problem: "no CRTC is left to drive \(name) beside \(outputs.map(\.connectorName).joined(separator: ", ")); name one output with --output")
-            }
-            outputs.append(DRMOutput(connector: connector.pointee, name: name, crtcID: crtcID))
+            connected.append((connector, name))
         }
-        if outputs.isEmpty {
+        guard !connected.isEmpty else {
             let listed = seen.isEmpty ? "it has no connectors" : "connectors: " + seen.joined(separator: ", ")
             throw DisplayError(device: device, problem: "no connected display on \(device) (\(listed))")
         }
-        return outputs
+        // Each keeps the CRTC driving it now; the others take free ones, so none is moved to another's.
+        var crtcs = connected.map { Self.currentCRTC(of: $0.connector.pointee, fd: fd) }
+        for index in crtcs.indices where crtcs[index] != nil && crtcs[..<index].contains(crtcs[index]) { crtcs[index] = nil }
+        for index in crtcs.indices where crtcs[index] == nil {
+            crtcs[index] = Self.crtc(for: connected[index].connector.pointee, resources: resources.pointee, fd: fd, excluding: Set(crtcs.compactMap { $0 }))
+            guard crtcs[index] != nil else {
+                throw DisplayError(
+                    device: device,
+                    problem: "no CRTC is left to drive \(connected[index].name) beside the other outputs; name one with --output")
+            }
+        }
+        return connected.indices.map { DRMOutput(connector: connected[$0].connector.pointee, name: connected[$0].name, crtcID: crtcs[$0]!) }
+    }
+
+    /// The CRTC driving the connector now, if any.
+    private static func currentCRTC(of connector: drmModeConnector, fd: Int32) -> UInt32? {
+        guard connector.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.encoder_id) else { return nil }
+        defer { drmModeFreeEncoder(encoder) }
+        return encoder.pointee.crtc_id != 0 ? encoder.pointee.crtc_id : nil
     }
 
     /// The mode a `video=` kernel argument asked for (the way a Raspberry Pi
@@ -129,10 +142,7 @@ struct DRMOutput {
     /// The CRTC already driving the connector, else the first one an encoder
     /// of it can use; never one of `taken` (another output's).
     private static func crtc(for connector: drmModeConnector, resources: drmModeRes, fd: Int32, excluding taken: Set<UInt32> = []) -> UInt32? {
-        if connector.encoder_id != 0, let encoder = drmModeGetEncoder(fd, connector.encoder_id) {
-            defer { drmModeFreeEncoder(encoder) }
-            if encoder.pointee.crtc_id != 0 && !taken.contains(encoder.pointee.crtc_id) { return encoder.pointee.crtc_id }
-        }
+        if let current = currentCRTC(of: connector, fd: fd), !taken.contains(current) { return current }
         let crtcs = UnsafeBufferPointer(start: resources.crtcs, count: Int(resources.count_crtcs))
         for encoderID in UnsafeBufferPointer(start: connector.encoders, count: Int(connector.count_encoders)) {
             guard let encoder = drmModeGetEncoder(fd, encoderID) else { continue }

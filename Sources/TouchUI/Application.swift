@@ -78,13 +78,18 @@ open class Application: Responder {
             for window in involved { window.sendEvent(event) }
         case .presses:
             if event.presses.contains(where: { $0.phase == .began && $0.key != nil }) { isTypingOnHardwareKeyboard = true }
-            let responder: Responder? = firstResponder ?? keyWindow
-            for press in event.presses where press.phase == .began { press.responder = responder }
-            let byPhase = Dictionary(grouping: event.presses, by: { $0.phase })
-            if let began = byPhase[.began] { responder?.pressesBegan(Set(began), with: event) }
-            if let changed = byPhase[.changed] { responder?.pressesChanged(Set(changed), with: event) }
-            if let ended = byPhase[.ended] { responder?.pressesEnded(Set(ended), with: event) }
-            if let cancelled = byPhase[.cancelled] { responder?.pressesCancelled(Set(cancelled), with: event) }
+            let current: Responder? = firstResponder ?? keyWindow
+            for press in event.presses where press.phase == .began { press.responder = current }
+            // A press goes on to the responder it began with, wherever the focus has gone since.
+            let byResponder = Dictionary(grouping: event.presses, by: { ObjectIdentifier($0.responder ?? current ?? self) })
+            for presses in byResponder.values {
+                let responder = presses[0].responder ?? current
+                let byPhase = Dictionary(grouping: presses, by: { $0.phase })
+                if let began = byPhase[.began] { responder?.pressesBegan(Set(began), with: event) }
+                if let changed = byPhase[.changed] { responder?.pressesChanged(Set(changed), with: event) }
+                if let ended = byPhase[.ended] { responder?.pressesEnded(Set(ended), with: event) }
+                if let cancelled = byPhase[.cancelled] { responder?.pressesCancelled(Set(cancelled), with: event) }
+            }
         case .motion:
             (firstResponder ?? keyWindow)?.motionEnded(event.subtype, with: event)
         case .remoteControl:

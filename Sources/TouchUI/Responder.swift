@@ -59,6 +59,10 @@ open class Responder {
         return true
     }
 
+    /// It stopped being the first responder without resigning (its view left
+    /// the window and it would not resign): what resigning would undo, undone.
+    func lostFirstResponder() {}
+
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }

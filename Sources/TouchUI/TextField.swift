@@ -89,6 +89,14 @@ open class TextField: Control, KeyInput {
     open override func resignFirstResponder() -> Bool {
         guard isFirstResponder else { return super.resignFirstResponder() }
         guard delegate?.textFieldShouldEndEditing(self) ?? true, super.resignFirstResponder() else { return false }
+        endEditing()
+        return true
+    }
+
+    override func lostFirstResponder() { endEditing() }
+
+    private func endEditing() {
+        guard isEditing else { return }
         isEditing = false
         stopBlinking()
         stopRepeating()
@@ -96,7 +104,6 @@ open class TextField: Control, KeyInput {
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)
         delegate?.textFieldDidEndEditing(self)
-        return true
     }
 
     // MARK: Typing
@@ -127,8 +134,10 @@ open class TextField: Control, KeyInput {
         guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: accepted) ?? true else { return }
         let start = storage.index(storage.startIndex, offsetBy: range.lowerBound)
         let end = storage.index(start, offsetBy: range.count)
+        let insertedEnd = storage[..<start].utf8.count + accepted.utf8.count
         storage.replaceSubrange(start..<end, with: accepted)
-        caret = range.lowerBound + accepted.count
+        // A combining mark joins the character before it: count characters again rather than add.
+        caret = min(storage.count, storage[..<storage.utf8.index(storage.utf8.startIndex, offsetBy: insertedEnd)].count)
         showCaretNow()
         sendActions(for: .editingChanged)
     }
@@ -157,6 +166,8 @@ open class TextField: Control, KeyInput {
                 unhandled.insert(press)
                 continue
             }
+            // Its end comes here too, wherever the press was first sent (a window may hand keys to its field).
+            press.responder = self
             if key.keyCode != .keyboardReturnOrEnter && key.keyCode != .keypadEnter { startRepeating(press) }
         }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
@@ -217,6 +228,8 @@ open class TextField: Control, KeyInput {
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         guard let touch, bounds.contains(touch.location(in: self)) else { return }
         if !isFirstResponder && !becomeFirstResponder() { return }
+        // Focused from a hardware keyboard, then touched: now the on-screen keyboard is wanted.
+        if window?.inputViewShown == nil { window?.showInput(for: self) }
         caretPosition = offset(atX: touch.location(in: self).x)
     }
 

@@ -29,8 +29,9 @@ open class Window: View {
     @exclusivity(unchecked) var isDispatching = false
 
     /// The display the window is shown on (UIWindow.screen): the main one
-    /// unless set. A window on another screen is shown once it is made
-    /// visible, as UIKit shows an external display's window.
+    /// unless set. The host shows, on each screen, the window the app has
+    /// made visible there by the end of launching (a window put on a screen
+    /// later is not shown yet).
     @exclusivity(unchecked) public var screen: Screen
 
     public init(frame: Rect, application: Application = .shared) {
@@ -127,8 +128,10 @@ open class Window: View {
         for (view, touches) in groups { view.touchesCancelled(touches, with: nil) }
         for touch in leaving { touch.isDelivered = false }
         trackedTouches.removeAll { touch in leaving.contains { $0 === touch } }
-        if let responder = hostApplication.firstResponder as? View, responder.isDescendant(of: subtree) {
+        // A first responder leaving the window resigns (a text field takes its keyboard away); one that will not is made to.
+        if let responder = hostApplication.firstResponder as? View, responder.isDescendant(of: subtree), !responder.resignFirstResponder() {
             hostApplication.firstResponder = nil
+            responder.lostFirstResponder()
         }
     }
 

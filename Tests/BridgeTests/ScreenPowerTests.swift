@@ -75,6 +75,21 @@ struct ScreenPowerTests {
         #expect(k.power.admit([touch(4, .began, at: 31)]).count == 1)
     }
 
+    @Test func aScreenWithNoWindowSleepsTooAndAKeyWakesThem() throws {
+        let application = Application()
+        application.runLoop = RunLoop(clock: .virtual)
+        let window = try application.launch(Delegate(), mode: .live)
+        let shown = MemorySurface(width: 64, height: 64), blank = MemorySurface(width: 32, height: 32)
+        let compositor = try Compositor(window: window, surface: shown, runLoop: application.runLoop)
+        let power = ScreenPower(
+            settings: ScreenPowerSettings(idleTimeout: 5), compositors: [compositor], surfaces: [shown, blank],
+            application: application, backlight: nil, logger: Logger(label: "test"))
+        application.runLoop.advance(to: 6)
+        #expect(power.state == .dark && !shown.isPoweredOn && !blank.isPoweredOn)
+        power.keysPressed()
+        #expect(power.state == .awake && shown.isPoweredOn && blank.isPoweredOn && !compositor.isSuspended)
+    }
+
     /// A finger resting still sends nothing: the panel stays on until it lifts, and for the timeout after.
     @Test func aFingerDownKeepsThePanelOn() throws {
         let k = try kiosk(ScreenPowerSettings(idleTimeout: 5))

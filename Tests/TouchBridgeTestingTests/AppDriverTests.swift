@@ -113,6 +113,18 @@ extension AppDriverTests {
         #expect(app.label(containing: "entered Hey, kiosk!") != nil)
     }
 
+    @Test func keysTheFocusedFieldPassesOnGoNoFurther() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let demo = try #require(app.delegate.demo)
+        app.type("ab")
+        app.type("\t")  // Tab: the field passes it up the chain; the window must not hand it back
+        #expect(demo.textField.text == "ab" && demo.textField.isFirstResponder)
+        // Focused from the keyboard, then touched: the on-screen keyboard comes up.
+        #expect(app.window.inputViewShown == nil)
+        try app.tap(demo.textField)
+        #expect(app.window.inputViewShown is KeyboardView)
+    }
+
     @Test func aTapOnTheTextFieldBringsUpTheOnScreenKeyboard() throws {
         let app = try AppDriver(DemoAppDelegate.self)
         let demo = try #require(app.delegate.demo)

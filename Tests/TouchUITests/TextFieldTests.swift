@@ -188,3 +188,44 @@ struct TextFieldTests {
         #expect(shown == 2)
     }
 }
+
+extension TextFieldTests {
+    @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
+        field.becomeFirstResponder()
+        field.insertText("क")
+        field.insertText("\u{93F}")  // the vowel sign i joins क: still one character
+        #expect(field.text == "कि" && field.caretPosition == 1)
+        field.deleteBackward()
+        #expect(field.text == "" && field.caretPosition == 0)
+    }
+
+    @Test func aFieldLeavingTheWindowEndsEditingAndTakesItsKeyboard() {
+        let log = events()
+        field.becomeFirstResponder()
+        #expect(window.inputViewShown != nil)
+        field.removeFromSuperview()
+        #expect(!field.isEditing && app.firstResponder == nil && window.inputViewShown == nil)
+        #expect(log.entries.last == "editingDidEnd")
+        app.runLoop.advance(to: app.runLoop.now + 2)
+        #expect(app.runLoop.pendingTimerCount == 0)
+    }
+
+    final class KeyCatcher: View {
+        var log: [String] = []
+        override var canBecomeFirstResponder: Bool { true }
+        override func pressesBegan(_ presses: Set<Press>, with event: Event?) { log.append("began") }
+        override func pressesEnded(_ presses: Set<Press>, with event: Event?) { log.append("ended") }
+    }
+
+    @Test func aPressEndsWhereItBegan() {
+        let first = KeyCatcher(frame: .zero), second = KeyCatcher(frame: .zero)
+        window.addSubview(first)
+        window.addSubview(second)
+        first.becomeFirstResponder()
+        let held = press(.keyboardA, "a", release: false)
+        second.becomeFirstResponder()
+        held.update(phase: .ended, timestamp: 1)
+        app.sendEvent(Event(presses: [held], timestamp: 1))
+        #expect(first.log == ["began", "ended"] && second.log.isEmpty)
+    }
+}

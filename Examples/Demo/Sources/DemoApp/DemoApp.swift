@@ -91,7 +91,10 @@ public final class DemoApp {
         }
         // Keys typed with nothing focused go to the text field, as a kiosk's search box takes them.
         window.onUnfocusedPresses = { [unowned self] presses, event in
-            guard presses.contains(where: { !($0.key?.characters.isEmpty ?? true) }), self.textField.becomeFirstResponder() else { return false }
+            // Only when nothing has focus: a key the field itself passed on (Tab, a shortcut) goes no further.
+            guard application.firstResponder == nil, presses.contains(where: { !($0.key?.characters.isEmpty ?? true) }),
+                self.textField.becomeFirstResponder()
+            else { return false }
             self.textField.pressesBegan(presses, with: event)
             return true
         }
