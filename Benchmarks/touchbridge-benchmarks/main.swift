@@ -179,7 +179,7 @@ func millions(_ value: Double) -> String { String(format: "%.1f M", value / 1e6)
 let fixture = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Fixtures/recordings/evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")
-// BENCH_ONLY=tracker|parsers|filters|delivery|hittest|memory|deceleration|table|drawing|demo runs one figure.
+// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|demo runs one figure.
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func wanted(_ name: String) -> Bool { only == nil || only == name }
 if wanted("tracker") { print(benchmarkTracker()) }
@@ -187,6 +187,7 @@ if wanted("parsers") { print(try benchmarkParsers(fixture: fixture)) }
 if wanted("filters") { print(benchmarkFilters()) }
 MainActor.assumeIsolated {
     if wanted("delivery") { print(benchmarkDelivery()) }
+    if wanted("keys") { print(benchmarkKeys()) }
     if wanted("hittest") { print(benchmarkHitTesting()) }
     if wanted("memory") { print(benchmarkReplayMemory()) }
     if wanted("deceleration") { print(benchmarkDeceleration()) }
