@@ -78,26 +78,9 @@ func benchmarkKeys() -> String {
     let keymap = try! Keymap(KeymapNames(layout: "us"))
     let keys = KeyDevice(index: 0, keymap: keymap)
     let pressDispatcher = PressDispatcher(application: app)
-    let panel = try! EvemuReader.read(
-        Array(
-            """
-            N: Panel
-            I: 0018 0000 0000 0000
-            P: 02 00 00 00 00 00 00 00
-            B: 00 0b 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 00 00 00 00 00 00 00
-            B: 01 00 04 00 00 00 00 00 00
-            B: 03 00 00 00 00 00 80 60 02
-            A: 2f 0 1 0 0 0
-            A: 35 0 799 0 0 0
-            A: 36 0 479 0 0 0
-            A: 39 0 65535 0 0 0
-
-            """.utf8), file: "panel.evemu").device!
+    // A real panel's description (EP0430M09, 1280x768 units, protocol B), the tap at (400, 300) on it.
+    let panel = try! RecordingReader.load(
+        files: [fixture.deletingLastPathComponent().appendingPathComponent("evemu-ep0430m09-touchscreen.desc.txt").path])[0].device!
     let touches = try! LiveTouches(panel, node: "panel", options: ReplayOptions(), warn: { _ in })
     let touchDispatcher = TouchDispatcher(application: app, window: window)
 
