@@ -33,6 +33,11 @@ let package = Package(
             name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
+        // Text for every script: shaping (HarfBuzz), bidi (FriBidi), line breaking and font fallback.
+        // Pango and librsvg are declared by their shims, not found through pkg-config (the shims say why).
+        .systemLibrary(name: "CPango"),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CRsvg"),
         .target(name: "CInputShim"),
         // libdispatch's hooks for a main-thread run loop (CFRunLoop's on Linux).
         .target(name: "CMainLoopShim"),
@@ -48,7 +53,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.
-        .target(name: "Graphics", dependencies: ["CCairo"]),
+        .target(name: "Graphics", dependencies: ["CCairo", "CPango", "CTurboJPEG", "CRsvg"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
         .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
         .target(

@@ -87,7 +87,7 @@ public final class Bitmap {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            let reason = status == CAIRO_STATUS_FILE_NOT_FOUND ? "no such file" : String(cString: cairo_status_to_string(status))
+            let reason = status == CAIRO_STATUS_FILE_NOT_FOUND ? "no such file" : "PNG: " + String(cString: cairo_status_to_string(status))
             throw GraphicsError.unreadableImage(path: path, reason: reason)
         }
         let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24

@@ -13,7 +13,7 @@ public enum GraphicsError: Error, CustomStringConvertible, Equatable {
                 + PixelFormat.supported.map(\.name).joined(separator: ", ")
         case .missingFont(let family):
             "font '\(family)' is not installed (fontconfig found no such family); on Debian: apt install fonts-dejavu-core"
-        case .unreadableImage(let path, let reason): "\(path): not a readable PNG image: \(reason)"
+        case .unreadableImage(let path, let reason): "\(path): not a readable image: \(reason)"
         case .cannotWriteImage(let path, let reason): "\(path): cannot write PNG: \(reason)"
         case .invalidSize(let width, let height): "invalid bitmap size \(width)x\(height)"
         }

@@ -1,10 +1,14 @@
-/// A picture loaded from a PNG file, as UIImage.
+/// A picture loaded from a PNG, JPEG or SVG file, as UIImage.
 public final class Image {
     let bitmap: Bitmap
     public var size: Size { Size(width: Double(bitmap.width), height: Double(bitmap.height)) }
 
-    /// Reads a PNG; a missing or corrupt file is an error that names it.
-    public init(contentsOfFile path: String) throws { bitmap = try Bitmap.readPNG(at: path) }
+    /// Reads a PNG, JPEG or SVG file, told apart by its content; a missing or
+    /// corrupt file is an error that names it. An SVG is drawn at its own size.
+    public init(contentsOfFile path: String) throws { bitmap = try Bitmap.read(at: path) }
+
+    /// Draws an SVG at `size` (an icon for a button, say); a PNG or JPEG keeps its own pixels.
+    public init(contentsOfFile path: String, size: Size) throws { bitmap = try Bitmap.read(at: path, size: size) }
 
     public init(bitmap: Bitmap) { self.bitmap = bitmap }
 }

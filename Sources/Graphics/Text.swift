@@ -1,159 +1,267 @@
 import CCairo
+import CPango
+import Glibc
 
-public enum TextAlignment: Sendable { case left, center, right }
+/// Where lines sit across their box, as NSTextAlignment.
+public enum TextAlignment: Sendable {
+    /// Left for left-to-right text, right for right-to-left text (Arabic, Hebrew): UIKit's default.
+    case natural
+    case left, center, right
+}
 
-/// Lines of text laid out in a width: words wrap, and the last line that
-/// fits ends in "…" when text remains, as UILabel's tail truncation.
-public struct TextLayout {
-    public var lines: [String]
-    /// Each line's advance width, as measured while laying out.
-    public var lineWidths: [Double]
-    public var lineHeight: Double
-    public var ascent: Double
-    public var size: Size
+/// Text shaped and laid out by Pango: HarfBuzz shapes each script, FriBidi
+/// orders right-to-left runs, fontconfig falls back to a font that has the
+/// glyph, and lines break where the script allows. Words wrap in `width`, and
+/// the last line that fits ends in "…" when text remains, as UILabel's tail
+/// truncation.
+public final class TextLayout {
+    public let text: String
+    public let font: Font
+    /// The widest line's width and all lines' height.
+    public let size: Size
+    /// The text each line holds, in logical order; a truncated line holds what
+    /// it would have held, and `isTruncated` says an ellipsis ends it.
+    public let lines: [String]
+    public let isTruncated: Bool
+    /// Whether the first paragraph runs right to left (its first strong character is Arabic or Hebrew, say).
+    public let isRightToLeft: Bool
+    /// Characters that no installed font has, drawn as boxes. Zero when every script is covered.
+    public let unknownGlyphCount: Int
+    /// The layout's top to the first line's baseline.
+    public let baseline: Double
 
-    /// `numberOfLines` 0 means as many as the text needs.
-    public init(_ text: String, font: Font, width: Double, numberOfLines: Int = 1) {
-        let measurer = TextMeasurer(font: font)
-        lineHeight = measurer.lineHeight
-        ascent = measurer.ascent
-        let limit = numberOfLines > 0 ? numberOfLines : Int.max
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var lines: [String] = []
-        // The text left over once the last allowed line is reached.
-        var rest: String?
-        paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
-            let words = paragraph.split(separator: " ", omittingEmptySubsequences: false)
-            var line = ""
-            for (wordIndex, word) in words.enumerated() {
-                let candidate = line.isEmpty ? String(word) : line + " " + word
-                if line.isEmpty || measurer.width(of: candidate) <= width {
-                    line = candidate
-                    continue
+    let layout: OpaquePointer
+    /// Where the logical box starts inside Pango's coordinates (non-zero when lines are centred or right-aligned in a width).
+    let logicalOrigin: Point
+
+    /// `numberOfLines` 0 means as many as the text needs; `width` infinity
+    /// means one line per paragraph, however long.
+    public init(_ text: String, font: Font, width: Double = .infinity, numberOfLines: Int = 1, alignment: TextAlignment = .natural) {
+        self.text = text
+        self.font = font
+        let engine = TextEngine.shared
+        (layout, size, lines, isTruncated, isRightToLeft, unknownGlyphCount, baseline, logicalOrigin) = engine.locked {
+            let layout = pango_layout_new(engine.context)!
+            pango_layout_set_font_description(layout, engine.description(for: font))
+            pango_layout_set_text(layout, text, Int32(text.utf8.count))
+            var cut = false
+            if width.isFinite {
+                pango_layout_set_width(layout, Int32((max(0, width) * Double(PANGO_SCALE)).rounded(.down)))
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+                if numberOfLines > 0 {
+                    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+                    pango_layout_set_height(layout, -Int32(clamping: numberOfLines))
+                    // A negative height limits each paragraph. With more paragraphs than lines, the
+                    // text stops after the paragraph the last allowed line is in, ending in "…" as
+                    // UILabel's does, and the height keeps that paragraph to the lines left.
+                    if Int(pango_layout_get_line_count(layout)) > numberOfLines {
+                        let lastStart = Int(pango_layout_line_get_start_index(pango_layout_get_line_readonly(layout, Int32(numberOfLines - 1))))
+                        let bytes = Array(text.utf8)
+                        let end = bytes[lastStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                        let shown = (bytes[..<end] + Array("…".utf8)).map { CChar(bitPattern: $0) }
+                        pango_layout_set_text(layout, shown, Int32(shown.count))
+                        pango_layout_set_height(layout, TextEngine.bottom(ofLine: numberOfLines - 1, in: layout))
+                        cut = true
+                    }
                 }
-                if lines.count + 1 == limit {
-                    let remaining = [line + " " + words[wordIndex...].joined(separator: " ")]
-                        + paragraphs[(index + 1)...].map(String.init)
-                    rest = remaining.joined(separator: " ")
-                    break paragraphLoop
-                }
-                lines.append(line)
-                line = String(word)
             }
-            if lines.count + 1 == limit && index + 1 < paragraphs.count {
-                rest = ([line] + paragraphs[(index + 1)...].map(String.init)).joined(separator: " ")
-                break
+            let rightToLeft = pango_layout_get_line_count(layout) > 0 && pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0)) == PANGO_DIRECTION_RTL
+            pango_layout_set_alignment(layout, TextEngine.pangoAlignment(alignment, rightToLeft: rightToLeft))
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let scale = Double(PANGO_SCALE)
+            let shaped = pango_layout_get_text(layout)!
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(shaped).assumingMemoryBound(to: UInt8.self), count: strlen(shaped)))
+            var lines: [String] = []
+            for index in 0..<pango_layout_get_line_count(layout) {
+                let line = pango_layout_get_line_readonly(layout, index)
+                let start = min(Int(pango_layout_line_get_start_index(line)), bytes.count)
+                let end = min(start + Int(pango_layout_line_get_length(line)), bytes.count)
+                lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
             }
-            lines.append(line)
+            return (
+                layout, Size(width: Double(logical.width) / scale, height: Double(logical.height) / scale), lines,
+                cut || pango_layout_is_ellipsized(layout) != 0, rightToLeft, Int(pango_layout_get_unknown_glyphs_count(layout)),
+                Double(pango_layout_get_baseline(layout)) / scale,
+                Point(x: Double(logical.x) / scale, y: Double(logical.y) / scale)
+            )
         }
-        if let rest {
-            lines.append(measurer.truncate(rest, toWidth: width))
-        } else if let last = lines.last, measurer.width(of: last) > width {
-            lines[lines.count - 1] = measurer.truncate(last, toWidth: width)
+    }
+
+    /// Where a caret before the character at `offset` (in Characters) stands, from the layout's left.
+    /// In right-to-left text the start is on the right.
+    public func caretX(atCharacterOffset offset: Int) -> Double {
+        let byte = utf8Offset(ofCharacter: offset)
+        return TextEngine.shared.locked {
+            var strong = PangoRectangle()
+            pango_layout_get_cursor_pos(layout, Int32(byte), &strong, nil)
+            return Double(strong.x) / Double(PANGO_SCALE) - logicalOrigin.x
         }
-        self.lines = lines
-        lineWidths = lines.map { measurer.width(of: $0) }
-        size = Size(width: lineWidths.max() ?? 0, height: Double(lines.count) * lineHeight)
+    }
+
+    /// The box a character takes, from the layout's top left; in right-to-left
+    /// text, the first character's box is the rightmost.
+    public func frame(ofCharacterAt offset: Int) -> Rect {
+        let byte = utf8Offset(ofCharacter: offset)
+        return TextEngine.shared.locked {
+            var box = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(byte), &box)
+            let scale = Double(PANGO_SCALE)
+            // Pango gives a right-to-left character a negative width, from its leading (right) edge.
+            let x = Double(min(box.x, box.x + box.width)) / scale - logicalOrigin.x
+            return Rect(x: x, y: Double(box.y) / scale - logicalOrigin.y, width: Double(abs(box.width)) / scale, height: Double(box.height) / scale)
+        }
+    }
+
+    /// The character boundary nearest to `x`, from the layout's left, in Characters.
+    public func characterOffset(atX x: Double) -> Int {
+        let (byte, trailing) = TextEngine.shared.locked {
+            var index: Int32 = 0
+            var trailing: Int32 = 0
+            pango_layout_xy_to_index(layout, Int32(((x + logicalOrigin.x) * Double(PANGO_SCALE)).rounded()), 0, &index, &trailing)
+            return (Int(index), Int(trailing))
+        }
+        var consumed = 0
+        for (offset, character) in text.enumerated() {
+            let next = consumed + character.utf8.count
+            if byte < next { return trailing > 0 ? offset + 1 : offset }
+            consumed = next
+        }
+        return text.count
+    }
+
+    private func utf8Offset(ofCharacter offset: Int) -> Int {
+        text.prefix(max(0, offset)).utf8.count
+    }
+
+    deinit {
+        let layout = layout
+        TextEngine.shared.locked { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 }
 
 extension Font {
-    /// How far `text` advances on one line, in points: where a caret after it goes.
-    public func width(of text: String) -> Double { TextMeasurer(font: self).width(of: text) }
+    /// How far `text` advances on one line, in points.
+    public func width(of text: String) -> Double { TextLayout(text, font: self).size.width }
 
-    /// The height of a line of this font.
-    public var lineHeight: Double { TextMeasurer(font: self).lineHeight }
+    /// The height of a line of this font, with no fallback font taller than it.
+    public var lineHeight: Double { TextEngine.shared.lineHeight(of: self) }
 }
 
-/// Font metrics from cairo's own text engine (fontconfig and FreeType below it).
-final class TextMeasurer {
-    let surface: OpaquePointer
-    let cr: OpaquePointer
-    let lineHeight: Double
-    let ascent: Double
+/// The process's one Pango context on a fontconfig font map. Pango's objects
+/// are not thread-safe, so every use of them holds `lock`; in an app all
+/// drawing is on the main thread and the lock is never contended.
+final class TextEngine: @unchecked Sendable {
+    static let shared = TextEngine()
 
-    init(font: Font) {
-        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
-        cr = cairo_create(surface)!
-        select(font, in: cr)
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(cr, &extents)
-        lineHeight = extents.height
-        ascent = extents.ascent
+    let context: OpaquePointer
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // Guarded by `mutex`.
+    private var descriptions: [Font: OpaquePointer] = [:]
+    private var lineHeights: [Font: Double] = [:]
+
+    private init() {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        let fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        g_object_unref(fontMap.map { UnsafeMutableRawPointer($0) })
+        // Points are pixels here, as in the rest of the drawing.
+        pango_cairo_context_set_resolution(context, 72)
     }
 
-    func width(of text: String) -> Double {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        return extents.x_advance
+    func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
     }
 
-    /// The longest start of `text` that fits with "…" after it.
-    func truncate(_ text: String, toWidth width: Double) -> String {
-        if self.width(of: text) <= width && !text.isEmpty { return text }
-        var characters = Array(text)
-        while !characters.isEmpty {
-            let candidate = String(characters).trimmingTrailingSpaces() + "…"
-            if self.width(of: candidate) <= width { return candidate }
-            characters.removeLast()
+    /// Called with the lock held.
+    func description(for font: Font) -> OpaquePointer {
+        if let known = descriptions[font] { return known }
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_weight(description, font.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+        descriptions[font] = description
+        return description
+    }
+
+    func lineHeight(of font: Font) -> Double {
+        locked {
+            if let known = lineHeights[font] { return known }
+            let layout = pango_layout_new(context)!
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            pango_layout_set_font_description(layout, description(for: font))
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let height = Double(logical.height) / Double(PANGO_SCALE)
+            lineHeights[font] = height
+            return height
         }
-        return "…"
     }
 
-    deinit {
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
+    /// The bottom of line `index`, in Pango units. Called with the lock held.
+    static func bottom(ofLine index: Int, in layout: OpaquePointer) -> Int32 {
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        for _ in 0..<index where pango_layout_iter_next_line(iterator) == 0 { break }
+        var top: Int32 = 0
+        var bottom: Int32 = 0
+        pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+        return bottom
+    }
+
+    /// Pango swaps left and right in a right-to-left paragraph, which is exactly natural alignment;
+    /// an explicit side is swapped back.
+    static func pangoAlignment(_ alignment: TextAlignment, rightToLeft: Bool) -> PangoAlignment {
+        switch alignment {
+        case .natural: PANGO_ALIGN_LEFT
+        case .center: PANGO_ALIGN_CENTER
+        case .left: rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        case .right: rightToLeft ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+        }
     }
 }
 
-func select(_ font: Font, in cr: OpaquePointer) {
-    cairo_select_font_face(cr, font.family, CAIRO_FONT_SLANT_NORMAL, font.weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-    cairo_set_font_size(cr, font.size)
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
+extension TextAlignment {
+    /// The side `natural` means for text in this direction.
+    public func resolved(rightToLeft: Bool) -> TextAlignment {
+        self == .natural ? (rightToLeft ? .right : .left) : self
     }
 }
 
 extension GraphicsContext {
+    /// Draws a laid-out text with its box's top left at `origin`.
+    public func draw(_ layout: TextLayout, at origin: Point, color: Color) {
+        TextEngine.shared.locked {
+            cairo_save(cr)
+            setSource(color)
+            cairo_move_to(cr, origin.x - layout.logicalOrigin.x, origin.y - layout.logicalOrigin.y)
+            pango_cairo_show_layout(cr, layout.layout)
+            cairo_restore(cr)
+        }
+    }
+
     /// Draws `text` on one line from `origin` (the top left of its line),
     /// whatever its width: a text field scrolls it under its own clip.
     public func drawLine(_ text: String, at origin: Point, font: Font, color: Color) {
-        cairo_save(cr)
-        select(font, in: cr)
-        setSource(color)
-        var extents = cairo_font_extents_t()
-        cairo_font_extents(cr, &extents)
-        cairo_move_to(cr, origin.x, origin.y + extents.ascent)
-        cairo_show_text(cr, text)
-        cairo_restore(cr)
+        draw(TextLayout(text, font: font), at: origin, color: color)
     }
 
     /// Draws `text` in `rect`, wrapped and truncated to `numberOfLines`,
     /// centred vertically as a label's text is.
     public func draw(
-        _ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment = .left, numberOfLines: Int = 1
+        _ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment = .natural, numberOfLines: Int = 1
     ) {
-        let layout = TextLayout(text, font: font, width: rect.width, numberOfLines: numberOfLines)
-        cairo_save(cr)
-        select(font, in: cr)
-        setSource(color)
-        var baseline = rect.minY + (rect.height - layout.size.height) / 2 + layout.ascent
-        for (line, width) in zip(layout.lines, layout.lineWidths) {
-            let x: Double =
-                switch alignment {
-                case .left: rect.minX
-                case .center: rect.minX + (rect.width - width) / 2
-                case .right: rect.maxX - width
-                }
-            cairo_move_to(cr, x, baseline)
-            cairo_show_text(cr, line)
-            baseline += layout.lineHeight
+        let layout = TextLayout(text, font: font, width: rect.width, numberOfLines: numberOfLines, alignment: alignment)
+        TextEngine.shared.locked {
+            cairo_save(cr)
+            setSource(color)
+            // The layout is as wide as the rect, so Pango places each line across it.
+            cairo_move_to(cr, rect.minX, rect.minY + (rect.height - layout.size.height) / 2 - layout.logicalOrigin.y)
+            pango_cairo_show_layout(cr, layout.layout)
+            cairo_restore(cr)
         }
-        cairo_restore(cr)
     }
 }

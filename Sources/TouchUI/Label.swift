@@ -11,7 +11,7 @@ open class Label: View {
     public var textColor: Color = .black {
         didSet { if oldValue != textColor { setNeedsDisplay() } }
     }
-    public var textAlignment: TextAlignment = .left {
+    public var textAlignment: TextAlignment = .natural {
         didSet { if oldValue != textAlignment { setNeedsDisplay() } }
     }
     public var numberOfLines = 1 {

@@ -19,7 +19,7 @@ open class TextField: Control, KeyInput {
     public var placeholder: String? { didSet { setNeedsDisplay() } }
     public var font = Font.systemFont(ofSize: 17) { didSet { setNeedsDisplay() } }
     public var textColor: Color = .black { didSet { setNeedsDisplay() } }
-    public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     public var borderStyle = BorderStyle.none { didSet { applyBorderStyle() } }
     /// Dots in place of the characters: a PIN, a password.
     public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
@@ -235,25 +235,22 @@ open class TextField: Control, KeyInput {
 
     /// The character boundary nearest to `x`, in the field's coordinates.
     public func offset(atX x: Double) -> Int {
-        let shown = displayedText
-        let target = x - textOrigin.x
-        var best = 0
-        var bestDistance = abs(target)
-        var prefix = ""
-        for (index, character) in shown.enumerated() {
-            prefix.append(character)
-            let distance = abs(font.width(of: prefix) - target)
-            if distance < bestDistance {
-                best = index + 1
-                bestDistance = distance
-            }
-        }
-        return best
+        shownLayout.characterOffset(atX: x - textOrigin.x)
     }
 
     // MARK: Drawing
 
     private var displayedText: String { isSecureTextEntry ? String(repeating: "•", count: storage.count) : storage }
+
+    /// The shown text shaped once per change of text or font, not once per caret blink.
+    private var cachedLayout: TextLayout?
+    private var shownLayout: TextLayout {
+        let shown = displayedText
+        if let cachedLayout, cachedLayout.text == shown, cachedLayout.font == font { return cachedLayout }
+        let layout = TextLayout(shown, font: font)
+        cachedLayout = layout
+        return layout
+    }
 
     private var textRect: Rect {
         Rect(
@@ -262,17 +259,19 @@ open class TextField: Control, KeyInput {
     }
 
     /// The top left of the text's line, after alignment and scrolling.
+    /// Empty, the field aligns as its placeholder would.
     private var textOrigin: Point {
         let rect = textRect
-        let width = font.width(of: displayedText)
+        let layout = storage.isEmpty ? TextLayout(placeholder ?? "", font: font) : shownLayout
+        let width = layout.size.width
         var x: Double
         if width > rect.width {
             x = rect.minX - scrollOffset
         } else {
-            switch textAlignment {
-            case .left: x = rect.minX
+            switch textAlignment.resolved(rightToLeft: layout.isRightToLeft) {
             case .center: x = rect.minX + (rect.width - width) / 2
             case .right: x = rect.maxX - width
+            case .left, .natural: x = rect.minX
             }
         }
         x = x.rounded()
@@ -282,13 +281,13 @@ open class TextField: Control, KeyInput {
     /// Scrolls so that the caret is in sight.
     private func keepCaretInSight() {
         let rect = textRect
-        let shown = displayedText
-        let width = font.width(of: shown)
+        let layout = shownLayout
+        let width = layout.size.width
         guard width > rect.width else {
             scrollOffset = 0
             return
         }
-        let caretX = font.width(of: String(shown.prefix(caret)))
+        let caretX = layout.caretX(atCharacterOffset: caret)
         if caretX - scrollOffset > rect.width - 2 { scrollOffset = caretX - rect.width + 2 }
         if caretX - scrollOffset < 0 { scrollOffset = caretX }
         scrollOffset = min(max(0, scrollOffset), width - rect.width + 2)
@@ -303,11 +302,11 @@ open class TextField: Control, KeyInput {
             if storage.isEmpty, let placeholder {
                 context.drawLine(placeholder, at: origin, font: font, color: Color(white: 0.7))
             } else {
-                context.drawLine(displayedText, at: origin, font: font, color: textColor)
+                context.draw(shownLayout, at: origin, color: textColor)
             }
             if isEditing && caretVisible {
-                let x = origin.x + font.width(of: String(displayedText.prefix(caret)))
-                context.fill(Rect(x: x.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
+                let x = shownLayout.caretX(atCharacterOffset: caret)
+                context.fill(Rect(x: (origin.x + x).rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
             }
         }
     }

@@ -61,18 +61,29 @@ struct DrawingTests {
 
     @Test func longTextIsTruncatedWithAnEllipsisAndWrapsWhenLinesAreAllowed() {
         let font = Font.systemFont(ofSize: 14)
-        let single = TextLayout("The quick brown fox jumps over the lazy dog", font: font, width: 120)
+        let sentence = "The quick brown fox jumps over the lazy dog"
+        let single = TextLayout(sentence, font: font, width: 120)
         #expect(single.lines.count == 1)
-        #expect(single.lines[0].hasSuffix("…"))
+        #expect(single.isTruncated)
         #expect(single.lines[0].hasPrefix("The quick"))
         #expect(single.size.width <= 120)
-        let wrapped = TextLayout("The quick brown fox jumps over the lazy dog", font: font, width: 120, numberOfLines: 0)
+        let wrapped = TextLayout(sentence, font: font, width: 120, numberOfLines: 0)
         #expect(wrapped.lines.count >= 3)
-        #expect(wrapped.lines.joined(separator: " ") == "The quick brown fox jumps over the lazy dog")
-        let two = TextLayout("The quick brown fox jumps over the lazy dog", font: font, width: 120, numberOfLines: 2)
+        #expect(!wrapped.isTruncated)
+        #expect(wrapped.lines.joined() == sentence)
+        #expect(wrapped.lines.allSatisfy { !$0.hasPrefix(" ") })  // breaks fall after spaces, between words
+        #expect(wrapped.size.width <= 120)
+        let two = TextLayout(sentence, font: font, width: 120, numberOfLines: 2)
         #expect(two.lines.count == 2)
-        #expect(two.lines[1].hasSuffix("…"))
-        #expect(TextLayout("short", font: font, width: 120).lines == ["short"])
+        #expect(two.isTruncated)
+        #expect(two.size.height < wrapped.size.height)
+        let short = TextLayout("short", font: font, width: 120)
+        #expect(short.lines == ["short"] && !short.isTruncated)
+        // Several paragraphs still stop at the line limit, across paragraphs.
+        let paragraphs = TextLayout("one\ntwo\nthree", font: font, width: 120, numberOfLines: 2)
+        #expect(paragraphs.lines == ["one", "two…"])
+        #expect(paragraphs.isTruncated)
+        #expect(TextLayout("one\ntwo\nthree", font: font, width: 120, numberOfLines: 0).lines.count == 3)
     }
 
     @Test func aMissingFontIsNamed() {
@@ -99,12 +110,12 @@ struct DrawingTests {
         #expect {
             try Bitmap.readPNG(at: broken)
         } throws: { error in
-            "\(error)".hasPrefix(broken + ": not a readable PNG")
+            "\(error)".hasPrefix(broken + ": not a readable image: PNG")
         }
         #expect {
             try Image(contentsOfFile: directory.appendingPathComponent("missing.png").path)
         } throws: { error in
-            "\(error)".contains("missing.png: not a readable PNG image: no such file")
+            "\(error)".contains("missing.png: not a readable image: no such file")
         }
     }
 

@@ -149,6 +149,27 @@ struct ViewDrawingTests {
         #expect(pixel(10, 70) == Color.white.pixel)  // aspect fit leaves the sides
     }
 
+    /// UILabel's default alignment is natural: Hebrew and Arabic sit on the right, Latin on the left.
+    @Test func aLabelAlignsRightToLeftTextOnTheRight() throws {
+        func inkColumns(_ text: String, _ alignment: TextAlignment = .natural) -> ClosedRange<Int>? {
+            for view in window.subviews { view.removeFromSuperview() }
+            let label = Label(frame: Rect(x: 0, y: 0, width: 100, height: 30), text: text)
+            label.font = .systemFont(ofSize: 10)
+            label.textAlignment = alignment
+            window.addSubview(label)
+            render()
+            let columns = (0..<100).filter { x in (0..<30).contains { pixel(x, $0).red < 128 } }
+            return columns.first.map { $0...columns.last! }
+        }
+        #expect(Label().textAlignment == .natural)
+        let hebrew = try #require(inkColumns("שלום עולם"))
+        #expect(hebrew.upperBound > 95 && hebrew.lowerBound > 40)
+        let arabic = try #require(inkColumns("مرحبا بالعالم"))
+        #expect(arabic.upperBound > 95 && arabic.lowerBound > 30)
+        #expect(try #require(inkColumns("Hello")).lowerBound < 5)
+        #expect(try #require(inkColumns("שלום עולם", .left)).lowerBound < 5)
+    }
+
     // MARK: Damage
 
     @Test func aChangeDamagesOnlyWhereTheViewWasAndIs() {

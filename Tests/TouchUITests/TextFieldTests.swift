@@ -170,6 +170,22 @@ struct TextFieldTests {
         #expect(app.runLoop.pendingTimerCount == 0)
     }
 
+    /// Hebrew runs from the right: the field aligns it there, and a tap at the right edge is the text's start.
+    @Test func rightToLeftTextStartsOnTheRight() {
+        field.text = "שלום עולם"
+        field.becomeFirstResponder()
+        #expect(field.caretPosition == 9)
+        let right = 20 + 300 - field.textInsets.right - 1
+        tap(Point(x: right, y: 40))
+        #expect(field.caretPosition == 0)
+        field.insertText("א")
+        #expect(field.text == "אשלום עולם" && field.caretPosition == 1)
+        // The end of the text is its leftmost point.
+        let left = right - field.font.width(of: field.text ?? "")
+        tap(Point(x: left + 1, y: 40))
+        #expect(field.caretPosition == 10)
+    }
+
     @Test func aHeldKeyRepeats() {
         field.becomeFirstResponder()
         let held = press(.keyboardX, "x", release: false)
