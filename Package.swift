@@ -85,7 +85,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo", "CCairo"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),

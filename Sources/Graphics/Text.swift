@@ -17,6 +17,10 @@ public enum TextAlignment: Sendable {
 public final class TextLayout {
     public let text: String
     public let font: Font
+    /// What it was laid out for: a view keeps its layout while these stay the same.
+    public let width: Double
+    public let numberOfLines: Int
+    public let alignment: TextAlignment
     /// The widest line's width and all lines' height.
     public let size: Size
     /// The text each line holds, in logical order; a truncated line holds what
@@ -39,6 +43,7 @@ public final class TextLayout {
     public init(_ text: String, font: Font, width: Double = .infinity, numberOfLines: Int = 1, alignment: TextAlignment = .natural) {
         self.text = text
         self.font = font
+        (self.width, self.numberOfLines, self.alignment) = (width, numberOfLines, alignment)
         let engine = TextEngine.shared
         (layout, size, lines, isTruncated, isRightToLeft, unknownGlyphCount, baseline, logicalOrigin) = engine.locked {
             let layout = pango_layout_new(engine.context)!
@@ -254,7 +259,11 @@ extension GraphicsContext {
     public func draw(
         _ text: String, in rect: Rect, font: Font, color: Color, alignment: TextAlignment = .natural, numberOfLines: Int = 1
     ) {
-        let layout = TextLayout(text, font: font, width: rect.width, numberOfLines: numberOfLines, alignment: alignment)
+        draw(TextLayout(text, font: font, width: rect.width, numberOfLines: numberOfLines, alignment: alignment), in: rect, color: color)
+    }
+
+    /// Draws a layout made for `rect`'s width, centred vertically in it.
+    public func draw(_ layout: TextLayout, in rect: Rect, color: Color) {
         TextEngine.shared.locked {
             cairo_save(cr)
             setSource(color)

@@ -37,8 +37,20 @@ open class Label: View {
         return Size(width: size.width, height: max(size.height, font.size * 1.25))
     }
 
+    /// The text shaped for the current bounds, kept across repaints: shaping is most of a label's drawing.
+    private var shaped: TextLayout?
+
     open override func draw(_ rect: Rect) {
         guard let text, !text.isEmpty, let context = GraphicsContext.current else { return }
-        context.draw(text, in: bounds, font: font, color: textColor, alignment: textAlignment, numberOfLines: numberOfLines)
+        let width = bounds.width
+        if let shaped, shaped.text == text, shaped.font == font, shaped.width == width, shaped.numberOfLines == numberOfLines,
+            shaped.alignment == textAlignment
+        {
+            context.draw(shaped, in: bounds, color: textColor)
+            return
+        }
+        let layout = TextLayout(text, font: font, width: width, numberOfLines: numberOfLines, alignment: textAlignment)
+        shaped = layout
+        context.draw(layout, in: bounds, color: textColor)
     }
 }

@@ -27,12 +27,28 @@ func touchbridge(_ arguments: [String]) throws -> CommandResult {
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    let stdout = readAll(out)
+    let stderr = readAll(err)
     process.waitUntilExit()
     return CommandResult(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A pipe read to its end. Foundation's readDataToEndOfFile traps when a read
+/// is interrupted by a signal (another test's child exiting), so this retries.
+func readAll(_ pipe: Pipe) -> Data {
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = read(descriptor, &buffer, buffer.count)
+        if count > 0 {
+            data.append(buffer, count: count)
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
+    }
 }
 
 func temporaryPath(_ name: String) -> String {

@@ -13,13 +13,17 @@ struct NativeDeclarationsTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        // Output goes to a file: reading a pipe through Foundation traps when a signal interrupts the read.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchbridge-cc-\(UUID().uuidString)").path
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        process.standardOutput = output
+        process.standardError = output
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try output.close()
+        return (process.terminationStatus, (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
     }
 
     @Test(arguments: [("CPango", "pangocairo", "pango/pangocairo.h"), ("CRsvg", "librsvg-2.0", "librsvg/rsvg.h")])

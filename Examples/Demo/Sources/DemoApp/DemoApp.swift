@@ -30,6 +30,8 @@ public final class DemoApp {
     public static let paints: [(title: String, color: Color)] = [("Red", .systemRed), ("Blue", .systemBlue)]
     public static let selectedButtonColor = Color(red: 1, green: 0.8, blue: 0)
     public static let statusHeight = 28.0
+    /// The list's rows greet in seven scripts, each aligned as its script runs: Arabic and Hebrew on the right.
+    public static let greetings = ["Hello", "مرحبا", "שלום", "नमस्ते", "สวัสดี", "你好", "こんにちは"]
 
     /// The input devices in use, named by the host (the UI model knows nothing of Linux).
     public var deviceNames: [String] = [] { didSet { updateStatus() } }
@@ -53,10 +55,13 @@ public final class DemoApp {
         list.backgroundColor = .white
         let rowHeight = 44.0
         for row in 0..<40 {
-            let label = Label(frame: Rect(x: 0, y: Double(row) * rowHeight, width: leftWidth, height: rowHeight))
-            label.text = "  Row \(row + 1)"
-            label.backgroundColor = row % 2 == 0 ? .white : Color(white: 0.96)
-            list.addSubview(label)
+            let cell = View(frame: Rect(x: 0, y: Double(row) * rowHeight, width: leftWidth, height: rowHeight))
+            cell.backgroundColor = row % 2 == 0 ? .white : Color(white: 0.96)
+            cell.isUserInteractionEnabled = false
+            let label = Label(frame: cell.bounds.insetBy(dx: 12, dy: 0))
+            label.text = "\(Self.greetings[row % Self.greetings.count]) \(row + 1)"
+            cell.addSubview(label)
+            list.addSubview(cell)
         }
         list.contentSize = Size(width: leftWidth, height: 40 * rowHeight)
 
