@@ -43,6 +43,7 @@ public enum AppHost {
             application.runLoop = RunLoop(clock: .monotonic)
             Screen.screens = surfaces.map(Screen.init(showing:))
             application.showsOnScreenKeyboard = settings.showsOnScreenKeyboard
+            application.keyRepeat = settings.keyRepeat
             application.keyboardLetterRows = (try? Keymap(settings.keymap))?.letterRows ?? KeyboardView.qwertyRows
             let outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
             let screen = Screen.main.bounds.size
@@ -103,6 +104,7 @@ public enum AppHost {
                     logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
                 }
                 try daemon.reload(input: input(reloaded))
+                application.keyRepeat = reloaded.keyRepeat
             }
             do {
                 try daemon.start()

@@ -1,5 +1,6 @@
 import Foundation
 import KernelInput
+import TouchUI
 
 /// An app's configuration file (/etc/APP/APP.conf; for touchbridge
 /// itself /etc/touchbridge/touchbridge.conf): display, app, orientation,
@@ -50,6 +51,9 @@ public struct Configuration: Equatable, Sendable {
     public var takesKeyboards = true
     /// `keyboard.on-screen`: false where a hardware keyboard is always there.
     public var showsOnScreenKeyboard = true
+    /// `keyboard.repeat-delay` (milliseconds) and `keyboard.repeat-rate` (keys a second), as Weston
+    /// names them: a held key in a text field repeats after the delay, at the rate; a rate of 0 is no repeat.
+    public var keyRepeat = KeyRepeat.standard
     /// `keyboard.scanners`: keyboards that are barcode scanners, by (part of) their name.
     public var scanners: [String] = []
 
@@ -91,6 +95,8 @@ public struct Configuration: Equatable, Sendable {
         "keyboard.enabled": "true or false",
         "keyboard.on-screen": "true or false (false where a hardware keyboard is always there)",
         "keyboard.scanners": "a list of barcode scanners' names (or parts of them)",
+        "keyboard.repeat-delay": "milliseconds a key is held before it repeats, 100 to 5000 (500 by default)",
+        "keyboard.repeat-rate": "repeats a second of a held key, 0 to 100 (25 by default; 0: no repeat)",
         "keyboard.layout": "an XKB layout, or several: \"us\", \"de\", \"us,ru\"",
         "keyboard.variant": "an XKB variant for each layout: \"intl\", \"nodeadkeys\"",
         "keyboard.options": "XKB options: \"compose:ralt,grp:alt_shift_toggle\"",
@@ -240,6 +246,14 @@ public struct Configuration: Equatable, Sendable {
             case "keyboard.enabled": takesKeyboards = try bool()
             case "keyboard.on-screen": showsOnScreenKeyboard = try bool()
             case "keyboard.scanners": scanners = try strings()
+            case "keyboard.repeat-delay":
+                guard case .number(let milliseconds) = entry.value, milliseconds >= 100, milliseconds <= 5000 else {
+                    throw fail("expected \(expected), got \(entry.value)")
+                }
+                keyRepeat.delay = milliseconds / 1000
+            case "keyboard.repeat-rate":
+                guard case .number(let rate) = entry.value, rate >= 0, rate <= 100 else { throw fail("expected \(expected), got \(entry.value)") }
+                keyRepeat.rate = rate
             case "keyboard.layout": keymap.layout = try string()
             case "keyboard.variant": keymap.variant = try string()
             case "keyboard.options": keymap.options = try string()

@@ -23,6 +23,8 @@ open class Application: Responder {
     /// Whether a text field brings up the on-screen keyboard (off where a
     /// hardware keyboard is always there: the host's configuration says).
     public var showsOnScreenKeyboard = true
+    /// How a held key repeats in a text field (the host's configuration says).
+    public var keyRepeat = KeyRepeat.standard
     /// The letters of the on-screen keyboard, row by row, as the host's
     /// keyboard layout places them.
     public var keyboardLetterRows = KeyboardView.qwertyRows

@@ -44,9 +44,6 @@ open class TextField: Control, KeyInput {
 
     /// Seconds the caret is shown, then hidden, while editing.
     public static let caretBlinkInterval = 0.5
-    /// A held key types again after this long, then this many times a second.
-    public static let keyRepeatDelay = 0.5
-    public static let keyRepeatRate = 25.0
 
     private var storage = ""
     private var caret = 0
@@ -205,15 +202,15 @@ open class TextField: Control, KeyInput {
     private func startRepeating(_ press: Press) {
         stopRepeating()
         repeatingPress = press
-        guard let runLoop = application?.runLoop else { return }
-        repeatTimer = runLoop.schedule(after: Self.keyRepeatDelay) { [weak self] in self?.repeatPress() }
+        guard let application, application.keyRepeat.rate > 0 else { return }
+        repeatTimer = application.runLoop.schedule(after: application.keyRepeat.delay) { [weak self] in self?.repeatPress() }
     }
 
     private func repeatPress() {
-        guard let press = repeatingPress, let key = press.key, isEditing, handle(key), let runLoop = application?.runLoop else {
+        guard let press = repeatingPress, let key = press.key, isEditing, handle(key), let application, application.keyRepeat.rate > 0 else {
             return stopRepeating()
         }
-        repeatTimer = runLoop.schedule(after: 1 / Self.keyRepeatRate) { [weak self] in self?.repeatPress() }
+        repeatTimer = application.runLoop.schedule(after: 1 / application.keyRepeat.rate) { [weak self] in self?.repeatPress() }
     }
 
     private func stopRepeating() {

@@ -174,6 +174,22 @@ struct ConfigurationTests {
             #expect(error.message.hasPrefix("the XKB layout 'de' has no variant named 'nonsense'"))
         }
     }
+
+    @Test func keyRepeatInWestonsNamesAndUnits() throws {
+        #expect(try parse("").keyRepeat == KeyRepeat.standard)
+        #expect(try parse("[keyboard]\nrepeat-delay = 400\nrepeat-rate = 40\n").keyRepeat == KeyRepeat(delay: 0.4, rate: 40))
+        #expect(try parse("[keyboard]\nrepeat-rate = 0\n").keyRepeat.rate == 0)
+        for (text, key) in [("[keyboard]\nrepeat-delay = 0.5\n", "keyboard.repeat-delay"), ("[keyboard]\nrepeat-rate = -1\n", "keyboard.repeat-rate"),
+                            ("[keyboard]\nrepeat-rate = \"fast\"\n", "keyboard.repeat-rate")] {
+            do {
+                _ = try parse(text)
+                Issue.record("\(text) was taken")
+            } catch let error as ConfigurationError {
+                #expect(error.line == 2 && error.key == key)
+                #expect(error.message.contains("expected"))
+            }
+        }
+    }
 }
 
 struct ConfigurationEditingTests {

@@ -1,3 +1,4 @@
+import Foundation
 import Bridge
 import KernelInput
 import Testing
@@ -25,6 +26,17 @@ struct KeyReplayTests {
             #"{"time": 1.560031, "key": "KEY_LEFTCTRL", "phase": "cancelled", "characters": "", "device": 0}"#,
             #"{"time": 1.560031, "key": "KEY_C", "phase": "cancelled", "characters": "", "device": 0}"#,
         ])
+    }
+
+    /// Debian's libinput record reading a live keyboard (Tests/Fixtures/libinput-record/SOURCES.txt, 4).
+    @Test func aLibinputRecordOfAKeyboardTypes() throws {
+        let file = Fixtures.directory.deletingLastPathComponent()
+            .appendingPathComponent("libinput-record/uinput-keyboard-typing-hey-kiosk.yml").path
+        let recording = try RecordingReader.load(files: [file])
+        #expect(recording[0].device?.kind == .keyboard)
+        let records = try keys(recording)
+        #expect(records.filter { $0.phase == .began }.map(\.characters).joined() == "Hey, kiosk!\r")
+        #expect(records.count == 28)
     }
 
     @Test func kernelRepeatsAreNoChange() throws {

@@ -189,11 +189,30 @@ struct TextFieldTests {
     @Test func aHeldKeyRepeats() {
         field.becomeFirstResponder()
         let held = press(.keyboardX, "x", release: false)
-        app.runLoop.advance(to: app.runLoop.now + TextField.keyRepeatDelay + 4 / TextField.keyRepeatRate + 0.001)
+        app.runLoop.advance(to: app.runLoop.now + app.keyRepeat.delay + 4 / app.keyRepeat.rate + 0.001)
         held.update(phase: .ended, timestamp: app.runLoop.now)
         app.sendEvent(Event(presses: [held], timestamp: app.runLoop.now))
         app.runLoop.advance(to: app.runLoop.now + 1)
         #expect(field.text == "xxxxxx")
+    }
+
+    /// The host's configuration sets the repeat: here a second's delay, then 10 a second; then none at all.
+    @Test func theRepeatFollowsTheApplicationsSetting() {
+        app.keyRepeat = KeyRepeat(delay: 1, rate: 10)
+        field.becomeFirstResponder()
+        let held = press(.keyboardX, "x", release: false)
+        app.runLoop.advance(to: app.runLoop.now + 0.9)
+        #expect(field.text == "x")
+        app.runLoop.advance(to: app.runLoop.now + 0.1 + 2 / 10 + 0.001)
+        held.update(phase: .ended, timestamp: app.runLoop.now)
+        app.sendEvent(Event(presses: [held], timestamp: app.runLoop.now))
+        #expect(field.text == "xxxx")
+        app.keyRepeat.rate = 0
+        let again = press(.keyboardY, "y", release: false)
+        app.runLoop.advance(to: app.runLoop.now + 5)
+        again.update(phase: .ended, timestamp: app.runLoop.now)
+        app.sendEvent(Event(presses: [again], timestamp: app.runLoop.now))
+        #expect(field.text == "xxxxy")
     }
 
     @Test func secureEntryDrawsDotsNotTheText() throws {
