@@ -46,11 +46,18 @@ extension Bitmap {
         func failure() -> GraphicsError {
             .unreadableImage(path: path, reason: "JPEG: " + String(cString: tjGetErrorStr2(decoder)))
         }
+        /// libjpeg-turbo fails on warnings too. Cameras write JPEGs with harmless ones
+        /// ("extraneous bytes before marker"); a file cut short is the warning that is refused.
+        func isFatal() -> Bool {
+            tjGetErrorCode(decoder) == Int32(TJERR_FATAL.rawValue) || String(cString: tjGetErrorStr2(decoder)).contains("Premature end")
+        }
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
         var colorspace: Int32 = 0
-        guard tjDecompressHeader3(decoder, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+        if tjDecompressHeader3(decoder, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) != 0
+            && (isFatal() || width <= 0 || height <= 0)
+        {
             throw failure()
         }
         let bitmap = try Bitmap(width: Int(width), height: Int(height), opaque: true)
@@ -63,8 +70,9 @@ extension Bitmap {
         #endif
         let pixels = bitmap.pixels.assumingMemoryBound(to: UInt8.self)
         // A truncated or corrupt file is refused rather than shown half grey.
-        guard tjDecompress2(decoder, bytes, UInt(bytes.count), pixels, width, Int32(bitmap.stride), height, pixelFormat, 0) == 0
-        else { throw failure() }
+        if tjDecompress2(decoder, bytes, UInt(bytes.count), pixels, width, Int32(bitmap.stride), height, pixelFormat, 0) != 0 && isFatal() {
+            throw failure()
+        }
         bitmap.pixelsChanged()
         return bitmap
     }
@@ -91,6 +99,10 @@ extension Bitmap {
                 throw GraphicsError.unreadableImage(path: path, reason: "SVG: no width, height or viewBox, so no size; give the <svg> element a width and height")
             }
             (width, height) = (viewBox.width, viewBox.height)
+        }
+        // A size from the file (width="1e30") or the caller must fit a bitmap before it becomes an Int.
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw GraphicsError.unreadableImage(path: path, reason: "SVG: a size of \(width)x\(height), not one a bitmap can have (1 to 32767 a side)")
         }
         let bitmap = try Bitmap(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), opaque: false)
         let cr = cairo_create(bitmap.surface)!

@@ -13,7 +13,9 @@ public enum TextAlignment: Sendable {
 /// orders right-to-left runs, fontconfig falls back to a font that has the
 /// glyph, and lines break where the script allows. Words wrap in `width`, and
 /// the last line that fits ends in "…" when text remains, as UILabel's tail
-/// truncation.
+/// truncation. An explicit left or right alignment is taken as the first
+/// paragraph's direction sees it: a later paragraph running the other way
+/// is aligned to the other side.
 public final class TextLayout {
     public let text: String
     public let font: Font
@@ -41,33 +43,40 @@ public final class TextLayout {
     /// `numberOfLines` 0 means as many as the text needs; `width` infinity
     /// means one line per paragraph, however long.
     public init(_ text: String, font: Font, width: Double = .infinity, numberOfLines: Int = 1, alignment: TextAlignment = .natural) {
+        // Pango ends the text at a NUL; a replacement character keeps every offset after it meaningful.
+        let text = text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text
         self.text = text
         self.font = font
         (self.width, self.numberOfLines, self.alignment) = (width, numberOfLines, alignment)
+        // A width past what Pango's units hold (greatestFiniteMagnitude, say) is no limit at all.
+        let units = max(0, width) * Double(PANGO_SCALE)
+        let wraps = units < Double(Int32.max)
         let engine = TextEngine.shared
         (layout, size, lines, isTruncated, isRightToLeft, unknownGlyphCount, baseline, logicalOrigin) = engine.locked {
             let layout = pango_layout_new(engine.context)!
             pango_layout_set_font_description(layout, engine.description(for: font))
             pango_layout_set_text(layout, text, Int32(text.utf8.count))
             var cut = false
-            if width.isFinite {
-                pango_layout_set_width(layout, Int32((max(0, width) * Double(PANGO_SCALE)).rounded(.down)))
+            if wraps {
+                pango_layout_set_width(layout, Int32(units.rounded(.down)))
                 pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-                if numberOfLines > 0 {
+            }
+            if numberOfLines > 0 {
+                if wraps {
                     pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
                     pango_layout_set_height(layout, -Int32(clamping: numberOfLines))
-                    // A negative height limits each paragraph. With more paragraphs than lines, the
-                    // text stops after the paragraph the last allowed line is in, ending in "…" as
-                    // UILabel's does, and the height keeps that paragraph to the lines left.
-                    if Int(pango_layout_get_line_count(layout)) > numberOfLines {
-                        let lastStart = Int(pango_layout_line_get_start_index(pango_layout_get_line_readonly(layout, Int32(numberOfLines - 1))))
-                        let bytes = Array(text.utf8)
-                        let end = bytes[lastStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-                        let shown = (bytes[..<end] + Array("…".utf8)).map { CChar(bitPattern: $0) }
-                        pango_layout_set_text(layout, shown, Int32(shown.count))
-                        pango_layout_set_height(layout, TextEngine.bottom(ofLine: numberOfLines - 1, in: layout))
-                        cut = true
-                    }
+                }
+                // A negative height limits each paragraph. With more paragraphs than lines, the
+                // text stops after the paragraph the last allowed line is in, ending in "…" as
+                // UILabel's does, and the height keeps that paragraph to the lines left.
+                if Int(pango_layout_get_line_count(layout)) > numberOfLines {
+                    let lastStart = Int(pango_layout_line_get_start_index(pango_layout_get_line_readonly(layout, Int32(numberOfLines - 1))))
+                    let bytes = Array(text.utf8)
+                    let end = TextEngine.paragraphEnd(in: bytes, from: lastStart)
+                    let shown = (bytes[..<end] + Array("…".utf8)).map { CChar(bitPattern: $0) }
+                    pango_layout_set_text(layout, shown, Int32(shown.count))
+                    if wraps { pango_layout_set_height(layout, TextEngine.bottom(ofLine: numberOfLines - 1, in: layout)) }
+                    cut = true
                 }
             }
             let rightToLeft = pango_layout_get_line_count(layout) > 0 && pango_layout_line_get_resolved_direction(pango_layout_get_line_readonly(layout, 0)) == PANGO_DIRECTION_RTL
@@ -215,6 +224,20 @@ final class TextEngine: @unchecked Sendable {
         var bottom: Int32 = 0
         pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
         return bottom
+    }
+
+    /// Where the paragraph holding byte `start` ends: at a line feed, a carriage
+    /// return or U+2029, as Pango breaks paragraphs.
+    static func paragraphEnd(in bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x0A, 0x0D: return index
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9: return index
+            default: index += 1
+            }
+        }
+        return bytes.count
     }
 
     /// Pango swaps left and right in a right-to-left paragraph, which is exactly natural alignment;

@@ -256,14 +256,16 @@ open class TextField: Control, KeyInput {
     }
 
     /// The top left of the text's line, after alignment and scrolling.
-    /// Empty, the field aligns as its placeholder would.
+    /// Empty, the placeholder's line.
     private var textOrigin: Point {
         let rect = textRect
         let layout = storage.isEmpty ? TextLayout(placeholder ?? "", font: font) : shownLayout
         let width = layout.size.width
         var x: Double
         if width > rect.width {
-            x = rect.minX - scrollOffset
+            // Too long to fit: typed text scrolls with the caret; a placeholder shows its start,
+            // which is on the right in Arabic or Hebrew.
+            x = storage.isEmpty && layout.isRightToLeft ? rect.maxX - width : rect.minX - scrollOffset
         } else {
             switch textAlignment.resolved(rightToLeft: layout.isRightToLeft) {
             case .center: x = rect.minX + (rect.width - width) / 2
@@ -273,6 +275,18 @@ open class TextField: Control, KeyInput {
         }
         x = x.rounded()
         return Point(x: x, y: (rect.minY + (rect.height - font.lineHeight) / 2).rounded())
+    }
+
+    /// Where the caret stands across the field. Empty, it is where the first
+    /// character will go, by the alignment alone (not at the placeholder's edge).
+    private var caretX: Double {
+        guard storage.isEmpty else { return textOrigin.x + shownLayout.caretX(atCharacterOffset: caret) }
+        let rect = textRect
+        switch textAlignment.resolved(rightToLeft: TextLayout(placeholder ?? "", font: font).isRightToLeft) {
+        case .center: return rect.midX
+        case .right: return rect.maxX
+        case .left, .natural: return rect.minX
+        }
     }
 
     /// Scrolls so that the caret is in sight.
@@ -302,8 +316,7 @@ open class TextField: Control, KeyInput {
                 context.draw(shownLayout, at: origin, color: textColor)
             }
             if isEditing && caretVisible {
-                let x = shownLayout.caretX(atCharacterOffset: caret)
-                context.fill(Rect(x: (origin.x + x).rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
+                context.fill(Rect(x: caretX.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
             }
         }
     }

@@ -84,6 +84,21 @@ struct DrawingTests {
         #expect(paragraphs.lines == ["one", "two…"])
         #expect(paragraphs.isTruncated)
         #expect(TextLayout("one\ntwo\nthree", font: font, width: 120, numberOfLines: 0).lines.count == 3)
+        // Carriage returns and U+2029 end paragraphs too, and the ellipsis still shows.
+        for breaks in ["\r\n", "\r", "\u{2029}"] {
+            let cut = TextLayout(["one", "two", "three"].joined(separator: breaks), font: font, width: 120, numberOfLines: 2)
+            #expect(cut.lines.count == 2 && cut.lines[1] == "two…", "\(Array(breaks.unicodeScalars))")
+        }
+        // With no width (a single-line label's intrinsic size), the line limit still holds.
+        let unbounded = TextLayout("A\nB", font: font)
+        #expect(unbounded.lines == ["A…"] && unbounded.isTruncated)
+        #expect(abs(unbounded.size.height - font.lineHeight) < 1)
+        // A width past Pango's units is no limit, not a crash.
+        #expect(TextLayout(sentence, font: font, width: .greatestFiniteMagnitude).lines == [sentence])
+        // A NUL would end the text for Pango: it is shown as a replacement character, and offsets after it hold.
+        let withNul = TextLayout("ab\0cd", font: font)
+        #expect(withNul.text == "ab\u{FFFD}cd")
+        #expect(withNul.caretX(atCharacterOffset: 5) > withNul.caretX(atCharacterOffset: 3))
     }
 
     @Test func aMissingFontIsNamed() {

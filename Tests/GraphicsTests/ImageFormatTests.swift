@@ -39,6 +39,16 @@ struct ImageFormatTests {
         }
     }
 
+    /// Cameras write JPEGs that libjpeg-turbo warns about but decodes whole: such a file is shown.
+    @Test func aJPEGWithAHarmlessWarningIsShown() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.path("quadrants.jpg")))
+        // Stray bytes between the scan and the end marker: "Corrupt JPEG data: 3 extraneous bytes before marker 0xd9".
+        let stray = try Self.file("stray.jpg", whole.prefix(whole.count - 2) + Data([0x12, 0x34, 0x56, 0xFF, 0xD9]))
+        defer { try? FileManager.default.removeItem(atPath: stray) }
+        let bitmap = try Bitmap.read(at: stray)
+        #expect(bitmap.pixel(x: 50, y: 40).distance(to: PixelColor(red: 255, green: 255, blue: 255)) < 12)
+    }
+
     /// cup.svg has a viewBox of 24x24 and no width or height, as icon sets ship them.
     @Test func anSVGIsDrawnAtItsViewBoxOrAtTheSizeAsked() throws {
         let icon = try Bitmap.read(at: Self.path("cup.svg"))
@@ -58,7 +68,13 @@ struct ImageFormatTests {
         let text = try Self.file("notes.png", Data("just some text".utf8))
         let svg = try Self.file("broken.svg", Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect".utf8))
         let sizeless = try Self.file("sizeless.svg", Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"3\" height=\"3\"/></svg>".utf8))
-        defer { for path in [text, svg, sizeless] { try? FileManager.default.removeItem(atPath: path) } }
+        let huge = try Self.file("huge.svg", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1e30\" height=\"10\"/>".utf8))
+        defer { for path in [text, svg, sizeless, huge] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect {
+            try Image(contentsOfFile: huge)
+        } throws: { error in
+            "\(error)".contains("not one a bitmap can have")
+        }
         #expect(throws: GraphicsError.unreadableImage(path: text, reason: "neither PNG, JPEG nor SVG (its first bytes are none of theirs)")) {
             try Image(contentsOfFile: text)
         }

@@ -170,6 +170,29 @@ struct ViewDrawingTests {
         #expect(try #require(inkColumns("שלום עולם", .left)).lowerBound < 5)
     }
 
+    /// An empty field's caret stands where its first character will: at the right of a right-aligned field,
+    /// not at the left edge of its placeholder.
+    @Test func anEmptyFieldsCaretFollowsTheAlignment() throws {
+        let app = try #require(window.application)
+        app.runLoop = RunLoop(clock: .virtual)
+        app.showsOnScreenKeyboard = false
+        window.makeKeyAndVisible()
+        func caretColumns(_ alignment: TextAlignment) -> [Int] {
+            for view in window.subviews { view.removeFromSuperview() }
+            let field = TextField(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+            field.placeholder = "Name"
+            field.textAlignment = alignment
+            window.addSubview(field)
+            field.becomeFirstResponder()
+            render()
+            return (0..<100).filter { x in pixel(x, 15) == field.caretColor.pixel }
+        }
+        let right = caretColumns(.right)
+        #expect(!right.isEmpty && right.allSatisfy { $0 > 85 })
+        let left = caretColumns(.left)
+        #expect(!left.isEmpty && left.allSatisfy { $0 < 15 })
+    }
+
     // MARK: Damage
 
     @Test func aChangeDamagesOnlyWhereTheViewWasAndIs() {
