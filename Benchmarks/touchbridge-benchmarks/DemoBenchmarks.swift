@@ -27,6 +27,20 @@ func benchmarkDemoFrame() -> String {
     }
     let count = Int(ProcessInfo.processInfo.environment["BENCH_DEMO_FRAMES"] ?? "") ?? 600
     dispatcher.dispatch(frame(0, phase: .began))
+    if ProcessInfo.processInfo.environment["BENCH_DEMO"] == "count" {
+        // For Benchmarks/demo-instructions: warm up, then the counted frames, each handled then repainted.
+        for index in 1...200 {
+            time += 1.0 / 120
+            dispatcher.dispatch(frame(index, phase: .moved))
+            _ = try! compositor.presentNow()
+        }
+        for index in 201...(200 + count) {
+            time += 1.0 / 120
+            handleDemoFrame(frame(index, phase: .moved), dispatcher: dispatcher)
+            repaintDemoFrame(compositor)
+        }
+        return "demo: \(count) frames"
+    }
     var handling: [Double] = [], drawing: [Double] = []
     for index in 1...count {
         time += 1.0 / 120
@@ -45,3 +59,9 @@ func benchmarkDemoFrame() -> String {
         """
 }
 
+
+@inline(never) @MainActor
+func handleDemoFrame(_ records: [TouchRecord], dispatcher: TouchDispatcher) { dispatcher.dispatch(records) }
+
+@inline(never) @MainActor
+func repaintDemoFrame(_ compositor: Compositor) { _ = try! compositor.presentNow() }

@@ -41,14 +41,16 @@ public enum MainLoop {
         while true {
             let count = tb_epoll_ready(waitSet, &ready, 3, -1)
             if count < 0 { continue }  // EINTR
-            for fd in ready[0..<Int(count)] {
-                if fd == mainQueue {
-                    tb_main_queue_drain(mainQueue)
-                } else if fd == timers.descriptor {
-                    MainActor.assumeIsolated { timers.fireDue() }
-                } else {
-                    poller.callReadyHandlers()
-                }
+            let woken = ready[0..<Int(count)]
+            // Input first, whatever order epoll listed the descriptors in: a
+            // frame that came with a display tick is delivered before the tick
+            // paints, so the picture shows it rather than the frame before.
+            if woken.contains(poller.descriptor) { poller.callReadyHandlers() }
+            if woken.contains(mainQueue) { tb_main_queue_drain(mainQueue) }
+            if woken.contains(timers.descriptor) {
+                // Frames that arrived while the main queue's work ran: also before the paint.
+                poller.callReadyHandlers()
+                MainActor.assumeIsolated { timers.fireDue() }
             }
         }
     }

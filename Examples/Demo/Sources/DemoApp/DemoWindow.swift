@@ -54,7 +54,11 @@ public final class DemoWindow: Window {
         fingersDown = shown.count
         markers.show(shown)
         recentEvents.append(event.timestamp)
-        recentEvents.removeAll { $0 <= event.timestamp - 1 }
+        // The oldest are first: drop those over a second old. A loop, not removeAll(where:):
+        // a main-actor closure handed to the standard library costs an executor check per element.
+        var stale = 0
+        while stale < recentEvents.count && recentEvents[stale] <= event.timestamp - 1 { stale += 1 }
+        recentEvents.removeFirst(stale)
         onTouchesChanged?()
         lastEventTime = hostApplication.runLoop.now
         // A wake-up a second after the last event brings the rate to zero; none while idle.
