@@ -10,6 +10,20 @@
 //       each SYN_REPORT it waits for a line containing MATCH and prints
 //       "latency-us N" for the time between (CLOCK_MONOTONIC). With
 //       LATENCY_PROBE_ECHO set, each matched line is printed too ("line ...").
+//   latency-probe photon FINGERS FRAMES HZ X0,Y0,X1,Y1 -- COMMAND...
+//       Touch to photon. Makes a touchscreen whose units are /dev/fb0's
+//       pixels, starts COMMAND with PHOTON_DEVICE set to its node, primes
+//       it with a touch until the screen answers, then moves FINGERS fingers
+//       right in rows inside the rectangle, 6 px a frame, HZ frames a second,
+//       until FRAMES frames are written. The reader is expected to show a
+//       disc of radius 22 px under each finger. For each frame the probe
+//       watches, in the framebuffer's memory (on the page panned into view,
+//       when the reader double-buffers), the pixel 14 px right of and
+//       14 px above each finger's new position: outside the disc the frame
+//       before left, inside the new one. The frame is shown when that pixel
+//       has changed under every finger ("photon-us N", from the write of the
+//       SYN_REPORT); unseen after 250 ms it is missed ("missed N"). Last it
+//       prints the reader's CPU time per frame ("cpu-us-per-frame N").
 //   latency-probe load SECONDS -- COMMAND...
 //       The same device and reader, idle for SECONDS, then ten fingers moving
 //       at 120 Hz for SECONDS. Prints the reader's CPU time, RSS and context
@@ -21,9 +35,13 @@
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fb.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -52,6 +70,8 @@ static void set_abs(int code, int max) {
     if (ioctl(uinput, UI_ABS_SETUP, &setup) < 0) { perror("UI_ABS_SETUP"); exit(1); }
 }
 
+static int abs_max_x = 4095, abs_max_y = 4095;
+
 static void make_device(void) {
     uinput = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
     if (uinput < 0) { perror("/dev/uinput"); exit(1); }
@@ -59,12 +79,12 @@ static void make_device(void) {
     ioctl(uinput, UI_SET_KEYBIT, BTN_TOUCH);
     ioctl(uinput, UI_SET_EVBIT, EV_ABS);
     ioctl(uinput, UI_SET_PROPBIT, INPUT_PROP_DIRECT);
-    set_abs(ABS_X, 4095);
-    set_abs(ABS_Y, 4095);
+    set_abs(ABS_X, abs_max_x);
+    set_abs(ABS_Y, abs_max_y);
     set_abs(ABS_MT_SLOT, 9);
     set_abs(ABS_MT_TRACKING_ID, 65535);
-    set_abs(ABS_MT_POSITION_X, 4095);
-    set_abs(ABS_MT_POSITION_Y, 4095);
+    set_abs(ABS_MT_POSITION_X, abs_max_x);
+    set_abs(ABS_MT_POSITION_Y, abs_max_y);
     struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 0x1234, .product = 0x5678}};
     strcpy(setup.name, "latency-probe touchscreen");
     if (ioctl(uinput, UI_DEV_SETUP, &setup) < 0 || ioctl(uinput, UI_DEV_CREATE) < 0) { perror("UI_DEV_CREATE"); exit(1); }
@@ -152,15 +172,217 @@ static void print_usage(const char *phase, pid_t pid, double seconds, double cpu
            100 * (cpu - cpu0) / seconds, rss, (switches - switches0) / seconds);
 }
 
+// ---- touch to photon ----
+
+static volatile uint32_t *fb;
+static int fb_fd;
+static int fb_stride;  // in pixels
+static int fb_width, fb_height, fb_pages;
+static int visible_row;  // the first row of the page being scanned out
+
+// A reader that double-buffers pans between pages: the pixel shown is on the panned-to page.
+static void find_visible_page(void) {
+    struct fb_var_screeninfo var;
+    if (fb_pages > 1 && ioctl(fb_fd, FBIOGET_VSCREENINFO, &var) == 0) visible_row = var.yoffset;
+}
+
+static void map_framebuffer(void) {
+    int fd = fb_fd = open("/dev/fb0", O_RDWR);
+    if (fd < 0) { perror("/dev/fb0"); exit(1); }
+    struct fb_var_screeninfo var;
+    struct fb_fix_screeninfo fix;
+    if (ioctl(fd, FBIOGET_VSCREENINFO, &var) < 0 || ioctl(fd, FBIOGET_FSCREENINFO, &fix) < 0) { perror("fb ioctl"); exit(1); }
+    if (var.bits_per_pixel != 32) { fprintf(stderr, "photon: /dev/fb0 is %u bits a pixel; 32 expected\n", var.bits_per_pixel); exit(1); }
+    fb_width = var.xres;
+    fb_height = var.yres;
+    fb_stride = fix.line_length / 4;
+    fb_pages = var.yres_virtual / var.yres;
+    void *memory = mmap(NULL, fix.smem_len, PROT_READ, MAP_SHARED, fd, 0);
+    if (memory == MAP_FAILED) { perror("mmap /dev/fb0"); exit(1); }
+    fb = memory;
+    abs_max_x = fb_width - 1;
+    abs_max_y = fb_height - 1;
+}
+
+static uint32_t pixel(int x, int y) {
+    if (x < 0 || y < 0 || x >= fb_width || y >= fb_height) return 0;
+    return fb[(y + visible_row) * fb_stride + x] & 0xffffff;
+}
+
+#define LEAD_X 14
+#define LEAD_Y (-14)
+#define STEP 6
+#define MAX_PENDING 64
+
+struct pending {
+    double written;
+    int fingers;
+    int x[10], y[10];
+    uint32_t before[10];
+};
+
+// What the reader printed, thrown away without waiting, so its pty never fills.
+static void discard_output(void) {
+    struct pollfd p = {.fd = reader_fd, .events = POLLIN};
+    while (poll(&p, 1, 0) > 0 && (p.revents & POLLIN)) {
+        ssize_t n = read(reader_fd, buffer, sizeof buffer);
+        if (n <= 0) break;
+        if (echo_lines) fwrite(buffer, 1, n, stdout);
+    }
+}
+
+static int seen(const struct pending *p) {
+    for (int k = 0; k < p->fingers; k++)
+        if (pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y) == p->before[k]) return 0;
+    return 1;
+}
+
+static void pause_us(long us) {
+    struct timespec ts = {.tv_sec = us / 1000000, .tv_nsec = (us % 1000000) * 1000};
+    nanosleep(&ts, NULL);
+}
+
+static double reader_cpu(void) {
+    double cpu;
+    long rss, switches;
+    usage_of(reader_pid, &cpu, &rss, &switches);
+    return cpu;
+}
+
+static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, int y1) {
+    // Prime: a touch in the rectangle's lower right corner, held until the screen shows it.
+    int px = x1 - 30, py = y1 - 30;
+    double give_up = now() + 60;
+    int primed = 0;
+    while (!primed && now() < give_up) {
+        find_visible_page();
+        uint32_t before = pixel(px + LEAD_X, py + LEAD_Y);
+        finger(0, 1, px, py);
+        emit(EV_KEY, BTN_TOUCH, 1);
+        emit(EV_SYN, SYN_REPORT, 0);
+        for (double until = now() + 2; now() < until && !primed; pause_us(5000)) {
+            find_visible_page();
+            primed = pixel(px + LEAD_X, py + LEAD_Y) != before;
+        }
+        finger(0, -1, 0, 0);
+        emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
+        emit(EV_KEY, BTN_TOUCH, 0);
+        emit(EV_SYN, SYN_REPORT, 0);
+        drain();
+        pause_us(500000);
+    }
+    if (!primed) { printf("reader-not-ready\n"); return 1; }
+    drain();
+    struct pending pending[MAX_PENDING];
+    int head = 0, count = 0, written = 0, missed = 0, next_id = 100;
+    int per_row = (x1 - x0 - 2 * 30) / STEP;
+    int row_gap = fingers == 1 ? 24 : 50;
+    int pass = 0, column = 0;
+    double cpu0 = reader_cpu();
+    double start = now(), interval = 1 / hz;
+    while (written < frames || count > 0) {
+        find_visible_page();
+        double t = now();
+        if (written < frames && t >= start + written * interval) {
+            if (column == per_row) {  // the row is done: lift, and the next pass starts lower down
+                for (int k = 0; k < fingers; k++) { emit(EV_ABS, ABS_MT_SLOT, k); emit(EV_ABS, ABS_MT_TRACKING_ID, -1); }
+                emit(EV_KEY, BTN_TOUCH, 0);
+                emit(EV_SYN, SYN_REPORT, 0);
+                column = 0;
+                pass++;
+            }
+            struct pending *p = &pending[(head + count) % MAX_PENDING];
+            p->fingers = fingers;
+            for (int k = 0; k < fingers; k++) {
+                p->x[k] = x0 + 30 + column * STEP;
+                p->y[k] = y0 + 30 + (fingers == 1 ? pass * row_gap : k * row_gap + pass * 24);
+                if (p->y[k] + 30 > y1) { printf("rectangle-full-after %d\n", written); frames = written; break; }
+                p->before[k] = pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y);
+            }
+            if (written == frames) continue;
+            for (int k = 0; k < fingers; k++) finger(k, column == 0 ? next_id++ : -1, p->x[k], p->y[k]);
+            if (column == 0) emit(EV_KEY, BTN_TOUCH, 1);
+            emit(EV_SYN, SYN_REPORT, 0);
+            p->written = now();
+            column++;
+            written++;
+            if (count == MAX_PENDING) { missed++; head = (head + 1) % MAX_PENDING; count--; }
+            count++;
+        }
+        // Oldest first: a frame drawn late is seen when a later one is drawn, as a finger sees it.
+        while (count > 0) {
+            struct pending *p = &pending[head];
+            if (seen(p)) {
+                printf("photon-us %.0f\n", (now() - p->written) * 1e6);
+            } else if (now() - p->written > 0.25) {
+                if (echo_lines && missed == 0) {
+                    // Where the screen has anything but white, 8 px a character, around the frame's fingers.
+                    for (int y = p->y[0] - 40; y < p->y[p->fingers - 1] + 40; y += 8) {
+                        char row[128];
+                        int n = 0;
+                        for (int x = p->x[0] - 120; x < p->x[0] + 120 && n < 120; x += 8) row[n++] = pixel(x, y) == 0xffffff ? '.' : '#';
+                        row[n] = 0;
+                        printf("map %4d %s\n", y, row);
+                    }
+                }
+                if (echo_lines && missed < 5) {
+                    for (int k = 0; k < p->fingers; k++)
+                        printf("missed-finger %d at %d,%d before %06x now %06x\n", k, p->x[k], p->y[k], p->before[k],
+                               pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y));
+                }
+                missed++;
+            } else {
+                break;
+            }
+            head = (head + 1) % MAX_PENDING;
+            count--;
+        }
+        discard_output();
+        pause_us(200);
+    }
+    double cpu = reader_cpu() - cpu0;
+    for (int k = 0; k < fingers; k++) { emit(EV_ABS, ABS_MT_SLOT, k); emit(EV_ABS, ABS_MT_TRACKING_ID, -1); }
+    emit(EV_KEY, BTN_TOUCH, 0);
+    emit(EV_SYN, SYN_REPORT, 0);
+    printf("frames %d\nmissed %d\ncpu-us-per-frame %.0f\n", written, missed, frames > 0 ? cpu / frames * 1e6 : 0);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int latency = argc >= 6 && strcmp(argv[1], "latency") == 0 && strcmp(argv[4], "--") == 0;
     int load = argc >= 5 && strcmp(argv[1], "load") == 0 && strcmp(argv[3], "--") == 0;
-    if (!latency && !load) {
-        fprintf(stderr, "usage: latency-probe latency FRAMES MATCH -- COMMAND... | load SECONDS -- COMMAND...\n");
+    int photon_mode = argc >= 8 && strcmp(argv[1], "photon") == 0 && strcmp(argv[6], "--") == 0;
+    if (!latency && !load && !photon_mode) {
+        fprintf(stderr, "usage: latency-probe latency FRAMES MATCH -- COMMAND... | load SECONDS -- COMMAND...\n"
+                        "       latency-probe photon FINGERS FRAMES HZ X0,Y0,X1,Y1 -- COMMAND...\n");
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
     echo_lines = getenv("LATENCY_PROBE_ECHO") != NULL;
+    if (photon_mode) {
+        int x0, y0, x1, y1;
+        if (sscanf(argv[5], "%d,%d,%d,%d", &x0, &y0, &x1, &y1) != 4) { fprintf(stderr, "photon: bad rectangle '%s'\n", argv[5]); return 2; }
+        map_framebuffer();
+        make_device();
+        char node[64] = "", sysname[32] = "";
+        if (ioctl(uinput, UI_GET_SYSNAME(sizeof sysname), sysname) >= 0) {
+            // /sys/devices/virtual/input/inputN/eventM: the event node is the one child named event*.
+            char command[160];
+            snprintf(command, sizeof command, "ls /sys/devices/virtual/input/%s | grep ^event", sysname);
+            pause_us(300000);
+            FILE *ls = popen(command, "r");
+            char event[32] = "";
+            if (ls && fgets(event, sizeof event, ls)) { event[strcspn(event, "\n")] = 0; snprintf(node, sizeof node, "/dev/input/%s", event); }
+            if (ls) pclose(ls);
+        }
+        setenv("PHOTON_DEVICE", node, 1);
+        start_reader(argv + 7);
+        int status = photon(atoi(argv[2]), atoi(argv[3]), atof(argv[4]), x0, y0, x1, y1);
+        fflush(stdout);
+        kill(reader_pid, SIGTERM);
+        waitpid(reader_pid, NULL, 0);
+        return status;
+    }
     make_device();
     start_reader(latency ? argv + 5 : argv + 4);
     sleep(4);  // the reader finds and opens the device (through udev, libevdev or libinput)
