@@ -22,7 +22,10 @@
 //       14 px above each finger's new position: outside the disc the frame
 //       before left, inside the new one. The frame is shown when that pixel
 //       has changed under every finger ("photon-us N", from the write of the
-//       SYN_REPORT); unseen after 250 ms it is missed ("missed N"). Last it
+//       SYN_REPORT); unseen after 250 ms it is missed ("missed N"): a reader
+//       that skips frames (drawing only the newest of several) may never
+//       show that place at all. Every waiting frame is checked on every
+//       turn, since a disc covers a frame's pixel only until it moves on. Last it
 //       prints the reader's CPU time per frame ("cpu-us-per-frame N").
 //   latency-probe load SECONDS -- COMMAND...
 //       The same device and reader, idle for SECONDS, then ten fingers moving
@@ -219,6 +222,7 @@ struct pending {
     int fingers;
     int x[10], y[10];
     uint32_t before[10];
+    int shown[10];  // fingers whose pixel has changed already (a disc may move on before the others are drawn)
 };
 
 // What the reader printed, thrown away without waiting, so its pty never fills.
@@ -231,10 +235,13 @@ static void discard_output(void) {
     }
 }
 
-static int seen(const struct pending *p) {
-    for (int k = 0; k < p->fingers; k++)
-        if (pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y) == p->before[k]) return 0;
-    return 1;
+static int seen(struct pending *p) {
+    int all = 1;
+    for (int k = 0; k < p->fingers; k++) {
+        if (!p->shown[k] && pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y) != p->before[k]) p->shown[k] = 1;
+        all &= p->shown[k];
+    }
+    return all;
 }
 
 static void pause_us(long us) {
@@ -298,6 +305,7 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
                 p->y[k] = y0 + 30 + (fingers == 1 ? pass * row_gap : k * row_gap + pass * 24);
                 if (p->y[k] + 30 > y1) { printf("rectangle-full-after %d\n", written); frames = written; break; }
                 p->before[k] = pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y);
+                p->shown[k] = 0;
             }
             if (written == frames) continue;
             for (int k = 0; k < fingers; k++) finger(k, column == 0 ? next_id++ : -1, p->x[k], p->y[k]);
@@ -309,18 +317,21 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
             if (count == MAX_PENDING) { missed++; head = (head + 1) % MAX_PENDING; count--; }
             count++;
         }
-        // Oldest first: a frame drawn late is seen when a later one is drawn, as a finger sees it.
-        while (count > 0) {
-            struct pending *p = &pending[head];
+        // Every frame still waiting is looked at on every turn: a moving disc covers a frame's
+        // pixel only until the next frames move it on, so a frame behind one that is never shown
+        // must not wait for that one to time out.
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            struct pending *p = &pending[(head + i) % MAX_PENDING];
             if (seen(p)) {
                 printf("photon-us %.0f\n", (now() - p->written) * 1e6);
             } else if (now() - p->written > 0.25) {
                 if (echo_lines && missed == 0) {
-                    // Where the screen has anything but white, 8 px a character, around the frame's fingers.
-                    for (int y = p->y[0] - 40; y < p->y[p->fingers - 1] + 40; y += 8) {
+                    // The whole screen at the first missed frame: '#' where it is not white, 16 px a character.
+                    for (int y = 0; y < fb_height; y += 16) {
                         char row[128];
                         int n = 0;
-                        for (int x = p->x[0] - 120; x < p->x[0] + 120 && n < 120; x += 8) row[n++] = pixel(x, y) == 0xffffff ? '.' : '#';
+                        for (int x = 0; x < fb_width && n < 120; x += 16) row[n++] = pixel(x, y) == 0xffffff ? '.' : '#';
                         row[n] = 0;
                         printf("map %4d %s\n", y, row);
                     }
@@ -332,11 +343,11 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
                 }
                 missed++;
             } else {
-                break;
+                pending[(head + kept) % MAX_PENDING] = *p;
+                kept++;
             }
-            head = (head + 1) % MAX_PENDING;
-            count--;
         }
+        count = kept;
         discard_output();
         pause_us(200);
     }

@@ -2,9 +2,12 @@ import Display
 import TouchUI
 
 /// Puts a window's pixels on a display: damage from the view tree is
-/// collected until the next display tick (at the panel's refresh rate, on
-/// the application's run loop), repainted back to front into a back
-/// buffer, and presented once. Nothing is drawn when nothing changed.
+/// collected until the next display tick, repainted back to front into a
+/// back buffer, and presented once. Nothing is drawn when nothing changed.
+/// On a panel with a vertical blank, ticks fall on its refresh grid. On one
+/// without (most fbdev drivers), a frame shows the moment it is written, so
+/// the tick comes as soon as the loop has delivered the input at hand, and
+/// at most twice a refresh.
 @MainActor
 public final class Compositor {
     public let window: Window
@@ -14,6 +17,7 @@ public final class Compositor {
     private let context: GraphicsContext
     private let runLoop: RunLoop
     private var tickScheduled = false
+    private var lastPresent = -Double.infinity
     /// Frames presented, and the damage of the last one.
     public private(set) var framesPresented = 0
     public private(set) var lastDamage = Region()
@@ -51,13 +55,20 @@ public final class Compositor {
     private func scheduleTick() {
         guard !tickScheduled, !isSuspended else { return }
         tickScheduled = true
-        // Ticks fall on the refresh grid, so bursts of damage share one frame.
         let now = runLoop.now
-        var next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
-        // Rounding can put `now` on the next grid point: never tick at the
-        // same moment again, or damage made while presenting would loop.
-        if next - now < frameInterval * 1e-6 { next += frameInterval }
-        _ = runLoop.schedule(after: next - now) { [weak self] in
+        let delay: Double
+        if surface.hasVerticalBlank {
+            // Ticks fall on the refresh grid, so bursts of damage share one frame.
+            var next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
+            // Rounding can put `now` on the next grid point: never tick at the
+            // same moment again, or damage made while presenting would loop.
+            if next - now < frameInterval * 1e-6 { next += frameInterval }
+            delay = next - now
+        } else {
+            // A timer due now runs after the input the loop has in hand, so the frame shows all of it.
+            delay = max(0, lastPresent + frameInterval / 2 - now)
+        }
+        _ = runLoop.schedule(after: delay) { [weak self] in
             guard let self else { return }
             self.tickScheduled = false
             // Suspended after this tick was scheduled: the damage waits for the wake.
@@ -77,6 +88,7 @@ public final class Compositor {
         window.layoutIfNeeded()
         let damage = window.takeDamage()
         guard !damage.isEmpty else { return damage }
+        lastPresent = runLoop.now
         window.render(damage, in: context)
         backBuffer.finishDrawing()
         try surface.present(backBuffer, damage: damage)

@@ -9,6 +9,10 @@ public protocol DisplaySurface: AnyObject {
     var height: Int { get }
     /// Frames per second the panel refreshes at: from vsync or the mode, else 60.
     var refreshRate: Double { get }
+    /// Whether a present keeps to the panel's vertical blank (a DRM page flip,
+    /// fbdev's FBIO_WAITFORVSYNC), so frames are worth painting only on the
+    /// refresh grid. Without one, a frame shows the moment it is written.
+    var hasVerticalBlank: Bool { get }
     var rotation: DisplayRotation { get }
     /// A line for logs: "fb:/dev/fb0 1024x768 XRGB8888, double-buffered".
     var summary: String { get }
@@ -24,6 +28,10 @@ public protocol DisplaySurface: AnyObject {
     func setPowered(_ on: Bool) throws
     /// Gives the device back (console mode, mappings); safe to call twice.
     func close()
+}
+
+extension DisplaySurface {
+    public var hasVerticalBlank: Bool { true }
 }
 
 /// What went wrong with a display, naming the device and what to do.

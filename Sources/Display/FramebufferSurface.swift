@@ -21,6 +21,7 @@ public final class FramebufferSurface: DisplaySurface {
     public private(set) var isDoubleBuffered: Bool
     /// FBIO_WAITFORVSYNC works here, so presents wait for the vertical blank.
     public let waitsForVerticalBlank: Bool
+    public var hasVerticalBlank: Bool { waitsForVerticalBlank }
 
     private var fd: Int32
     private let mode: FramebufferMode
@@ -111,8 +112,18 @@ public final class FramebufferSurface: DisplaySurface {
                 doubleBuffered = tb_fb_pan(fd, &probe) == 0
             }
         }
-        // Probed once: drivers without vblank interrupts answer ENOTTY or EINVAL every time.
-        waitsForVerticalBlank = tb_fb_wait_for_vsync(fd) == 0
+        // Probed once: drivers without vblank interrupts answer ENOTTY or EINVAL every time,
+        // and some (bochs, through DRM's fbdev emulation) answer 0 at once without waiting.
+        // Two waits in a row take most of a refresh when there is a blank to wait for.
+        waitsForVerticalBlank = {
+            guard tb_fb_wait_for_vsync(fd) == 0 else { return false }
+            var start = timespec(), end = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            guard tb_fb_wait_for_vsync(fd) == 0 else { return false }
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            let waited = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+            return waited > 0.002
+        }()
 
         self.path = path
         self.fd = fd

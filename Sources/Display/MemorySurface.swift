@@ -6,6 +6,8 @@ public final class MemorySurface: DisplaySurface {
     public let width: Int
     public let height: Int
     public let refreshRate: Double
+    /// As a panel's would be: with one, frames are painted on the refresh grid; without, at once.
+    public let hasVerticalBlank: Bool
     public let rotation: DisplayRotation
     public let format: PixelFormat
     /// The panel's memory: `panelHeight` rows of `stride` bytes.
@@ -21,8 +23,12 @@ public final class MemorySurface: DisplaySurface {
     /// grow), for tests that check what was repainted.
     public private(set) var presentedDamage: [Region] = []
 
-    public init(width: Int, height: Int, format: PixelFormat = .xrgb8888, rotation: DisplayRotation = .none, refreshRate: Double = 60) {
+    public init(
+        width: Int, height: Int, format: PixelFormat = .xrgb8888, rotation: DisplayRotation = .none, refreshRate: Double = 60,
+        hasVerticalBlank: Bool = true
+    ) {
         (self.width, self.height, self.format, self.rotation, self.refreshRate) = (width, height, format, rotation, refreshRate)
+        self.hasVerticalBlank = hasVerticalBlank
         (panelWidth, panelHeight) = rotation.panelSize(width: width, height: height)
         stride = panelWidth * format.bytesPerPixel
         bytes = [UInt8](repeating: 0, count: stride * panelHeight)

@@ -30,4 +30,51 @@ struct CompositorTests {
             _ = compositor
         }
     }
+
+    /// A view whose damage the test makes by hand.
+    func idleSetup(verticalBlank: Bool) throws -> (Application, View, MemorySurface, Compositor) {
+        let app = Application()
+        app.runLoop = RunLoop(clock: .virtual, startingAt: 10.004)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 64, height: 64), application: app)
+        let view = View(frame: window.bounds)
+        window.addSubview(view)
+        let surface = MemorySurface(width: 64, height: 64, hasVerticalBlank: verticalBlank)
+        let compositor = try Compositor(window: window, surface: surface, runLoop: app.runLoop)
+        app.runLoop.advance(to: 11)  // the first frame, long done
+        return (app, view, surface, compositor)
+    }
+
+    /// With a vertical blank, a change waits for the next point of the refresh grid.
+    @Test func withAVerticalBlankAChangeWaitsForTheGrid() throws {
+        let (app, view, surface, compositor) = try idleSetup(verticalBlank: true)
+        let before = surface.presentedFrames
+        app.runLoop.advance(to: 11.001)
+        view.setNeedsDisplay()
+        app.runLoop.advance(to: 11.0011)
+        #expect(surface.presentedFrames == before)
+        app.runLoop.advance(to: 11 + 1.0 / 60 + 0.0001)
+        #expect(surface.presentedFrames == before + 1)
+        _ = compositor
+    }
+
+    /// Without one (fbdev on most drivers), a change after a quiet spell is shown at once,
+    /// and a stream of changes is shown at most twice a refresh.
+    @Test func withoutAVerticalBlankAChangeShowsAtOnceAndAtMostTwiceARefresh() throws {
+        let (app, view, surface, compositor) = try idleSetup(verticalBlank: false)
+        let before = surface.presentedFrames
+        app.runLoop.advance(to: 11.001)
+        view.setNeedsDisplay()
+        app.runLoop.advance(to: 11.001)
+        #expect(surface.presentedFrames == before + 1)
+        // A change every millisecond for half a second: about 60 frames, not 500, and not 30.
+        var time = 11.001
+        while time < 11.5 {
+            time += 0.001
+            app.runLoop.advance(to: time)
+            view.setNeedsDisplay()
+        }
+        let frames = surface.presentedFrames - before - 1
+        #expect(frames >= 58 && frames <= 61, "\(frames) frames")
+        _ = compositor
+    }
 }
