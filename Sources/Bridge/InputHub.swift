@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import KernelInput
-import Synchronization
 
 public enum InputHubNote: Sendable, Equatable {
     /// `output`: with several displays, the one the device is on and why.
@@ -34,8 +33,9 @@ public enum InputHubOutput: Sendable {
 /// its events on the main run loop: a frame reaches the views on the thread
 /// that waited for it. Every frame becomes a list of
 /// touch records with identities unique across devices; a device that goes
-/// away mid-touch has its touches cancelled. Output piles up in an outbox
-/// that the main queue drains, so a busy main actor gets several frames at once.
+/// away mid-touch has its touches cancelled. What one read brings goes to
+/// the app in one batch, so a busy main actor gets several frames at once.
+/// Everything here runs on the main thread; nothing is handed between threads.
 public final class InputHub: @unchecked Sendable {
     private struct OpenDevice {
         let input: InputDevice
@@ -50,8 +50,6 @@ public final class InputHub: @unchecked Sendable {
     public let selection: DeviceSelection
     private let options: ReplayOptions
     private let calibration: CalibrationMatrix?
-    private let queue: DispatchQueue
-    private let readsOnMain: Bool
     private var monitor: InputNodeMonitor?
     private var poller: InputPoller?
     private var devices: [String: OpenDevice] = [:]
@@ -60,21 +58,14 @@ public final class InputHub: @unchecked Sendable {
     private var lastOverflowWarning = [String: Double]()
     /// Compiled when the first keyboard comes.
     private var keymap: Keymap?
-    private let outbox = Mutex<[InputHubOutput]>([])
-    private var deliver: (@Sendable () -> Void)?
+    private var outbox: [InputHubOutput] = []
     private var wake: (@Sendable @MainActor () -> Void)?
-    /// Reading on main: output waits for the end of the current read, then goes at once.
+    /// Output waits for the end of the current read, then goes at once.
     private var needsWake = false
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
-    /// `inputQueue`: where devices are read; the main queue when nil.
-    public init(
-        selection: DeviceSelection, options: ReplayOptions, calibration: CalibrationMatrix? = nil,
-        inputQueue: DispatchQueue? = nil
-    ) {
-        queue = inputQueue ?? .main
-        readsOnMain = inputQueue == nil
+    public init(selection: DeviceSelection, options: ReplayOptions, calibration: CalibrationMatrix? = nil) {
         self.selection = selection
         self.options = options
         self.calibration = calibration
@@ -86,17 +77,16 @@ public final class InputHub: @unchecked Sendable {
     public func start(wake: @escaping @Sendable @MainActor () -> Void) throws {
         let monitor = try InputNodeMonitor()
         self.monitor = monitor
-        // On main, devices join the main loop's own epoll set (MainLoop.run waits on it).
-        poller = readsOnMain ? MainLoop.poller : try InputPoller(queue: queue)
+        // Devices join the main loop's own epoll set (MainLoop.run waits on it).
+        poller = MainLoop.poller
         self.wake = wake
-        if !readsOnMain { deliver = { DispatchQueue.main.async { MainActor.assumeIsolated { wake() } } } }
-        onQueue {
+        onMain {
             for node in monitor.enumerate() { consider(node) }
             for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
                 let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
                 post(.note(.failed(devnode: node, reason: reason)))
             }
-            monitor.start(on: queue) { [weak self] change in self?.apply(change) }
+            monitor.start(on: .main) { [weak self] change in self?.apply(change) }
         }
     }
 
@@ -104,23 +94,23 @@ public final class InputHub: @unchecked Sendable {
     public var hotplugSource: String { monitor?.source ?? "none" }
 
     /// Everything that happened since the last call.
-    public func drain() -> [InputHubOutput] { outbox.withLock { items in defer { items.removeAll() }; return items } }
+    public func drain() -> [InputHubOutput] {
+        defer { outbox.removeAll() }
+        return outbox
+    }
 
     /// Lets every device go (ungrabbed), cancelling touches that are down.
     public func stop() {
-        onQueue {
+        onMain {
             monitor?.stop()
             for devnode in devices.keys.sorted() { close(devnode, reason: "the daemon is stopping") }
         }
     }
 
-    /// Runs `body` where devices are read, and waits for it (called from the main queue).
-    private func onQueue<T>(_ body: () throws -> T) rethrows -> T {
-        if readsOnMain {
-            dispatchPrecondition(condition: .onQueue(.main))
-            return try body()
-        }
-        return try queue.sync(execute: body)
+    /// Devices are read on the main thread, where the hub is called from.
+    private func onMain<T>(_ body: () throws -> T) rethrows -> T {
+        dispatchPrecondition(condition: .onQueue(.main))
+        return try body()
     }
 
     // MARK: Where devices are read
@@ -274,10 +264,9 @@ public final class InputHub: @unchecked Sendable {
         return "\(error)"
     }
 
-    /// On main, the frames just read go to the app now, in one batch, with no
-    /// further trip through the queue.
+    /// The frames just read go to the app now, in one batch.
     private func wakeIfNeeded() {
-        guard readsOnMain, needsWake, let wake else { return }
+        guard needsWake, let wake else { return }
         needsWake = false
         MainActor.assumeIsolated { wake() }
     }
@@ -292,14 +281,7 @@ public final class InputHub: @unchecked Sendable {
     }
 
     private func post(_ item: InputHubOutput) {
-        let wasEmpty = outbox.withLock { items in
-            defer { items.append(item) }
-            return items.isEmpty
-        }
-        if readsOnMain {
-            needsWake = true
-        } else if wasEmpty {
-            deliver?()
-        }
+        outbox.append(item)
+        needsWake = true
     }
 }
