@@ -232,17 +232,18 @@ open class TextField: Control, KeyInput {
 
     /// The character boundary nearest to `x`, in the field's coordinates.
     public func offset(atX x: Double) -> Int {
-        shownLayout.characterOffset(atX: x - textOrigin.x)
+        storage.isEmpty ? 0 : shownLayout.characterOffset(atX: x - textOrigin.x)
     }
 
     // MARK: Drawing
 
     private var displayedText: String { isSecureTextEntry ? String(repeating: "•", count: storage.count) : storage }
 
-    /// The shown text shaped once per change of text or font, not once per caret blink.
+    /// What the field shows (the text, or the placeholder while empty), shaped
+    /// once per change of text or font, not once per caret blink.
     private var cachedLayout: TextLayout?
     private var shownLayout: TextLayout {
-        let shown = displayedText
+        let shown = storage.isEmpty ? placeholder ?? "" : displayedText
         if let cachedLayout, cachedLayout.text == shown, cachedLayout.font == font { return cachedLayout }
         let layout = TextLayout(shown, font: font)
         cachedLayout = layout
@@ -259,7 +260,7 @@ open class TextField: Control, KeyInput {
     /// Empty, the placeholder's line.
     private var textOrigin: Point {
         let rect = textRect
-        let layout = storage.isEmpty ? TextLayout(placeholder ?? "", font: font) : shownLayout
+        let layout = shownLayout
         let width = layout.size.width
         var x: Double
         if width > rect.width {
@@ -282,7 +283,7 @@ open class TextField: Control, KeyInput {
     private var caretX: Double {
         guard storage.isEmpty else { return textOrigin.x + shownLayout.caretX(atCharacterOffset: caret) }
         let rect = textRect
-        switch textAlignment.resolved(rightToLeft: TextLayout(placeholder ?? "", font: font).isRightToLeft) {
+        switch textAlignment.resolved(rightToLeft: shownLayout.isRightToLeft) {
         case .center: return rect.midX
         case .right: return rect.maxX
         case .left, .natural: return rect.minX
@@ -294,7 +295,8 @@ open class TextField: Control, KeyInput {
         let rect = textRect
         let layout = shownLayout
         let width = layout.size.width
-        guard width > rect.width else {
+        // A placeholder never scrolls: it shows its start.
+        guard width > rect.width, !storage.isEmpty else {
             scrollOffset = 0
             return
         }
@@ -310,11 +312,7 @@ open class TextField: Control, KeyInput {
         let origin = textOrigin
         context.withSavedState {
             context.clip(to: textRect.insetBy(dx: -2, dy: 0))
-            if storage.isEmpty, let placeholder {
-                context.drawLine(placeholder, at: origin, font: font, color: Color(white: 0.7))
-            } else {
-                context.draw(shownLayout, at: origin, color: textColor)
-            }
+            context.draw(shownLayout, at: origin, color: storage.isEmpty ? Color(white: 0.7) : textColor)
             if isEditing && caretVisible {
                 context.fill(Rect(x: caretX.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
             }
