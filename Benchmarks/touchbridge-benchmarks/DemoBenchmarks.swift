@@ -5,11 +5,12 @@ import KernelInput
 import TouchBridgeDemo
 import TouchUI
 
-/// What one input frame costs the demo app on the main thread: a finger
-/// moving on the canvas (a marker moved, a stroke painted, the status line)
-/// and the repaint at the next display tick. While this runs, the next
-/// frame waits: it is what the VM's latency figure for the demo adds to the
-/// bare pipeline.
+/// What one input frame costs the demo app on the main thread: a finger (or
+/// `BENCH_DEMO_FINGERS` fingers, in rows as Benchmarks/vm/photon moves them)
+/// on the canvas (markers moved, strokes painted, the status line twice a
+/// second of the frames' time), and the repaint at the next display tick.
+/// While this runs, the next frame waits: it is what the VM's latency
+/// figure for the demo adds to the bare pipeline.
 @MainActor
 func benchmarkDemoFrame() -> String {
     let application = Application()
@@ -20,48 +21,70 @@ func benchmarkDemoFrame() -> String {
     try! compositor.presentNow()
     let dispatcher = TouchDispatcher(application: application, window: demo.window)
     var time = 1.0
-    func frame(_ index: Int, phase: ContactPhase) -> [TouchRecord] {
-        [TouchRecord(
-            time: EventTime(microseconds: Int64(time * 1e6)), touch: 0, phase: phase, x: 500 + Double(index % 200),
-            y: 300 + Double(index % 2) * 3, tapCount: 1)]
+    let fingers = max(1, min(10, Int(ProcessInfo.processInfo.environment["BENCH_DEMO_FINGERS"] ?? "") ?? 1))
+    // As Benchmarks/vm/photon moves them: rows of 65 frames, 6 px apart; at
+    // the end of a row every finger lifts and new touches begin a row lower.
+    let perRow = 65
+    func records(_ index: Int, phase: ContactPhase) -> [TouchRecord] {
+        let pass = index / perRow, column = index % perRow
+        return (0..<fingers).map { finger in
+            TouchRecord(
+                time: EventTime(microseconds: Int64(time * 1e6)), touch: pass * fingers + finger, phase: phase,
+                x: 400 + Double(column) * 6,
+                y: fingers == 1 ? 70 + Double(pass % 20) * 24 : 70 + Double(finger) * 50 + Double(pass % 2) * 24, tapCount: 1)
+        }
+    }
+    /// The frames written at step `index`: a move, or a row's end and the next row's start.
+    func frames(_ index: Int) -> [[TouchRecord]] {
+        time += 1.0 / 120
+        // The virtual clock follows the frames, so the demo's timers and its rate line run as they would live.
+        application.runLoop.advance(to: time)
+        guard index % perRow == 0 else { return [records(index, phase: .moved)] }
+        return [records(index - 1, phase: .ended), records(index, phase: .began)]
     }
     let count = Int(ProcessInfo.processInfo.environment["BENCH_DEMO_FRAMES"] ?? "") ?? 600
-    dispatcher.dispatch(frame(0, phase: .began))
+    dispatcher.dispatch(records(0, phase: .began))
     if ProcessInfo.processInfo.environment["BENCH_DEMO"] == "count" {
         // For Benchmarks/demo-instructions: warm up, then the counted frames, each handled then repainted.
         for index in 1...200 {
-            time += 1.0 / 120
-            dispatcher.dispatch(frame(index, phase: .moved))
+            for frame in frames(index) { dispatcher.dispatch(frame) }
             _ = try! compositor.presentNow()
         }
+        // BENCH_DEMO_ROWS: count only the frames where a row ends and the next begins.
+        let rowsOnly = ProcessInfo.processInfo.environment["BENCH_DEMO_ROWS"] != nil
         for index in 201...(200 + count) {
-            time += 1.0 / 120
-            handleDemoFrame(frame(index, phase: .moved), dispatcher: dispatcher)
+            if rowsOnly && index % perRow != 0 {
+                for frame in frames(index) { dispatcher.dispatch(frame) }
+                _ = try! compositor.presentNow()
+                continue
+            }
+            handleDemoFrame(frames(index), dispatcher: dispatcher)
             repaintDemoFrame(compositor)
         }
         return "demo: \(count) frames"
     }
     var handling: [Double] = [], drawing: [Double] = []
     for index in 1...count {
-        time += 1.0 / 120
-        handling.append(best(runs: 1) { _ in dispatcher.dispatch(frame(index, phase: .moved)) })
+        let written = frames(index)
+        handling.append(best(runs: 1) { _ in for frame in written { dispatcher.dispatch(frame) } })
         drawing.append(best(runs: 1) { _ in _ = try! compositor.presentNow() })
     }
-    dispatcher.dispatch(frame(count + 1, phase: .ended))
+    dispatcher.dispatch(records(count, phase: .ended))
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     return """
         ### The demo app: one frame of a moving finger on the main thread
 
-        A finger on the demo's canvas at 1280x800 (marker, stroke, status line), \(count) frames:
+        \(fingers == 1 ? "A finger" : "\(fingers) fingers") on the demo's canvas at 1280x800 (markers, strokes, status line), \(count) frames at 120 Hz:
         handling the frame (hit-test, recognizers, views) \(String(format: "%.1f", median(handling) * 1e6)) µs,
-        repainting the damage at the display tick \(String(format: "%.1f", median(drawing) * 1e6)) µs (medians).
+        repainting the damage at the display tick \(String(format: "%.1f", median(drawing) * 1e6)) µs (medians);
+        slowest \(String(format: "%.1f", handling.max()! * 1e6)) µs and \(String(format: "%.1f", drawing.max()! * 1e6)) µs.
 
         """
 }
 
 
 @inline(never) @MainActor
-func handleDemoFrame(_ records: [TouchRecord], dispatcher: TouchDispatcher) { dispatcher.dispatch(records) }
+func handleDemoFrame(_ frames: [[TouchRecord]], dispatcher: TouchDispatcher) { for frame in frames { dispatcher.dispatch(frame) } }
 
 @inline(never) @MainActor
 func repaintDemoFrame(_ compositor: Compositor) { _ = try! compositor.presentNow() }

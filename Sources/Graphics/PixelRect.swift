@@ -44,35 +44,61 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
-/// Damage: a few rectangles that cover every changed pixel. Rectangles that
-/// overlap merge, and past `limit` they all merge into their bounds, so
-/// that repainting stays a handful of clipped passes.
+/// Damage: a few rectangles that cover every changed pixel. Two rectangles
+/// merge when their union costs no more to repaint than both apart; others
+/// may overlap (a pass repaints its pixels from the back, so a pixel painted
+/// twice comes out the same). Past `limit`, the two whose union adds the
+/// fewest pixels merge, until the count is back under it. So ten fingers, or
+/// a finger under a status line, stay small repaints rather than one covering
+/// everything between them.
 public struct Region: Sendable, Equatable {
     public private(set) var rects: [PixelRect] = []
-    public static let limit = 8
+    public static let limit = 16
 
     public init() {}
     public init(_ rect: PixelRect) { add(rect) }
 
     public var isEmpty: Bool { rects.isEmpty }
     public var bounds: PixelRect { rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) } }
+    /// The pixels the rectangles hold, counting those in an overlap once per rectangle: what a repaint costs.
     public var area: Int { rects.reduce(0) { $0 + $1.area } }
 
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
+        absorb(rect)
+        while rects.count > Region.limit { mergeCheapestPair() }
+    }
+
+    /// Adds `rect`, merged with every rectangle whose union with it is no larger than the two.
+    private mutating func absorb(_ rect: PixelRect) {
         var merged = rect
         var index = 0
-        // Absorb every rectangle the new one overlaps (or that contains it).
         while index < rects.count {
-            if !rects[index].intersection(merged).isEmpty {
-                merged = merged.union(rects.remove(at: index))
+            let other = rects[index]
+            let union = merged.union(other)
+            if !other.intersection(merged).isEmpty && union.area <= merged.area + other.area {
+                merged = union
+                rects.remove(at: index)
                 index = 0
             } else {
                 index += 1
             }
         }
         rects.append(merged)
-        if rects.count > Region.limit { rects = [bounds] }
+    }
+
+    private mutating func mergeCheapestPair() {
+        var best = (first: 0, second: 1, waste: Int.max)
+        for first in rects.indices {
+            for second in rects.indices where second > first {
+                let waste = rects[first].union(rects[second]).area - rects[first].area - rects[second].area
+                if waste < best.waste { best = (first, second, waste) }
+            }
+        }
+        let union = rects[best.first].union(rects[best.second])
+        rects.remove(at: best.second)
+        rects.remove(at: best.first)
+        absorb(union)
     }
 
     public mutating func formUnion(_ other: Region) { for rect in other.rects { add(rect) } }

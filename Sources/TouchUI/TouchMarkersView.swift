@@ -41,24 +41,43 @@ public final class TouchMarkersView: View {
     /// Each marker's look, drawn once and then stamped wherever the finger
     /// is: a moving finger costs one image blend, not shapes and text.
     private var stamps: [Int: Image] = [:]
+    /// The circle of each palette colour: a new finger's stamp copies it and
+    /// adds only its number, since stroking and filling an antialiased
+    /// circle costs several times the text (ten fingers lifting and landing
+    /// at once would otherwise hold up a frame).
+    private var discs: [Int: Bitmap] = [:]
     private static let stampWidth = Int(2 * radius) + 24, stampHeight = Int(2 * radius) + 22
     /// Where a stamp's circle centre is, from its top left corner.
     private static let stampCentre = Point(x: Double(stampWidth) / 2, y: Double(stampHeight) - radius - 2)
+    private static let circle = Rect(x: stampCentre.x - radius, y: stampCentre.y - radius, width: 2 * radius, height: 2 * radius)
+
+    private func disc(_ colorIndex: Int) -> Bitmap? {
+        if let known = discs[colorIndex] { return known }
+        guard let bitmap = try? Bitmap(width: Self.stampWidth, height: Self.stampHeight, opaque: false) else { return nil }
+        let context = GraphicsContext(bitmap: bitmap)
+        let color = Self.palette[colorIndex]
+        context.fill(Path(ovalIn: Self.circle), with: color.withAlphaComponent(0.35))
+        context.stroke(Path(ovalIn: Self.circle.insetBy(dx: 1, dy: 1)), with: color, lineWidth: 2)
+        context.flush()
+        discs[colorIndex] = bitmap
+        return bitmap
+    }
 
     private func stamp(for marker: Marker) -> Image? {
         let key = marker.id &* 64 &+ min(marker.tapCount, 63)
         if let known = stamps[key] { return known }
-        guard let bitmap = try? Bitmap(width: Self.stampWidth, height: Self.stampHeight, opaque: false) else { return nil }
+        let colorIndex = abs(marker.id) % Self.palette.count
+        guard let disc = disc(colorIndex),
+            let bitmap = try? Bitmap(width: Self.stampWidth, height: Self.stampHeight, opaque: false)
+        else { return nil }
         let context = GraphicsContext(bitmap: bitmap)
-        let color = Self.palette[abs(marker.id) % Self.palette.count]
-        let r = Self.radius, centre = Self.stampCentre
-        let circle = Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r)
-        context.fill(Path(ovalIn: circle), with: color.withAlphaComponent(0.35))
-        context.stroke(Path(ovalIn: circle.insetBy(dx: 1, dy: 1)), with: color, lineWidth: 2)
-        context.draw("\(marker.id)", in: circle, font: .boldSystemFont(ofSize: 14), color: .black, alignment: .center)
+        // A new bitmap is clear, so the circle blended over it is the circle, exactly.
+        context.draw(Image(bitmap: disc), in: Rect(x: 0, y: 0, width: Double(Self.stampWidth), height: Double(Self.stampHeight)))
+        context.draw("\(marker.id)", in: Self.circle, font: .boldSystemFont(ofSize: 14), color: .black, alignment: .center)
         if marker.tapCount > 1 {
+            let circle = Self.circle
             let above = Rect(x: circle.minX - 10, y: circle.minY - 18, width: circle.width + 20, height: 16)
-            context.draw("×\(marker.tapCount)", in: above, font: .systemFont(ofSize: 12), color: color, alignment: .center)
+            context.draw("×\(marker.tapCount)", in: above, font: .systemFont(ofSize: 12), color: Self.palette[colorIndex], alignment: .center)
         }
         context.flush()
         if stamps.count > 256 { stamps.removeAll() }

@@ -131,16 +131,22 @@ extension Window {
     public func render(_ region: Region, in context: GraphicsContext) {
         guard !region.isEmpty else { return }
         layoutIfNeeded()
-        context.withSavedState {
-            context.clip(to: region)
-            // What no view covers is the screen's own black; an opaque
-            // window covers it all, and painting it twice would double the cost.
-            let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity
-            if !coversAll { for rect in region.rects { context.replace(rect.rect, with: .black) } }
-            // The window sits at the screen's origin; draw its tree from there.
-            let origin = frame.origin
-            context.translateBy(x: -origin.x, y: -origin.y)
-            drawHierarchy(in: context, dirtyInSuperview: region.bounds.rect.offsetBy(dx: origin.x, dy: origin.y))
+        // What no view covers is the screen's own black; an opaque
+        // window covers it all, and painting it twice would double the cost.
+        let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity
+        // The window sits at the screen's origin; draw its tree from there.
+        let origin = frame.origin
+        // One pass per rectangle, each skipping the views away from it: the
+        // status line and a finger far below it repaint two small places, not
+        // every view in the box around both. Each pass paints its pixels from
+        // the back, so where two rectangles overlap the second gives the same.
+        for rect in region.rects {
+            context.withSavedState {
+                context.clip(to: rect.rect)
+                if !coversAll { context.replace(rect.rect, with: .black) }
+                context.translateBy(x: -origin.x, y: -origin.y)
+                drawHierarchy(in: context, dirtyInSuperview: rect.rect.offsetBy(dx: origin.x, dy: origin.y))
+            }
         }
     }
 }

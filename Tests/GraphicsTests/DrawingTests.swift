@@ -149,12 +149,49 @@ struct DrawingTests {
     @Test func regionsMergeOverlapsAndStayFew() {
         var region = Region()
         region.add(PixelRect(x: 0, y: 0, width: 10, height: 10))
-        region.add(PixelRect(x: 5, y: 5, width: 10, height: 10))
-        #expect(region.rects == [PixelRect(x: 0, y: 0, width: 15, height: 15)])
+        // A marker moving 2 px: the union is cheaper than both apart.
+        region.add(PixelRect(x: 2, y: 0, width: 10, height: 10))
+        #expect(region.rects == [PixelRect(x: 0, y: 0, width: 12, height: 10)])
+        // Inside what is there: nothing new.
+        region.add(PixelRect(x: 3, y: 3, width: 2, height: 2))
+        #expect(region.rects == [PixelRect(x: 0, y: 0, width: 12, height: 10)])
+        // A corner's overlap: the union would repaint more than both, so they stay apart.
+        region.add(PixelRect(x: 8, y: 8, width: 10, height: 10))
+        #expect(region.rects.count == 2)
+        region.removeAll()
+        region.add(PixelRect(x: 0, y: 0, width: 15, height: 15))
         region.add(PixelRect(x: 100, y: 100, width: 1, height: 1))
         #expect(region.rects.count == 2)
         for i in 0..<20 { region.add(PixelRect(x: 200 + i * 10, y: 0, width: 2, height: 2)) }
         #expect(region.rects.count <= Region.limit)
         #expect(region.bounds.contains(PixelRect(x: 0, y: 0, width: 15, height: 15)))
+    }
+
+    @Test func regionsPastTheLimitMergeTheClosestPairNotEverything() {
+        // Ten fingers in rows, and the status line far above them: each stays its own repaint.
+        var region = Region()
+        let fingers = (0..<10).map { PixelRect(x: 400, y: 70 + $0 * 55, width: 50, height: 50) }
+        let status = PixelRect(x: 0, y: 0, width: 1280, height: 28)
+        for rect in fingers + [status] { region.add(rect) }
+        #expect(region.rects.count == 11)
+        #expect(region.area == 10 * 2500 + 1280 * 28)
+        // A finger's column grazing the status line does not turn both into one box
+        // (the demo's status line once merged with ten markers into most of the screen).
+        var grazing = Region()
+        grazing.add(status)
+        grazing.add(PixelRect(x: 419, y: 27, width: 70, height: 518))
+        #expect(grazing.rects.count == 2)
+        #expect(grazing.area == 1280 * 28 + 70 * 518)
+        // Past the limit, only the nearest two merge; every pixel added is still covered.
+        let added = (0..<Region.limit).map { PixelRect(x: 900 + ($0 % 4) * 60, y: 100 + ($0 / 4) * 200, width: 10, height: 10) }
+        var crowded = Region()
+        for rect in added { crowded.add(rect) }
+        #expect(crowded.rects.count == Region.limit)
+        let near = PixelRect(x: 911, y: 100, width: 10, height: 10)
+        crowded.add(near)
+        #expect(crowded.rects.count == Region.limit)
+        #expect(crowded.rects.contains(PixelRect(x: 900, y: 100, width: 21, height: 10)))
+        for rect in added + [near] { #expect(crowded.rects.contains { $0.contains(rect) }) }
+        #expect(crowded.area < 40 * 10 * 10)
     }
 }
