@@ -8,6 +8,11 @@ import TouchUI
 /// without (most fbdev drivers), a frame shows the moment it is written, so
 /// the tick comes as soon as the loop has delivered the input at hand, and
 /// at most twice a refresh.
+///
+/// Input never waits for a whole repaint: with `deliverWaitingInput` set (the
+/// daemon's main loop), the repaint stops between views to deliver what
+/// has arrived, then repaints what that changed before presenting, so the
+/// frame shows it.
 @MainActor
 public final class Compositor {
     public let window: Window
@@ -30,6 +35,19 @@ public final class Compositor {
     public var isSuspended = false {
         didSet { if !isSuspended && !window.damage.isEmpty { scheduleTick() } }
     }
+    /// Reads and delivers the input waiting now, without waiting; true when
+    /// some came (`MainLoop.deliverWaitingInput`). Called between views while
+    /// repainting, at most every `inputCheckInterval`.
+    public var deliverWaitingInput: (() -> Bool)?
+    /// Seconds of drawing between two looks for input: each look is a system call.
+    public var inputCheckInterval = 0.0005
+    /// Rounds of repainting what input changed mid-repaint, before presenting
+    /// anyway: a stream of input cannot hold a frame back for ever.
+    static let catchUpRounds = 2
+    private var lastInputCheck = -Double.infinity
+    private var isPresenting = false
+    /// Input deliveries made mid-repaint, since the compositor was made.
+    public private(set) var inputDeliveredWhileDrawing = 0
 
     public init(window: Window, surface: any DisplaySurface, runLoop: RunLoop) throws {
         let needed = PixelRect(enclosing: window.frame)
@@ -85,16 +103,37 @@ public final class Compositor {
     /// Returns the damage presented.
     @discardableResult
     public func presentNow() throws -> Region {
+        // A touch delivered mid-repaint whose handler asks for a frame: the one being drawn will show it.
+        guard !isPresenting else { return Region() }
+        isPresenting = true
+        defer { isPresenting = false }
         window.layoutIfNeeded()
-        let damage = window.takeDamage()
+        var damage = window.takeDamage()
         guard !damage.isEmpty else { return damage }
         lastPresent = runLoop.now
-        window.render(damage, in: context)
+        let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
+        lastInputCheck = lastPresent
+        window.render(damage, in: context, betweenViews: betweenViews)
+        // What input delivered meanwhile changed: repainted now, so this frame shows it.
+        for _ in 0..<Self.catchUpRounds where betweenViews != nil {
+            window.layoutIfNeeded()
+            let changed = window.takeDamage()
+            guard !changed.isEmpty else { break }
+            window.render(changed, in: context, betweenViews: betweenViews)
+            damage.formUnion(changed)
+        }
         backBuffer.finishDrawing()
         try surface.present(backBuffer, damage: damage)
         framesPresented += 1
         lastDamage = damage
         onPresent?(damage)
         return damage
+    }
+
+    private func checkForInput() {
+        let now = runLoop.now
+        guard now - lastInputCheck >= inputCheckInterval, let deliverWaitingInput else { return }
+        lastInputCheck = now
+        if deliverWaitingInput() { inputDeliveredWhileDrawing += 1 }
     }
 }

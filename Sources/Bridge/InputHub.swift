@@ -86,7 +86,11 @@ public final class InputHub: @unchecked Sendable {
                 let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
                 post(.note(.failed(devnode: node, reason: reason)))
             }
-            monitor.start(on: .main) { [weak self] change in self?.apply(change) }
+            do {
+                try monitor.start(with: poller!) { [weak self] change in self?.apply(change) }
+            } catch {
+                post(.note(.warning("hotplug is not followed: \(error)")))
+            }
         }
     }
 

@@ -4,15 +4,24 @@ import Glibc
 import KernelInput
 import TouchUI
 
-/// The main thread's loop, as CFRunLoop is UIKit's: it waits on the input
-/// devices, on its own timers and on the dispatch main queue together. A
-/// touch is read, tracked and delivered by the thread that was waiting for
-/// it, and a display tick fires from the same wait: no other thread has to
-/// wake first. (With `dispatchMain()` and dispatch timers, libdispatch's own
+/// The main thread's loop, as CFRunLoop is UIKit's: one epoll set holds the
+/// input devices, the udev monitor, its own timers (a timerfd) and the
+/// dispatch main queue's descriptor, and the main thread waits on it. A touch
+/// is read, tracked and delivered by the thread that was waiting for it, and
+/// a display tick fires from the same wait: no other thread has to wake
+/// first. (With `dispatchMain()` and dispatch timers, libdispatch's own
 /// thread sees the device or the deadline, then wakes the main one.) What is
 /// queued on the main queue (signals, reloads) runs here too.
 public enum MainLoop {
-    /// The poller main-queue input hubs share; `run()` waits on it.
+    /// When several descriptors are ready at one wake, input goes first,
+    /// whatever order epoll listed them in: a frame that came with a display
+    /// tick is delivered before the tick paints, so the picture shows it
+    /// rather than the frame before.
+    enum Rank {
+        static let input = 0, mainQueue = 1, timers = 2
+    }
+
+    /// The loop's epoll set; input hubs add their devices and udev monitor to it.
     public static let poller: InputPoller = {
         do {
             return try InputPoller(queue: nil)
@@ -31,28 +40,25 @@ public enum MainLoop {
             return timers
         }
         let mainQueue = tb_main_queue_descriptor()
-        let waitSet = tb_epoll_create()
-        guard waitSet >= 0, tb_epoll_add(waitSet, poller.descriptor) == 0, tb_epoll_add(waitSet, mainQueue) == 0,
-            tb_epoll_add(waitSet, timers.descriptor) == 0
-        else {
-            fatalError("cannot set up the main loop: \(String(cString: strerror(errno)))")
-        }
-        var ready = [Int32](repeating: -1, count: 3)
-        while true {
-            let count = tb_epoll_ready(waitSet, &ready, 3, -1)
-            if count < 0 { continue }  // EINTR
-            let woken = ready[0..<Int(count)]
-            // Input first, whatever order epoll listed the descriptors in: a
-            // frame that came with a display tick is delivered before the tick
-            // paints, so the picture shows it rather than the frame before.
-            if woken.contains(poller.descriptor) { poller.callReadyHandlers() }
-            if woken.contains(mainQueue) { tb_main_queue_drain(mainQueue) }
-            if woken.contains(timers.descriptor) {
+        do {
+            try poller.add(mainQueue, rank: Rank.mainQueue) { tb_main_queue_drain(mainQueue) }
+            try poller.add(timers.descriptor, rank: Rank.timers) {
                 // Frames that arrived while the main queue's work ran: also before the paint.
-                poller.callReadyHandlers()
+                deliverWaitingInput()
                 MainActor.assumeIsolated { timers.fireDue() }
             }
+        } catch {
+            fatalError("cannot set up the main loop: \(error)")
         }
+        while true { poller.wait() }
+    }
+
+    /// Reads and delivers the input waiting now, if any, without waiting:
+    /// what a long paint calls between views, so that a frame arriving
+    /// meanwhile reaches the app before the paint ends. True when some came.
+    @discardableResult
+    public static func deliverWaitingInput() -> Bool {
+        poller.callReadyHandlers(ranksBelow: Rank.input + 1)
     }
 }
 

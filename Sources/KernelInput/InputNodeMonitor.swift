@@ -14,6 +14,7 @@ public final class InputNodeMonitor: @unchecked Sendable {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
     private var readSource: (any DispatchSourceRead)?
+    private var poller: InputPoller?
     private var stopped = false
 
     /// Whether udevd is running here (its control socket exists).
@@ -45,6 +46,7 @@ public final class InputNodeMonitor: @unchecked Sendable {
         if let readSource {
             readSource.cancel()
         } else if !stopped {
+            poller?.remove(udev_monitor_get_fd(monitor))
             Self.release(monitor: monitor, udev: udev)
         }
     }
@@ -78,11 +80,7 @@ public final class InputNodeMonitor: @unchecked Sendable {
         let readSource = DispatchSource.makeReadSource(fileDescriptor: udev_monitor_get_fd(monitor), queue: queue)
         readSource.setEventHandler { [weak self] in
             guard let self, self.readSource != nil else { return }
-            while let device = udev_monitor_receive_device(self.monitor) {
-                defer { udev_device_unref(device) }
-                guard let change = self.change(from: device) else { continue }
-                handler(change)
-            }
+            self.receive(handler)
         }
         let (monitor, udev) = (monitor, udev)
         readSource.setCancelHandler { Self.release(monitor: monitor, udev: udev) }
@@ -90,8 +88,33 @@ public final class InputNodeMonitor: @unchecked Sendable {
         readSource.resume()
     }
 
-    /// Stops following changes (the socket is closed once its source lets go).
+    /// Delivers additions and removals through `poller`'s epoll set, where its
+    /// owner reads them (a main loop, beside the devices themselves).
+    public func start(with poller: InputPoller, handler: @escaping (InputNodeChange) -> Void) throws {
+        try poller.add(udev_monitor_get_fd(monitor)) { [weak self] in
+            guard let self, self.poller != nil else { return }
+            self.receive(handler)
+        }
+        self.poller = poller
+    }
+
+    private func receive(_ handler: (InputNodeChange) -> Void) {
+        while let device = udev_monitor_receive_device(monitor) {
+            defer { udev_device_unref(device) }
+            guard let change = change(from: device) else { continue }
+            handler(change)
+        }
+    }
+
+    /// Stops following changes (the socket is closed once nothing watches it).
     public func stop() {
+        if let poller {
+            poller.remove(udev_monitor_get_fd(monitor))
+            self.poller = nil
+            Self.release(monitor: monitor, udev: udev)
+            stopped = true
+            return
+        }
         guard let readSource else { return }
         readSource.cancel()
         self.readSource = nil

@@ -2,26 +2,30 @@ import CInputShim
 import Dispatch
 import Glibc
 
-/// Watches many input devices with one epoll descriptor of its own, read by
-/// one DispatchSource that lives as long as the poller. Devices come and go
-/// with epoll_ctl on the reading queue; no dispatch source is made or
-/// cancelled per device. (A source per evdev descriptor, cancelled when the
-/// device vanished, raced libdispatch's epoll thread into a crash.)
+/// Watches many descriptors with one epoll set: input devices, and, for a
+/// main loop, whatever else it waits on. Devices come and go with epoll_ctl
+/// on the reading queue; no dispatch source is made or cancelled per device.
+/// (A source per evdev descriptor, cancelled when the device vanished, raced
+/// libdispatch's epoll thread into a crash.)
 ///
-/// Used only on its queue, apart from init.
+/// Either a dispatch source reads the set on a queue, or its owner waits on
+/// it (`wait()`), as Bridge's MainLoop does on the main thread. Used only on
+/// that queue or thread, apart from init.
 public final class InputPoller: @unchecked Sendable {
-    /// The epoll descriptor: readable when a watched device is.
+    /// The epoll descriptor: readable when a watched descriptor is.
     public let descriptor: Int32
     private var source: (any DispatchSourceRead)?
-    private var handlers: [Int32: () -> Void] = [:]
+    private var handlers: [Int32: (rank: Int, ready: () -> Void)] = [:]
     /// Reused on every wake: reading input allocates nothing here.
     private var ready = [Int32](repeating: -1, count: 32)
+    private var due: [(rank: Int, fd: Int32)] = []
 
     /// Read on `queue` by a dispatch source; with no queue, whoever owns the
-    /// poller waits on `descriptor` and calls `callReadyHandlers()` (a main loop).
+    /// poller waits on it (`wait()`) or calls `callReadyHandlers()`.
     public init(queue: DispatchQueue?) throws {
         descriptor = tb_epoll_create()
-        guard descriptor >= 0 else { throw RecordingError(file: "epoll", "cannot create: \(String(cString: strerror(-descriptor)))") }
+        guard descriptor >= 0 else { throw InputPollerError("cannot create an epoll set: \(String(cString: strerror(-descriptor)))") }
+        due.reserveCapacity(ready.count)
         guard let queue else { return }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { [weak self] in self?.callReadyHandlers() }
@@ -36,10 +40,12 @@ public final class InputPoller: @unchecked Sendable {
     }
 
     /// Calls `ready` whenever `fd` has something to read, or has failed.
-    public func add(_ fd: Int32, ready: @escaping () -> Void) throws {
+    /// When several are ready at once, lower ranks are called first (a main
+    /// loop reads its devices before it runs its timers).
+    public func add(_ fd: Int32, rank: Int = 0, ready: @escaping () -> Void) throws {
         let rc = tb_epoll_add(descriptor, fd)
-        guard rc == 0 else { throw RecordingError(file: "epoll", "cannot watch descriptor \(fd): \(String(cString: strerror(-rc)))") }
-        handlers[fd] = ready
+        guard rc == 0 else { throw InputPollerError("cannot watch descriptor \(fd): \(String(cString: strerror(-rc)))") }
+        handlers[fd] = (rank, ready)
     }
 
     /// Stops watching `fd`; call before closing it.
@@ -48,10 +54,54 @@ public final class InputPoller: @unchecked Sendable {
         _ = tb_epoll_remove(descriptor, fd)
     }
 
-    /// Reads whichever devices are ready, now, without waiting.
-    public func callReadyHandlers() {
-        let count = tb_epoll_ready(descriptor, &ready, Int32(ready.count), 0)
-        // A handler may remove its descriptor, or another's, as it goes.
-        for index in 0..<max(0, Int(count)) { handlers[ready[index]]?() }
+    /// Whether a descriptor of rank below `limit` is ready now (one epoll_wait that does not wait).
+    public func hasReady(ranksBelow limit: Int = .max) -> Bool {
+        collectReady(timeoutMilliseconds: 0, ranksBelow: limit)
+        return !due.isEmpty
     }
+
+    /// Calls the handlers of the descriptors ready now, without waiting,
+    /// leaving those of rank `limit` and above for later. True when any ran.
+    @discardableResult
+    public func callReadyHandlers(ranksBelow limit: Int = .max) -> Bool {
+        collectReady(timeoutMilliseconds: 0, ranksBelow: limit)
+        return callDue()
+    }
+
+    /// Waits until a watched descriptor is ready, then calls the handlers of
+    /// all that are, lowest rank first. Returns early on a signal.
+    public func wait() {
+        collectReady(timeoutMilliseconds: -1, ranksBelow: .max)
+        callDue()
+    }
+
+    private func collectReady(timeoutMilliseconds: Int32, ranksBelow limit: Int) {
+        due.removeAll(keepingCapacity: true)
+        let count = tb_epoll_ready(descriptor, &ready, Int32(ready.count), timeoutMilliseconds)
+        for index in 0..<max(0, Int(count)) {
+            if let handler = handlers[ready[index]], handler.rank < limit { due.append((handler.rank, ready[index])) }
+        }
+        // An insertion sort, in place: a few entries, and epoll's order kept within a rank.
+        for index in due.indices.dropFirst() {
+            var at = index
+            while at > 0 && due[at - 1].rank > due[at].rank {
+                due.swapAt(at - 1, at)
+                at -= 1
+            }
+        }
+    }
+
+    @discardableResult
+    private func callDue() -> Bool {
+        let calling = due
+        // A handler may remove its descriptor, or another's, as it goes, or poll again.
+        for entry in calling { handlers[entry.fd]?.ready() }
+        return !calling.isEmpty
+    }
+}
+
+/// An epoll set that could not be made or added to.
+public struct InputPollerError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -58,8 +58,9 @@ extension View {
     var shape: Path { cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(rect: bounds) }
 
     /// Draws the view and its subviews, back to front. `context` is in the
-    /// superview's coordinates and clipped to the damage, whose bounds there are `dirtyInSuperview`.
-    func drawHierarchy(in context: GraphicsContext, dirtyInSuperview: Rect) {
+    /// superview's coordinates and clipped to the damage, whose bounds there
+    /// are `dirtyInSuperview`. `betweenViews` runs after each view's own drawing.
+    func drawHierarchy(in context: GraphicsContext, dirtyInSuperview: Rect, betweenViews: (() -> Void)? = nil) {
         // While the view animates, its geometry, alpha and colour are drawn as
         // the animation has them; otherwise these are the model's.
         let animating = presentation != nil
@@ -101,9 +102,10 @@ extension View {
                 draw(dirty)
                 GraphicsContext.current = nil
             }
+            betweenViews?()
         }
         let dirtyForSubviews = clipsToBounds ? dirty : visible
-        for subview in subviews { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews) }
+        for subview in subviews { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews) }
         if borderWidth > 0 && !dirty.isEmpty { drawBorder(in: context) }
         if layered { context.endTransparencyLayer(alpha: alpha) }
     }
@@ -128,7 +130,15 @@ extension Window {
 
     /// Repaints `region` of the screen into `context` (whose origin is the
     /// window's), laying out first: the compositor's repaint step.
-    public func render(_ region: Region, in context: GraphicsContext) {
+    /// Repaints `region` (window pixels) into `context`, back to front.
+    ///
+    /// `betweenViews`, when given, runs after each view has drawn itself: a
+    /// host delivers the input waiting there, so a long repaint does not hold
+    /// a touch back until it ends. What that input changes adds to `damage`,
+    /// as always; the views drawn after it show its effect, those before do
+    /// not, and repainting the new damage before presenting makes the
+    /// picture whole (pixels outside the damage look the same either way).
+    public func render(_ region: Region, in context: GraphicsContext, betweenViews: (() -> Void)? = nil) {
         guard !region.isEmpty else { return }
         layoutIfNeeded()
         // What no view covers is the screen's own black; an opaque
@@ -145,7 +155,7 @@ extension Window {
                 context.clip(to: rect.rect)
                 if !coversAll { context.replace(rect.rect, with: .black) }
                 context.translateBy(x: -origin.x, y: -origin.y)
-                drawHierarchy(in: context, dirtyInSuperview: rect.rect.offsetBy(dx: origin.x, dy: origin.y))
+                drawHierarchy(in: context, dirtyInSuperview: rect.rect.offsetBy(dx: origin.x, dy: origin.y), betweenViews: betweenViews)
             }
         }
     }

@@ -77,4 +77,115 @@ struct CompositorTests {
         #expect(frames >= 58 && frames <= 61, "\(frames) frames")
         _ = compositor
     }
+
+    /// A window of solid views for input to change in the middle of a repaint.
+    func busyWindow() throws -> (Application, Window, [View], MemorySurface, Compositor) {
+        let app = Application()
+        app.runLoop = RunLoop(clock: .virtual, startingAt: 5)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
+        window.backgroundColor = .white
+        let colors: [Color] = [.systemBlue, .systemGreen, .orange, .purple, .cyan, .magenta]
+        let views = colors.enumerated().map { index, color in
+            let view = View(frame: Rect(x: Double(index) * 30 + 5, y: 20, width: 25, height: 60))
+            view.backgroundColor = color
+            window.addSubview(view)
+            return view
+        }
+        let surface = MemorySurface(width: 200, height: 100, hasVerticalBlank: false)
+        let compositor = try Compositor(window: window, surface: surface, runLoop: app.runLoop)
+        app.runLoop.advance(to: 6)
+        return (app, window, views, surface, compositor)
+    }
+
+    /// The whole window drawn afresh, for comparison.
+    func freshPicture(of window: Window) throws -> Bitmap {
+        let bitmap = try Bitmap(width: 200, height: 100)
+        window.render(Region(PixelRect(x: 0, y: 0, width: 200, height: 100)), in: GraphicsContext(bitmap: bitmap))
+        bitmap.finishDrawing()
+        return bitmap
+    }
+
+    func differingPixels(_ a: Bitmap, _ b: Bitmap) -> Int {
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { count += 1 }
+        }
+        return count
+    }
+
+    /// Input delivered between views, while a repaint is under way, changes
+    /// views already drawn and views still to draw: the frame presented is
+    /// exactly the window as it stands after that input, not a mixture.
+    @Test func inputDeliveredMidRepaintIsInTheSameFrame() throws {
+        let (app, window, views, surface, compositor) = try busyWindow()
+        compositor.inputCheckInterval = 0
+        var looks = 0
+        compositor.deliverWaitingInput = {
+            looks += 1
+            guard looks == 3 else { return false }
+            // As a touch handler might: one view drawn already moves, one not yet drawn
+            // changes colour, one goes and another comes.
+            views[0].center.x += 120
+            views[5].backgroundColor = .black
+            views[2].removeFromSuperview()
+            let added = View(frame: Rect(x: 60, y: 5, width: 100, height: 10))
+            added.backgroundColor = .systemRed
+            window.addSubview(added)
+            return true
+        }
+        var presented: [Int] = []
+        compositor.onPresent = { _ in presented.append(self.differingPixels(compositor.backBuffer, try! self.freshPicture(of: window))) }
+        let before = surface.presentedFrames
+        for view in views { view.setNeedsDisplay() }
+        app.runLoop.advance(to: 6.1)
+        #expect(surface.presentedFrames == before + 1)
+        #expect(compositor.inputDeliveredWhileDrawing == 1)
+        #expect(looks > 3, "the repaint went on looking for input after it came")
+        #expect(window.damage.isEmpty, "what the input changed was repainted before presenting")
+        #expect(presented == [0], "pixels of the presented frame that differ from the window as it stands")
+        // And nothing more is drawn for it.
+        app.runLoop.advance(to: 6.2)
+        #expect(surface.presentedFrames == before + 1)
+    }
+
+    /// A stream of input that changes something at every look cannot hold a
+    /// frame back: after a few rounds of catching up, the frame is presented
+    /// and the rest waits for the next tick.
+    @Test func inputThatNeverStopsDoesNotHoldAFrameBack() throws {
+        let (app, window, views, surface, compositor) = try busyWindow()
+        compositor.inputCheckInterval = 0
+        compositor.deliverWaitingInput = {
+            views[1].center.x = views[1].center.x == 65 ? 70 : 65
+            return true
+        }
+        let before = surface.presentedFrames
+        views[3].setNeedsDisplay()
+        try compositor.presentNow()
+        #expect(surface.presentedFrames == before + 1)
+        #expect(!window.damage.isEmpty)
+        compositor.deliverWaitingInput = nil
+        app.runLoop.advance(to: 6.1)
+        #expect(surface.presentedFrames == before + 2)
+        #expect(differingPixels(compositor.backBuffer, try freshPicture(of: window)) == 0)
+    }
+
+    /// Looks for input are a system call each: between views they come no
+    /// more often than `inputCheckInterval` of the clock.
+    @Test func looksForInputAreSpacedByTheInterval() throws {
+        let (app, _, views, _, compositor) = try busyWindow()
+        var looks = 0
+        compositor.deliverWaitingInput = {
+            looks += 1
+            return false
+        }
+        for view in views { view.setNeedsDisplay() }
+        // The virtual clock stands still while drawing: no interval passes, so no look.
+        app.runLoop.advance(to: 6.1)
+        #expect(looks == 0)
+        compositor.inputCheckInterval = 0
+        for view in views { view.setNeedsDisplay() }
+        app.runLoop.advance(to: 6.2)
+        #expect(looks >= views.count)
+    }
 }
+

@@ -1,0 +1,85 @@
+import Glibc
+import KernelInput
+import Testing
+
+/// The epoll set a main loop waits on: descriptors ready together are
+/// handled lowest rank first, a limit leaves the higher ranks ready for
+/// later, and a handler may remove another descriptor before its turn.
+struct InputPollerTests {
+    /// A pipe whose read end is ready once something is written.
+    final class Pipe {
+        let read: Int32, write: Int32
+        init() {
+            var ends: [Int32] = [0, 0]
+            precondition(pipe(&ends) == 0)
+            (read, write) = (ends[0], ends[1])
+        }
+        func fill() { _ = Glibc.write(write, "x", 1) }
+        func drain() {
+            var byte: UInt8 = 0
+            _ = Glibc.read(read, &byte, 1)
+        }
+        deinit {
+            close(read)
+            close(write)
+        }
+    }
+
+    @Test func readyDescriptorsAreHandledLowestRankFirst() throws {
+        let poller = try InputPoller(queue: nil)
+        let timers = Pipe(), queue = Pipe(), device = Pipe(), monitor = Pipe()
+        var calls: [String] = []
+        // Added highest rank first, so epoll's own order would put them wrong.
+        try poller.add(timers.read, rank: 2) { timers.drain(); calls.append("timers") }
+        try poller.add(queue.read, rank: 1) { queue.drain(); calls.append("queue") }
+        try poller.add(device.read) { device.drain(); calls.append("device") }
+        try poller.add(monitor.read) { monitor.drain(); calls.append("monitor") }
+        for pipe in [timers, queue, device, monitor] { pipe.fill() }
+        poller.wait()
+        #expect(calls.count == 4)
+        #expect(Set(calls.prefix(2)) == ["device", "monitor"])
+        #expect(Array(calls.suffix(2)) == ["queue", "timers"])
+        #expect(!poller.hasReady())
+    }
+
+    @Test func aLimitLeavesTheHigherRanksReady() throws {
+        let poller = try InputPoller(queue: nil)
+        let timers = Pipe(), device = Pipe()
+        var calls: [String] = []
+        try poller.add(timers.read, rank: 2) { timers.drain(); calls.append("timers") }
+        try poller.add(device.read) { device.drain(); calls.append("device") }
+        #expect(!poller.callReadyHandlers(ranksBelow: 1))
+        timers.fill()
+        #expect(!poller.callReadyHandlers(ranksBelow: 1))
+        #expect(calls.isEmpty)
+        device.fill()
+        #expect(poller.hasReady(ranksBelow: 1))
+        #expect(poller.callReadyHandlers(ranksBelow: 1))
+        #expect(calls == ["device"])
+        // The timer is still there for the next wait.
+        poller.wait()
+        #expect(calls == ["device", "timers"])
+    }
+
+    @Test func aHandlerMayRemoveAnotherBeforeItsTurn() throws {
+        let poller = try InputPoller(queue: nil)
+        let first = Pipe(), second = Pipe()
+        var calls: [String] = []
+        try poller.add(first.read) { first.drain(); calls.append("first"); poller.remove(second.read) }
+        try poller.add(second.read, rank: 1) { second.drain(); calls.append("second") }
+        first.fill()
+        second.fill()
+        poller.wait()
+        #expect(calls == ["first"])
+        #expect(!poller.hasReady())
+    }
+
+    @Test func aDescriptorThatIsNotOneIsRefusedByNumber() throws {
+        let poller = try InputPoller(queue: nil)
+        #expect {
+            try poller.add(987_654) {}
+        } throws: { error in
+            "\(error)".contains("987654") && "\(error)".contains("Bad file descriptor")
+        }
+    }
+}
