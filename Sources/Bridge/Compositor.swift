@@ -7,7 +7,7 @@ import TouchUI
 /// On a panel with a vertical blank, ticks fall on its refresh grid. On one
 /// without (most fbdev drivers), a frame shows the moment it is written, so
 /// the tick comes as soon as the loop has delivered the input at hand, and
-/// at most twice a refresh.
+/// at most four times a refresh (`paintsPerRefresh`).
 ///
 /// Input never waits for a whole repaint: with `deliverWaitingInput` set (the
 /// daemon's main loop), the repaint stops between views to deliver what
@@ -45,6 +45,8 @@ public final class Compositor {
     /// anyway: a stream of input cannot hold a frame back for ever.
     static let catchUpRounds = 2
     private var lastInputCheck = -Double.infinity
+    /// How long the last repaint and present took, in seconds of the run loop's clock.
+    public private(set) var lastPresentDuration = 0.0
     private var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
     public private(set) var inputDeliveredWhileDrawing = 0
@@ -67,6 +69,13 @@ public final class Compositor {
         if !window.damage.isEmpty { scheduleTick() }
     }
 
+    /// Without a vertical blank, repaints come no closer than a refresh over
+    /// this. Input at 120 Hz and a cap of 120 beat against each other,
+    /// holding some frames back almost a whole interval; four times 60 Hz
+    /// keeps that wait short while a view that damages itself without end
+    /// still cannot take the whole CPU.
+    static let paintsPerRefresh = 4.0
+
     /// Seconds between display ticks.
     public var frameInterval: Double { 1 / max(1, surface.refreshRate) }
 
@@ -84,7 +93,7 @@ public final class Compositor {
             delay = next - now
         } else {
             // A timer due now runs after the input the loop has in hand, so the frame shows all of it.
-            delay = max(0, lastPresent + frameInterval / 2 - now)
+            delay = max(0, lastPresent + frameInterval / Self.paintsPerRefresh - now)
         }
         _ = runLoop.schedule(after: delay) { [weak self] in
             guard let self else { return }
@@ -126,6 +135,7 @@ public final class Compositor {
         try surface.present(backBuffer, damage: damage)
         framesPresented += 1
         lastDamage = damage
+        lastPresentDuration = runLoop.now - lastPresent
         onPresent?(damage)
         return damage
     }

@@ -69,7 +69,15 @@ public final class Daemon {
         }
         feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: windows[0])
         if surfaces.count > 1 { feed.dispatcher.screenWindows = windows }
-        for compositor in compositors { compositor.onError = { [weak self] error in self?.displayFailed(error) } }
+        for compositor in compositors {
+            compositor.onError = { [weak self] error in self?.displayFailed(error) }
+            // A repaint longer than a refresh is where a kiosk's lag comes from: worth a debug line.
+            compositor.onPresent = { [weak self, unowned compositor] damage in
+                guard compositor.lastPresentDuration > compositor.frameInterval else { return }
+                self?.logger.debug(
+                    "\(compositor.surface.summary): a repaint of \(damage.rects.count) rectangles, \(damage.area) pixels, took \(String(format: "%.1f", compositor.lastPresentDuration * 1000)) ms")
+            }
+        }
         feed.onNote = { [weak self] note in self?.handle(note) }
         feed.onKeys = { [weak self] records in
             guard let self else { return }
