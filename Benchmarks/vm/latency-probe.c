@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <linux/fb.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -220,6 +221,7 @@ static uint32_t pixel(int x, int y) {
 struct pending {
     double written;
     int fingers;
+    int index;  // the frame's number in the run
     int x[10], y[10];
     uint32_t before[10];
     int shown[10];  // fingers whose pixel has changed already (a disc may move on before the others are drawn)
@@ -256,11 +258,42 @@ static double reader_cpu(void) {
     return cpu;
 }
 
+// Whether the reader (or a thread of it) holds `node` open.
+static int reader_has_open(const char *node) {
+    char dir[64], link[96], target[256];
+    snprintf(dir, sizeof dir, "/proc/%d/fd", reader_pid);
+    DIR *fds = opendir(dir);
+    if (!fds) return 0;
+    int found = 0;
+    struct dirent *entry;
+    while (!found && (entry = readdir(fds))) {
+        snprintf(link, sizeof link, "%s/%.20s", dir, entry->d_name);
+        ssize_t n = readlink(link, target, sizeof target - 1);
+        if (n > 0) { target[n] = 0; found = strcmp(target, node) == 0; }
+    }
+    closedir(fds);
+    return found;
+}
+
 static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, int y1) {
     // Prime: a touch in the rectangle's lower right corner, held until the screen shows it.
     int px = x1 - 30, py = y1 - 30;
     double give_up = now() + 60;
     int primed = 0;
+    // First the reader must have the device open, and its screen must then be
+    // still for a second: its first picture, replacing whatever was there,
+    // changes the pixel too, and taken for the touch it would start the run
+    // before the reader hears the device (whose first stroke it would then
+    // never hear begin).
+    const char *node = getenv("PHOTON_DEVICE");
+    while (node && !reader_has_open(node) && now() < give_up) pause_us(10000);
+    find_visible_page();
+    uint32_t settled = pixel(px + LEAD_X, py + LEAD_Y);
+    for (double still_since = now(); now() - still_since < 1 && now() < give_up; pause_us(10000)) {
+        find_visible_page();
+        uint32_t current = pixel(px + LEAD_X, py + LEAD_Y);
+        if (current != settled) { settled = current; still_since = now(); }
+    }
     while (!primed && now() < give_up) {
         find_visible_page();
         uint32_t before = pixel(px + LEAD_X, py + LEAD_Y);
@@ -312,6 +345,7 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
             if (column == 0) emit(EV_KEY, BTN_TOUCH, 1);
             emit(EV_SYN, SYN_REPORT, 0);
             p->written = now();
+            p->index = written;
             column++;
             written++;
             if (count == MAX_PENDING) { missed++; head = (head + 1) % MAX_PENDING; count--; }
@@ -341,6 +375,7 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
                         printf("missed-finger %d at %d,%d before %06x now %06x\n", k, p->x[k], p->y[k], p->before[k],
                                pixel(p->x[k] + LEAD_X, p->y[k] + LEAD_Y));
                 }
+                if (echo_lines) printf("missed-frame %d\n", p->index);
                 missed++;
             } else {
                 pending[(head + kept) % MAX_PENDING] = *p;
