@@ -14,10 +14,11 @@ import TouchUI
 @MainActor
 func benchmarkDemoFrame() -> String {
     let application = Application()
-    application.runLoop = TouchUI.RunLoop(clock: .virtual)
+    let timeline = VirtualTimeline()
+    application.timeline = timeline
     let demo = DemoApp(application: application, screen: Size(width: 1280, height: 800))
     let surface = MemorySurface(width: 1280, height: 800, format: .xrgb8888)
-    let compositor = try! Compositor(window: demo.window, surface: surface, runLoop: application.runLoop)
+    let compositor = try! Compositor(window: demo.window, surface: surface, timeline: application.timeline)
     try! compositor.presentNow()
     let dispatcher = TouchDispatcher(application: application, window: demo.window)
     var time = 1.0
@@ -38,7 +39,7 @@ func benchmarkDemoFrame() -> String {
     func frames(_ index: Int) -> [[TouchRecord]] {
         time += 1.0 / 120
         // The virtual clock follows the frames, so the demo's timers and its rate line run as they would live.
-        application.runLoop.advance(to: time)
+        timeline.advance(to: time)
         guard index % perRow == 0 else { return [records(index, phase: .moved)] }
         return [records(index - 1, phase: .ended), records(index, phase: .began)]
     }

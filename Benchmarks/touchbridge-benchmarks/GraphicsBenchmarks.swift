@@ -30,8 +30,8 @@ func fiftyViewScreen() -> Window {
 func benchmarkRepaint() -> String {
     let window = fiftyViewScreen()
     let surface = MemorySurface(width: 1280, height: 800, format: .xrgb8888)
-    let runLoop = TouchUI.RunLoop(clock: .virtual)
-    let compositor = try! Compositor(window: window, surface: surface, runLoop: runLoop)
+    let timeline = VirtualTimeline()
+    let compositor = try! Compositor(window: window, surface: surface, timeline: timeline)
     let bytes = 1280 * 800 * 4
     let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
     let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
@@ -90,7 +90,7 @@ func benchmarkRepaint() -> String {
     let convertRatio = ratios(convertTimes, memcpyTimes)
     // Nothing changes for a second of display ticks: nothing may be presented.
     let before = surface.presentedFrames
-    for tick in 1...60 { runLoop.advance(to: Double(tick) / 60) }
+    for tick in 1...60 { timeline.advance(to: Double(tick) / 60) }
     let idleFrames = surface.presentedFrames - before
     func ms(_ values: [Double]) -> String { String(format: "%.4f ms", median(values) * 1000) }
     return """

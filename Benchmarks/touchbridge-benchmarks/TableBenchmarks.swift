@@ -28,7 +28,7 @@ struct TableScroller {
 
     init(rows count: Int) {
         let app = Application()
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 800), application: app)
         window.makeKeyAndVisible()
         window.addSubview(table)

@@ -204,7 +204,8 @@ func benchmarkDeceleration() -> String {
         func scrollViewDidScroll(_ scrollView: ScrollView) { scrolls += 1 }
     }
     let app = Application()
-    app.runLoop = RunLoop(clock: .virtual)
+    let timeline = VirtualTimeline()
+    app.timeline = timeline
     let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 800), application: app)
     window.makeKeyAndVisible()
     let scroll = ScrollView(frame: window.bounds)
@@ -219,7 +220,7 @@ func benchmarkDeceleration() -> String {
         scroll.setContentOffset(Point(x: 0, y: Double(round % 2) * 5000 + 20_000), animated: true)
         let before = counter.scrolls
         let start = now()
-        app.runLoop.runPendingTimers(limit: 30)
+        timeline.runPendingTimers(limit: 30)
         seconds += Double(now() - start) / 1e9
         ticks += counter.scrolls - before
     }

@@ -40,7 +40,7 @@ public enum AppHost {
             let closeAll = { for surface in surfaces { surface.close() } }
             let application = Application()
             Application.shared = application
-            application.runLoop = RunLoop(clock: .monotonic)
+            application.timeline = MainLoop.timeline
             Screen.screens = surfaces.map(Screen.init(showing:))
             application.showsOnScreenKeyboard = settings.showsOnScreenKeyboard
             application.keyRepeat = settings.keyRepeat
@@ -130,11 +130,13 @@ public enum AppHost {
     /// Objects the process needs until it exits.
     private static var keepAlive: [AnyObject] = []
 
-    /// Launches the app in `application` on a virtual clock, as a replay or a test does.
-    public static func launchForReplay(_ app: HostedApp, screen: Size, mode: Application.LaunchMode = .replay) throws -> (Application, Window) {
+    /// Launches the app on `timeline`, virtual, as a replay or a test does.
+    public static func launchForReplay(
+        _ app: HostedApp, screen: Size, mode: Application.LaunchMode = .replay, timeline: VirtualTimeline = VirtualTimeline()
+    ) throws -> (Application, Window) {
         let application = Application()
         Application.shared = application
-        application.runLoop = RunLoop(clock: .virtual)
+        application.timeline = timeline
         Screen.main = Screen(bounds: Rect(origin: .zero, size: screen))
         let window = try application.launch(app.makeDelegate(), mode: mode)
         return (application, window)
@@ -155,11 +157,11 @@ public enum AppHost {
                 screen: "\(Int(options.screenWidth))x\(Int(options.screenHeight))", needed: "\(needed.maxX)x\(needed.maxY)")
         }
         // An app launched for replay is on a virtual clock already; timers it set while launching stay on it.
-        let clock = application.runLoop.clock == .virtual ? application.runLoop : RunLoop(clock: .virtual)
+        let clock = application.timeline as? VirtualTimeline ?? VirtualTimeline()
         if let rows = try? Keymap(options.keymap).letterRows { application.keyboardLetterRows = rows }
-        let replay = SceneReplay(application: application, window: window, runLoop: clock)
+        let replay = SceneReplay(application: application, window: window, timeline: clock)
         replay.realtime = realtime
-        let pictures = try frames.map { try FrameWriter(directory: $0, window: window, runLoop: clock, showTouches: showTouches) }
+        let pictures = try frames.map { try FrameWriter(directory: $0, window: window, timeline: clock, showTouches: showTouches) }
         try replay.run(
             recordings, options: options, warn: warn, onRecord: onRecord, onKey: onKey,
             onFrame: { records in try pictures?.frameDelivered(records) })
@@ -171,7 +173,7 @@ public enum AppHost {
     public static func snapshot(_ app: HostedApp, screen: Size, to path: String) throws {
         let (application, window) = try launchForReplay(app, screen: screen, mode: .snapshot)
         let surface = PNGSurface(path: path, width: Int(screen.width), height: Int(screen.height))
-        try Compositor(window: window, surface: surface, runLoop: application.runLoop).presentNow()
+        try Compositor(window: window, surface: surface, timeline: application.timeline).presentNow()
         application.terminate()
     }
 }

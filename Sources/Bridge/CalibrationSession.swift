@@ -75,7 +75,7 @@ public final class CalibrationSession {
     private var deviceNames: [Int: String] = [:]
     private var touchingDevice: Int?
     private var feed: TouchFeed?
-    private var deadline: TouchUI.RunLoop.TimerID?
+    private var deadline: TimerID?
     private var finished = false
 
     /// The default `errorLimit`, in screen pixels.
@@ -100,7 +100,7 @@ public final class CalibrationSession {
         touched = Array(repeating: nil, count: view.targets.count)
         window.addSubview(view)
         window.makeKeyAndVisible()
-        compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
+        compositor = try Compositor(window: window, surface: surface, timeline: application.timeline)
         view.onTouched = { [unowned self] point in self.touchedCross(at: point) }
         view.onChecked = { [unowned self] in self.armDeadline() }
         if settings.pointercal != nil {
@@ -150,7 +150,7 @@ public final class CalibrationSession {
 
     /// Touches from the touchscreens, live, on the main loop.
     public func listen() throws {
-        application.runLoop = TouchUI.RunLoop(clock: .monotonic)
+        application.timeline = MainLoop.timeline
         try compositor.presentNow()
         var input = settings.input(screen: screen, calibration: .some(.identity))
         // What is being replaced is not applied to the touches that replace it.
@@ -183,8 +183,8 @@ public final class CalibrationSession {
 
     private func armDeadline() {
         guard feed != nil, !finished else { return }
-        if let deadline { application.runLoop.cancel(deadline) }
-        deadline = application.runLoop.schedule(after: timeout) { [unowned self] in
+        if let deadline { application.timeline.cancel(deadline) }
+        deadline = application.timeline.schedule(after: timeout) { [unowned self] in
             let what = self.view.isVerifying ? "neither Accept nor Redo was tapped" : "no touch on cross \(self.view.current + 1)"
             self.finish(.failure(CalibrationError("\(what) within \(Int(self.timeout)) s")))
         }
@@ -252,7 +252,7 @@ public final class CalibrationSession {
         case .success(let found): view.finish(note: String(format: "Largest error %.1f px", found.largestError))
         case .failure: view.finish(note: "Not calibrated: nothing was written")
         }
-        if let deadline { application.runLoop.cancel(deadline) }
+        if let deadline { application.timeline.cancel(deadline) }
         _ = try? compositor.presentNow()
         feed?.stop()
         feed = nil

@@ -20,7 +20,7 @@ public final class Compositor {
     /// The picture as the views drew it, before conversion to the panel's format.
     public let backBuffer: Bitmap
     private let context: GraphicsContext
-    private let runLoop: RunLoop
+    private let timeline: any Timeline
     private var tickScheduled = false
     private var lastPresent = -Double.infinity
     /// Frames presented, and the damage of the last one.
@@ -45,13 +45,13 @@ public final class Compositor {
     /// anyway: a stream of input cannot hold a frame back for ever.
     static let catchUpRounds = 2
     private var lastInputCheck = -Double.infinity
-    /// How long the last repaint and present took, in seconds of the run loop's clock.
+    /// How long the last repaint and present took, in seconds of the timeline's clock.
     public private(set) var lastPresentDuration = 0.0
     private var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
     public private(set) var inputDeliveredWhileDrawing = 0
 
-    public init(window: Window, surface: any DisplaySurface, runLoop: RunLoop) throws {
+    public init(window: Window, surface: any DisplaySurface, timeline: any Timeline) throws {
         let needed = PixelRect(enclosing: window.frame)
         guard needed.maxX <= surface.width, needed.maxY <= surface.height else {
             throw DisplayError(
@@ -60,7 +60,7 @@ public final class Compositor {
         }
         self.window = window
         self.surface = surface
-        self.runLoop = runLoop
+        self.timeline = timeline
         backBuffer = try Bitmap(width: surface.width, height: surface.height)
         context = GraphicsContext(bitmap: backBuffer)
         // The screen outside the window starts black, like the rest.
@@ -82,7 +82,7 @@ public final class Compositor {
     private func scheduleTick() {
         guard !tickScheduled, !isSuspended else { return }
         tickScheduled = true
-        let now = runLoop.now
+        let now = timeline.now
         let delay: Double
         if surface.hasVerticalBlank {
             // Ticks fall on the refresh grid, so bursts of damage share one frame.
@@ -95,7 +95,7 @@ public final class Compositor {
             // A timer due now runs after the input the loop has in hand, so the frame shows all of it.
             delay = max(0, lastPresent + frameInterval / Self.paintsPerRefresh - now)
         }
-        _ = runLoop.schedule(after: delay) { [weak self] in
+        _ = timeline.schedule(after: delay) { [weak self] in
             guard let self else { return }
             self.tickScheduled = false
             // Suspended after this tick was scheduled: the damage waits for the wake.
@@ -119,7 +119,7 @@ public final class Compositor {
         window.layoutIfNeeded()
         var damage = window.takeDamage()
         guard !damage.isEmpty else { return damage }
-        lastPresent = runLoop.now
+        lastPresent = timeline.now
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
         window.render(damage, in: context, betweenViews: betweenViews)
@@ -135,13 +135,13 @@ public final class Compositor {
         try surface.present(backBuffer, damage: damage)
         framesPresented += 1
         lastDamage = damage
-        lastPresentDuration = runLoop.now - lastPresent
+        lastPresentDuration = timeline.now - lastPresent
         onPresent?(damage)
         return damage
     }
 
     private func checkForInput() {
-        let now = runLoop.now
+        let now = timeline.now
         guard now - lastInputCheck >= inputCheckInterval, let deliverWaitingInput else { return }
         lastInputCheck = now
         if deliverWaitingInput() { inputDeliveredWhileDrawing += 1 }

@@ -65,7 +65,7 @@ public final class Daemon {
         self.notifier = notifier
         self.appName = appName
         compositors = try zip(windows, surfaces).compactMap { window, surface in
-            try window.map { try Compositor(window: $0, surface: surface, runLoop: application.runLoop) }
+            try window.map { try Compositor(window: $0, surface: surface, timeline: application.timeline) }
         }
         feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: windows[0])
         if surfaces.count > 1 { feed.dispatcher.screenWindows = windows }

@@ -21,7 +21,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
     public private(set) var isPoweredOn = true
     public func setPowered(_ on: Bool) throws { isPoweredOn = on }
     private var compositor: Compositor!
-    private let runLoop: TouchUI.RunLoop
+    private let timeline: any Timeline
     private let markers: TouchMarkersView?
     private var fingers: [Int: TouchMarkersView.Marker] = [:]
     private var lastFrame = 0
@@ -33,7 +33,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
 
     public var summary: String { "frames:\(directory.path) \(width)x\(height)" }
 
-    public init(directory path: String, window: Window, runLoop: TouchUI.RunLoop, showTouches: Bool) throws {
+    public init(directory path: String, window: Window, timeline: any Timeline, showTouches: Bool) throws {
         directory = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -42,7 +42,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
         }
         width = Int(window.bounds.width.rounded(.up))
         height = Int(window.bounds.height.rounded(.up))
-        self.runLoop = runLoop
+        self.timeline = timeline
         if showTouches {
             let overlay = TouchMarkersView(frame: window.bounds)
             window.addSubview(overlay)
@@ -50,7 +50,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
         } else {
             markers = nil
         }
-        compositor = try Compositor(window: window, surface: self, runLoop: runLoop)
+        compositor = try Compositor(window: window, surface: self, timeline: timeline)
     }
 
     /// After a frame reached the views: move the markers, draw, write.
@@ -65,7 +65,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
         markers?.show(fingers.keys.sorted().map { fingers[$0]! })
         lastFrame = records[0].frame
         lastDevice = records[0].device
-        lastFrameTime = runLoop.now
+        lastFrameTime = timeline.now
         inputFrameDelivered = true
         try compositor.presentNow()
         inputFrameDelivered = false
@@ -87,7 +87,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
         if inputFrameDelivered || presentedFrames == 0 {
             name = String(format: "frame-%06d.png", lastFrame)
         } else {
-            name = String(format: "frame-%06d_%04dms.png", lastFrame, Int(((runLoop.now - lastFrameTime) * 1000).rounded()))
+            name = String(format: "frame-%06d_%04dms.png", lastFrame, Int(((timeline.now - lastFrameTime) * 1000).rounded()))
         }
         if lastDevice > 0 { name = "device\(lastDevice)-" + name }
         let path = directory.appendingPathComponent(name).path

@@ -30,15 +30,16 @@ public enum MainLoop {
         }
     }()
 
+    /// The loop's timers, on a timerfd in its epoll set: the timeline a
+    /// hosted application runs on (`Application.timeline`).
+    @MainActor public static var timeline: any Timeline { timers }
+    @MainActor static let timers = LoopTimers()
+
     /// Runs the main thread for the rest of the process. Call on the main
-    /// thread, instead of `dispatchMain()`. From here on, the UI model's live
-    /// timers (RunLoop.schedule) are the loop's own.
+    /// thread, instead of `dispatchMain()`; timers set on `timeline` before
+    /// it fire from here.
     public static func run() -> Never {
-        let timers = MainActor.assumeIsolated { () -> LoopTimers in
-            let timers = LoopTimers()
-            RunLoop.liveTimerHost = timers
-            return timers
-        }
+        let timers = MainActor.assumeIsolated { Self.timers }
         let mainQueue = tb_main_queue_descriptor()
         do {
             try poller.add(mainQueue, rank: Rank.mainQueue) { tb_main_queue_drain(mainQueue) }
@@ -64,17 +65,17 @@ public enum MainLoop {
 
 /// Timers on one timerfd, armed for the earliest deadline.
 @MainActor
-final class LoopTimers: LiveTimerHost {
+final class LoopTimers: Timeline {
     private struct Entry {
         var deadline: Double
-        var token: Int
+        var id: TimerID
         var fire: @MainActor () -> Void
     }
 
     nonisolated let descriptor: Int32
     /// Soonest first; equal deadlines keep the order they were set in.
     private var entries: [Entry] = []
-    private var nextToken = 0
+    private var nextID = 0
     private var armedFor = 0.0
 
     init() {
@@ -82,25 +83,35 @@ final class LoopTimers: LiveTimerHost {
         guard descriptor >= 0 else { fatalError("cannot create the main loop's timer: \(String(cString: strerror(-descriptor)))") }
     }
 
-    func addTimer(at deadline: Double, _ fire: @escaping @MainActor () -> Void) -> Int {
-        nextToken += 1
-        let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
-        entries.insert(Entry(deadline: deadline, token: nextToken, fire: fire), at: index)
-        rearm()
-        return nextToken
+    /// The kernel's clock, as the timerfd reads it.
+    var now: Double {
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        return Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
     }
 
-    func removeTimer(_ token: Int) {
-        entries.removeAll { $0.token == token }
+    @discardableResult
+    func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerID {
+        let deadline = now + max(0, delay)
+        let id = TimerID(nextID)
+        nextID += 1
+        let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
+        entries.insert(Entry(deadline: deadline, id: id, fire: action), at: index)
+        rearm()
+        return id
+    }
+
+    func cancel(_ id: TimerID) {
+        entries.removeAll { $0.id == id }
         rearm()
     }
+
+    var pendingTimerCount: Int { entries.count }
 
     func fireDue() {
         tb_timer_clear(descriptor)
-        // The kernel's clock, as the timerfd reads it: what is due by it has fired.
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let now = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
+        // What is due by the kernel's clock has fired.
+        let now = self.now
         while let first = entries.first, first.deadline <= now {
             entries.removeFirst()
             first.fire()

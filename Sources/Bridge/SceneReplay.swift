@@ -7,7 +7,7 @@ import TouchUI
 @MainActor
 public final class SceneReplay {
     public let application: Application
-    public let runLoop: RunLoop
+    public let timeline: VirtualTimeline
     public let dispatcher: TouchDispatcher
     public let pressDispatcher: PressDispatcher
     /// How long after the last event pending timers may still run, in seconds.
@@ -15,10 +15,10 @@ public final class SceneReplay {
     /// Play at the recorded pace instead of as fast as possible.
     public var realtime = false
 
-    public init(application: Application, window: Window? = nil, runLoop: RunLoop = RunLoop(clock: .virtual)) {
+    public init(application: Application, window: Window? = nil, timeline: VirtualTimeline = VirtualTimeline()) {
         self.application = application
-        self.runLoop = runLoop
-        application.runLoop = runLoop  // recognizers' timers run on the recording's timeline
+        self.timeline = timeline
+        application.timeline = timeline  // recognizers' timers run on the recording's timeline
         dispatcher = TouchDispatcher(application: application, window: window)
         pressDispatcher = PressDispatcher(application: application)
     }
@@ -37,7 +37,7 @@ public final class SceneReplay {
         // The virtual clock moves to each frame's recorded moment (the first one's is where it starts).
         func arrive(at time: EventTime) {
             if realtime { pacer.wait(until: time) }
-            runLoop.advance(to: time.seconds)
+            timeline.advance(to: time.seconds)
         }
         try TouchReplay(options: options).run(recordings, warn: warn, onFrame: { records in
             arrive(at: records[0].time)
@@ -56,6 +56,6 @@ public final class SceneReplay {
             records.forEach(onKey)
         })
         if let frameError { throw frameError }
-        runLoop.runPendingTimers(limit: drainLimit)
+        timeline.runPendingTimers(limit: drainLimit)
     }
 }

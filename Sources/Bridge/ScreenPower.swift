@@ -41,7 +41,7 @@ public final class ScreenPower {
     private let application: Application
     private let backlight: Backlight?
     private var logger: Logger
-    private var timer: RunLoop.TimerID?
+    private var timer: TimerID?
     private var lastInput: Double
     /// Touches of the waking gesture, kept from the app until they end.
     private var swallowed: Set<Int> = []
@@ -59,7 +59,7 @@ public final class ScreenPower {
         self.application = application
         self.backlight = backlight
         self.logger = logger
-        lastInput = application.runLoop.now
+        lastInput = application.timeline.now
         if settings.dimAfter != nil && backlight == nil {
             logger.notice("dim-after is set, but there is no backlight in /sys/class/backlight: the panel will only power down")
         }
@@ -69,7 +69,7 @@ public final class ScreenPower {
     /// The frames that go on to the app. Any touch counts as use; on a dark panel it wakes it.
     public func admit(_ frames: [[TouchRecord]]) -> [[TouchRecord]] {
         guard !frames.isEmpty else { return frames }
-        lastInput = application.runLoop.now
+        lastInput = application.timeline.now
         let wasDark = state == .dark
         if state != .awake { wake() }
         for record in frames.joined() {
@@ -99,30 +99,30 @@ public final class ScreenPower {
     /// A key is use too: it wakes a dark panel, and goes on to the app (a key
     /// cannot land on a button the sleeper never saw, as a touch can).
     public func keysPressed() {
-        lastInput = application.runLoop.now
+        lastInput = application.timeline.now
         if state != .awake { wake(byKey: true) }
         armTimer()
     }
 
     /// The process is ending: the panel and its backlight are left on, as the console expects them.
     public func restoreForExit() {
-        if let timer { application.runLoop.cancel(timer) }
+        if let timer { application.timeline.cancel(timer) }
         timer = nil
         if let backlight { try? backlight.restore() }
         if state == .dark { for surface in surfaces { try? surface.setPowered(true) } }
     }
 
     private func armTimer() {
-        if let timer { application.runLoop.cancel(timer) }
+        if let timer { application.timeline.cancel(timer) }
         timer = nil
-        let now = application.runLoop.now
+        let now = application.timeline.now
         let due: Double
         switch state {
         case .awake: due = lastInput + (backlight != nil ? settings.dimAfter ?? settings.idleTimeout : settings.idleTimeout)
         case .dimmed: due = lastInput + settings.idleTimeout
         case .dark: return
         }
-        timer = application.runLoop.schedule(after: max(0, due - now)) { [weak self] in
+        timer = application.timeline.schedule(after: max(0, due - now)) { [weak self] in
             guard let self else { return }
             self.timer = nil
             self.step()
@@ -132,7 +132,7 @@ public final class ScreenPower {
     private func step() {
         // A finger resting still sends nothing, but it is use: wait for it to lift.
         guard touchesDown.isEmpty else {
-            lastInput = application.runLoop.now
+            lastInput = application.timeline.now
             return armTimer()
         }
         if state == .awake, let dimAfter = settings.dimAfter, dimAfter < settings.idleTimeout, let backlight {

@@ -36,7 +36,7 @@ public final class InputDevice: @unchecked Sendable {
             throw RecordingError(file: path, "not an evdev device: \(Self.errorText(-rc))")
         }
         evdev = handle
-        // Stamp events with CLOCK_MONOTONIC, the clock the UI model's run loop keeps.
+        // Stamp events with CLOCK_MONOTONIC, the clock the UI model's timeline keeps.
         _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
         description = Self.describe(handle)
         if grab {

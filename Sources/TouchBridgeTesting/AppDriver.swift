@@ -23,10 +23,11 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     public let window: Window
     public var delegate: Delegate { application.delegate as! Delegate }
     /// Seconds on the app's virtual clock since it launched.
-    public var now: Double { application.runLoop.now }
+    public var now: Double { timeline.now }
     /// Frames per second of scripted gestures: a touchscreen's usual report rate.
     public var frameRate = 60.0
 
+    private let timeline = VirtualTimeline()
     private let dispatcher: TouchDispatcher
     private let compositor: Compositor
     private var tapCounter = TapCounter()
@@ -36,17 +37,17 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// Launches the app on a screen of `screen` points, as `APP replay` does.
     public init(_ delegate: Delegate.Type, screen: Size = Size(width: 800, height: 480)) throws {
         let app = HostedApp(name: "\(delegate)", version: touchBridgeVersion, summary: "", makeDelegate: { Delegate() })
-        (application, window) = try AppHost.launchForReplay(app, screen: screen)
+        (application, window) = try AppHost.launchForReplay(app, screen: screen, timeline: timeline)
         dispatcher = TouchDispatcher(application: application, window: window)
         compositor = try Compositor(
-            window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)), runLoop: application.runLoop)
+            window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)), timeline: timeline)
     }
 
     // MARK: Time
 
     /// Lets `seconds` pass with no touch: timers due on the way fire.
     public func wait(_ seconds: Double) {
-        application.runLoop.advance(to: now + seconds)
+        timeline.advance(to: now + seconds)
     }
 
     // MARK: Scripted gestures
@@ -144,11 +145,11 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
             recordings, warn: { FileHandle.standardError.write(Data("\($0)\n".utf8)) },
             onFrame: { records in
                 // A later file may start earlier on its own clock: time never runs backwards.
-                application.runLoop.advance(to: max(now, records[0].time.seconds + offset))
+                timeline.advance(to: max(now, records[0].time.seconds + offset))
                 recorded.dispatch(records)
             },
             onKeys: { records in
-                application.runLoop.advance(to: max(now, records[0].time.seconds + offset))
+                timeline.advance(to: max(now, records[0].time.seconds + offset))
                 keys.dispatch(records)
             })
     }

@@ -12,8 +12,10 @@ open class Application: Responder {
     private var windowRefs: [WeakWindow] = []
     public internal(set) weak var keyWindow: Window?
     public internal(set) weak var firstResponder: Responder?
-    /// Time and timers; a replay gives the application a virtual one.
-    public var runLoop = RunLoop(clock: .monotonic)
+    /// Time and timers for views, recognizers and animations: the main
+    /// dispatch queue's until a host puts its loop's in its place (the
+    /// daemon does), a `VirtualTimeline` in a replay or a test.
+    public var timeline: any Timeline = DispatchTimeline()
     public internal(set) var state = State.inactive
     /// When set, every control event and recognizer action is described
     /// here as it is sent (`Button "Blue" touchUpInside`): how `replay

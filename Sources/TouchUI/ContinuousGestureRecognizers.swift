@@ -10,7 +10,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
 
     @exclusivity(unchecked) private var start: Point?
-    @exclusivity(unchecked) private var timer: RunLoop.TimerID?
+    @exclusivity(unchecked) private var timer: TimerID?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
@@ -20,7 +20,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         guard numberOfTouches == numberOfTouchesRequired else { return }
         start = location(in: nil)
-        timer = runLoop?.schedule(after: minimumPressDuration) { [weak self] in
+        timer = timeline?.schedule(after: minimumPressDuration) { [weak self] in
             guard let self, self.state == .possible else { return }
             self.state = .began
         }
@@ -41,14 +41,14 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     private func fail() {
-        if let timer { runLoop?.cancel(timer) }
+        if let timer { timeline?.cancel(timer) }
         timer = nil
         if state == .possible { state = .failed }
     }
 
     open override func reset() {
         super.reset()
-        if let timer { runLoop?.cancel(timer) }
+        if let timer { timeline?.cancel(timer) }
         timer = nil
         start = nil
     }

@@ -193,8 +193,8 @@ open class GestureRecognizer {
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
-    /// The run loop timers go on (delays, tap windows).
-    public var runLoop: RunLoop? { view?.window?.hostApplication.runLoop }
+    /// The timeline timers go on (delays, tap windows).
+    public var timeline: (any Timeline)? { view?.window?.hostApplication.timeline }
 
     // MARK: For the window
 

@@ -61,7 +61,7 @@ open class ScrollView: View {
     private let contentTouchDelay = ContentTouchDelay()
     private var dragStartOffset = Point.zero
     private var animation: (velocity: Point, target: Point?)?
-    private var tick: RunLoop.TimerID?
+    private var tick: TimerID?
     public private(set) var isDragging = false
     public private(set) var isDecelerating = false
 
@@ -289,22 +289,22 @@ open class ScrollView: View {
     }
 
     private func stopAnimation() {
-        if let tick { runLoop?.cancel(tick) }
+        if let tick { timeline?.cancel(tick) }
         tick = nil
         animation = nil
         isDecelerating = false
     }
 
-    private var runLoop: RunLoop? { window?.hostApplication.runLoop }
+    private var timeline: (any Timeline)? { window?.hostApplication.timeline }
 
     private func scheduleTick() {
-        guard let runLoop else {
+        guard let timeline else {
             // Not in a window: nothing drives the animation; land at once.
             if let target = animation?.target ?? animation.map({ clamp(naturalTarget($0.velocity)) }) { contentOffset = target }
             finishAnimation()
             return
         }
-        tick = runLoop.schedule(after: displayTickInterval) { [weak self] in self?.step() }
+        tick = timeline.schedule(after: displayTickInterval) { [weak self] in self?.step() }
     }
 
     /// One display tick of the animation.
@@ -360,7 +360,7 @@ open class ScrollView: View {
 /// them through, unless the scroll view's pan takes them first.
 @MainActor
 final class ContentTouchDelay: GestureRecognizer, GestureRecognizerDelegate {
-    private var timer: RunLoop.TimerID?
+    private var timer: TimerID?
 
     init() {
         super.init()
@@ -372,7 +372,7 @@ final class ContentTouchDelay: GestureRecognizer, GestureRecognizerDelegate {
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
         guard timer == nil else { return }
-        timer = runLoop?.schedule(after: ScrollView.contentTouchDelay) { [weak self] in
+        timer = timeline?.schedule(after: ScrollView.contentTouchDelay) { [weak self] in
             guard let self, self.state == .possible else { return }
             self.state = .failed
         }
@@ -385,7 +385,7 @@ final class ContentTouchDelay: GestureRecognizer, GestureRecognizerDelegate {
 
     override func reset() {
         super.reset()
-        if let timer { runLoop?.cancel(timer) }
+        if let timer { timeline?.cancel(timer) }
         timer = nil
     }
 

@@ -29,7 +29,7 @@ open class Stepper: Control {
 
     private enum Segment { case minus, plus }
     private var heldSegment: Segment?
-    private var repeatTimer: RunLoop.TimerID?
+    private var repeatTimer: TimerID?
     private var repeatCount = 0
     private var valueAtStart = 0.0
 
@@ -61,9 +61,9 @@ open class Stepper: Control {
     }
 
     private func scheduleRepeat() {
-        guard autorepeat, let runLoop = application?.runLoop else { return }
+        guard autorepeat, let timeline = application?.timeline else { return }
         let delay = repeatCount == 0 ? Self.repeatDelay : max(Self.repeatInterval, 0.3 - 0.05 * Double(repeatCount))
-        repeatTimer = runLoop.schedule(after: delay) { [weak self] in
+        repeatTimer = timeline.schedule(after: delay) { [weak self] in
             guard let self, let segment = self.heldSegment else { return }
             // Off the control the finger pauses the repeat; back on, it goes on.
             if self.isTouchInside {
@@ -75,7 +75,7 @@ open class Stepper: Control {
     }
 
     private func stopRepeating() {
-        if let repeatTimer { application?.runLoop.cancel(repeatTimer) }
+        if let repeatTimer { application?.timeline.cancel(repeatTimer) }
         repeatTimer = nil
         heldSegment = nil
         repeatCount = 0

@@ -14,11 +14,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var start: Point?
     @exclusivity(unchecked) private var fingersDown = 0
     @exclusivity(unchecked) private var maximumFingers = 0
-    @exclusivity(unchecked) private var waitForNextTap: RunLoop.TimerID?
+    @exclusivity(unchecked) private var waitForNextTap: TimerID?
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
-        if let waitForNextTap { runLoop?.cancel(waitForNextTap) }
+        if let waitForNextTap { timeline?.cancel(waitForNextTap) }
         waitForNextTap = nil
         fingersDown += touches.count
         maximumFingers = max(maximumFingers, fingersDown)
@@ -57,7 +57,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         if tapsSoFar >= numberOfTapsRequired {
             state = .recognized
         } else {
-            waitForNextTap = runLoop?.schedule(after: maximumIntertapInterval) { [weak self] in
+            waitForNextTap = timeline?.schedule(after: maximumIntertapInterval) { [weak self] in
                 guard let self, self.state == .possible else { return }
                 self.state = .failed
             }
@@ -66,7 +66,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        if let waitForNextTap { runLoop?.cancel(waitForNextTap) }
+        if let waitForNextTap { timeline?.cancel(waitForNextTap) }
         waitForNextTap = nil
         tapsSoFar = 0
         start = nil

@@ -48,8 +48,8 @@ open class TextField: Control, KeyInput {
     private var storage = ""
     private var caret = 0
     private var caretVisible = false
-    private var blinkTimer: RunLoop.TimerID?
-    private var repeatTimer: RunLoop.TimerID?
+    private var blinkTimer: TimerID?
+    private var repeatTimer: TimerID?
     private var repeatingPress: Press?
     /// How far the text is scrolled left so the caret stays in sight.
     private var scrollOffset = 0.0
@@ -203,18 +203,18 @@ open class TextField: Control, KeyInput {
         stopRepeating()
         repeatingPress = press
         guard let application, application.keyRepeat.rate > 0 else { return }
-        repeatTimer = application.runLoop.schedule(after: application.keyRepeat.delay) { [weak self] in self?.repeatPress() }
+        repeatTimer = application.timeline.schedule(after: application.keyRepeat.delay) { [weak self] in self?.repeatPress() }
     }
 
     private func repeatPress() {
         guard let press = repeatingPress, let key = press.key, isEditing, handle(key), let application, application.keyRepeat.rate > 0 else {
             return stopRepeating()
         }
-        repeatTimer = application.runLoop.schedule(after: 1 / application.keyRepeat.rate) { [weak self] in self?.repeatPress() }
+        repeatTimer = application.timeline.schedule(after: 1 / application.keyRepeat.rate) { [weak self] in self?.repeatPress() }
     }
 
     private func stopRepeating() {
-        if let repeatTimer { application?.runLoop.cancel(repeatTimer) }
+        if let repeatTimer { application?.timeline.cancel(repeatTimer) }
         repeatTimer = nil
         repeatingPress = nil
     }
@@ -339,8 +339,8 @@ open class TextField: Control, KeyInput {
     }
 
     private func scheduleBlink() {
-        guard let runLoop = application?.runLoop else { return }
-        blinkTimer = runLoop.schedule(after: Self.caretBlinkInterval) { [weak self] in
+        guard let timeline = application?.timeline else { return }
+        blinkTimer = timeline.schedule(after: Self.caretBlinkInterval) { [weak self] in
             guard let self, self.isEditing else { return }
             self.caretVisible.toggle()
             self.setNeedsDisplay()
@@ -349,7 +349,7 @@ open class TextField: Control, KeyInput {
     }
 
     private func stopBlinking() {
-        if let blinkTimer { application?.runLoop.cancel(blinkTimer) }
+        if let blinkTimer { application?.timeline.cancel(blinkTimer) }
         blinkTimer = nil
     }
 }

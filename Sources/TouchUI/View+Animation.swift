@@ -4,7 +4,7 @@ import Foundation
 /// `frame`, `center`, `bounds`, `transform`, `alpha` or `backgroundColor`.
 /// The property takes its new value at once (hit-testing and layout see the
 /// model, as in UIKit); what is drawn moves there over `duration`, a display
-/// tick at a time on the application's run loop, so a replay on the virtual
+/// tick at a time on the application's timeline, so a replay on the virtual
 /// clock draws the same frames every time.
 extension View {
     public struct AnimationOptions: OptionSet, Sendable {
@@ -243,13 +243,13 @@ final class AnimationGroup {
             running += 1
             window.hostApplication.animator.add(
                 PropertyAnimation(view: view, property: property, from: from, to: to, group: self),
-                at: window.hostApplication.runLoop.now)
+                at: window.hostApplication.timeline.now)
         }
         notes.removeAll()
         if running == 0, completion != nil {
             // Nothing to animate: the completion still runs, on the next turn of the loop.
-            let runLoop = (application ?? .shared).runLoop
-            runLoop.schedule(after: 0) { [self] in finish() }
+            let timeline = (application ?? .shared).timeline
+            timeline.schedule(after: 0) { [self] in finish() }
         }
     }
 
@@ -350,7 +350,7 @@ final class Presentation {
 final class Animator {
     private unowned let application: Application
     private var animations: [PropertyAnimation] = []
-    private var tick: RunLoop.TimerID?
+    private var tick: TimerID?
     /// The display refresh that moves animations on.
     static let tickInterval = 1.0 / 60
 
@@ -402,13 +402,13 @@ final class Animator {
     }
 
     private func scheduleTick() {
-        tick = application.runLoop.schedule(after: Self.tickInterval) { [weak self] in self?.step() }
+        tick = application.timeline.schedule(after: Self.tickInterval) { [weak self] in self?.step() }
     }
 
     /// One display tick: every animation moves on; those that arrived end.
     func step() {
         tick = nil
-        let now = application.runLoop.now
+        let now = application.timeline.now
         var finished: [PropertyAnimation] = []
         for animation in animations where apply(animation, at: now) { finished.append(animation) }
         if !finished.isEmpty {

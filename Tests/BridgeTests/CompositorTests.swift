@@ -20,12 +20,12 @@ struct CompositorTests {
     @Test func damageMadeWhilePresentingWaitsForTheNextTick() throws {
         for start in [0.0, 1.0 / 60, 17.0 / 60, 0.1 + 0.2, 3 * (1.0 / 60) * 20, 0.9999999999999999] {
             let app = Application()
-            app.runLoop = RunLoop(clock: .virtual, startingAt: start)
+            app.timeline = VirtualTimeline(startingAt: start)
             let window = Window(frame: Rect(x: 0, y: 0, width: 64, height: 64), application: app)
             window.addSubview(Restless(frame: window.bounds))
             let surface = MemorySurface(width: 64, height: 64)
-            let compositor = try Compositor(window: window, surface: surface, runLoop: app.runLoop)
-            app.runLoop.advance(to: start + 0.5)
+            let compositor = try Compositor(window: window, surface: surface, timeline: app.timeline)
+            app.virtualTimeline.advance(to: start + 0.5)
             #expect(surface.presentedFrames >= 29 && surface.presentedFrames <= 31, "from \(start)")
             _ = compositor
         }
@@ -34,13 +34,13 @@ struct CompositorTests {
     /// A view whose damage the test makes by hand.
     func idleSetup(verticalBlank: Bool) throws -> (Application, View, MemorySurface, Compositor) {
         let app = Application()
-        app.runLoop = RunLoop(clock: .virtual, startingAt: 10.004)
+        app.timeline = VirtualTimeline(startingAt: 10.004)
         let window = Window(frame: Rect(x: 0, y: 0, width: 64, height: 64), application: app)
         let view = View(frame: window.bounds)
         window.addSubview(view)
         let surface = MemorySurface(width: 64, height: 64, hasVerticalBlank: verticalBlank)
-        let compositor = try Compositor(window: window, surface: surface, runLoop: app.runLoop)
-        app.runLoop.advance(to: 11)  // the first frame, long done
+        let compositor = try Compositor(window: window, surface: surface, timeline: app.timeline)
+        app.virtualTimeline.advance(to: 11)  // the first frame, long done
         return (app, view, surface, compositor)
     }
 
@@ -48,11 +48,11 @@ struct CompositorTests {
     @Test func withAVerticalBlankAChangeWaitsForTheGrid() throws {
         let (app, view, surface, compositor) = try idleSetup(verticalBlank: true)
         let before = surface.presentedFrames
-        app.runLoop.advance(to: 11.001)
+        app.virtualTimeline.advance(to: 11.001)
         view.setNeedsDisplay()
-        app.runLoop.advance(to: 11.0011)
+        app.virtualTimeline.advance(to: 11.0011)
         #expect(surface.presentedFrames == before)
-        app.runLoop.advance(to: 11 + 1.0 / 60 + 0.0001)
+        app.virtualTimeline.advance(to: 11 + 1.0 / 60 + 0.0001)
         #expect(surface.presentedFrames == before + 1)
         _ = compositor
     }
@@ -62,15 +62,15 @@ struct CompositorTests {
     @Test func withoutAVerticalBlankAChangeShowsAtOnceAndAtMostTwiceARefresh() throws {
         let (app, view, surface, compositor) = try idleSetup(verticalBlank: false)
         let before = surface.presentedFrames
-        app.runLoop.advance(to: 11.001)
+        app.virtualTimeline.advance(to: 11.001)
         view.setNeedsDisplay()
-        app.runLoop.advance(to: 11.001)
+        app.virtualTimeline.advance(to: 11.001)
         #expect(surface.presentedFrames == before + 1)
         // A change every millisecond for half a second: about 120 frames, not 500, and not 30.
         var time = 11.001
         while time < 11.5 {
             time += 0.001
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             view.setNeedsDisplay()
         }
         let frames = surface.presentedFrames - before - 1
@@ -81,7 +81,7 @@ struct CompositorTests {
     /// A window of solid views for input to change in the middle of a repaint.
     func busyWindow() throws -> (Application, Window, [View], MemorySurface, Compositor) {
         let app = Application()
-        app.runLoop = RunLoop(clock: .virtual, startingAt: 5)
+        app.timeline = VirtualTimeline(startingAt: 5)
         let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
         window.backgroundColor = .white
         let colors: [Color] = [.systemBlue, .systemGreen, .orange, .purple, .cyan, .magenta]
@@ -92,8 +92,8 @@ struct CompositorTests {
             return view
         }
         let surface = MemorySurface(width: 200, height: 100, hasVerticalBlank: false)
-        let compositor = try Compositor(window: window, surface: surface, runLoop: app.runLoop)
-        app.runLoop.advance(to: 6)
+        let compositor = try Compositor(window: window, surface: surface, timeline: app.timeline)
+        app.virtualTimeline.advance(to: 6)
         return (app, window, views, surface, compositor)
     }
 
@@ -137,14 +137,14 @@ struct CompositorTests {
         compositor.onPresent = { _ in presented.append(self.differingPixels(compositor.backBuffer, try! self.freshPicture(of: window))) }
         let before = surface.presentedFrames
         for view in views { view.setNeedsDisplay() }
-        app.runLoop.advance(to: 6.1)
+        app.virtualTimeline.advance(to: 6.1)
         #expect(surface.presentedFrames == before + 1)
         #expect(compositor.inputDeliveredWhileDrawing == 1)
         #expect(looks > 3, "the repaint went on looking for input after it came")
         #expect(window.damage.isEmpty, "what the input changed was repainted before presenting")
         #expect(presented == [0], "pixels of the presented frame that differ from the window as it stands")
         // And nothing more is drawn for it.
-        app.runLoop.advance(to: 6.2)
+        app.virtualTimeline.advance(to: 6.2)
         #expect(surface.presentedFrames == before + 1)
     }
 
@@ -164,7 +164,7 @@ struct CompositorTests {
         #expect(surface.presentedFrames == before + 1)
         #expect(!window.damage.isEmpty)
         compositor.deliverWaitingInput = nil
-        app.runLoop.advance(to: 6.1)
+        app.virtualTimeline.advance(to: 6.1)
         #expect(surface.presentedFrames == before + 2)
         #expect(differingPixels(compositor.backBuffer, try freshPicture(of: window)) == 0)
     }
@@ -180,11 +180,11 @@ struct CompositorTests {
         }
         for view in views { view.setNeedsDisplay() }
         // The virtual clock stands still while drawing: no interval passes, so no look.
-        app.runLoop.advance(to: 6.1)
+        app.virtualTimeline.advance(to: 6.1)
         #expect(looks == 0)
         compositor.inputCheckInterval = 0
         for view in views { view.setNeedsDisplay() }
-        app.runLoop.advance(to: 6.2)
+        app.virtualTimeline.advance(to: 6.2)
         #expect(looks >= views.count)
     }
 }

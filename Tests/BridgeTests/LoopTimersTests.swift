@@ -27,11 +27,11 @@ struct LoopTimersTests {
         let timers = LoopTimers()
         var fired: [String] = []
         let now = monotonicNow()
-        _ = timers.addTimer(at: now + 0.03) { fired.append("third") }
-        _ = timers.addTimer(at: now + 0.01) { fired.append("first") }
-        let cancelled = timers.addTimer(at: now + 0.02) { fired.append("cancelled") }
-        _ = timers.addTimer(at: now + 0.02) { fired.append("second") }
-        timers.removeTimer(cancelled)
+        timers.schedule(after: 0.03) { fired.append("third") }
+        timers.schedule(after: 0.01) { fired.append("first") }
+        let cancelled = timers.schedule(after: 0.02) { fired.append("cancelled") }
+        timers.schedule(after: 0.02) { fired.append("second") }
+        timers.cancel(cancelled)
         runUntil({ fired.count == 3 }, timers: timers)
         #expect(fired == ["first", "second", "third"])
         #expect(monotonicNow() - now >= 0.03)
@@ -43,26 +43,25 @@ struct LoopTimersTests {
     @Test func aTimerSetWhileFiringRunsToo() {
         let timers = LoopTimers()
         var fired: [String] = []
-        _ = timers.addTimer(at: monotonicNow() + 0.005) {
+        timers.schedule(after: 0.005) {
             fired.append("outer")
-            _ = timers.addTimer(at: self.monotonicNow() + 0.005) { fired.append("inner") }
+            timers.schedule(after: 0.005) { fired.append("inner") }
         }
         runUntil({ fired.count == 2 }, timers: timers)
         #expect(fired == ["outer", "inner"])
     }
 
-    @Test func theUIModelsRunLoopUsesAHost() {
+    @Test func itIsATimelineOnTheKernelsClock() {
         let timers = LoopTimers()
-        RunLoop.liveTimerHost = timers
-        defer { RunLoop.liveTimerHost = nil }
-        let runLoop = RunLoop(clock: .monotonic)
+        let timeline: any Timeline = timers
+        #expect(abs(timeline.now - monotonicNow()) < 0.01)
         var fired = false
-        runLoop.schedule(after: 0.005) { fired = true }
-        let cancelled = runLoop.schedule(after: 0.005) { Issue.record("a cancelled timer fired") }
-        runLoop.cancel(cancelled)
-        #expect(runLoop.pendingTimerCount == 1)
+        timeline.schedule(after: 0.005) { fired = true }
+        let cancelled = timeline.schedule(after: 0.005) { Issue.record("a cancelled timer fired") }
+        timeline.cancel(cancelled)
+        #expect(timeline.pendingTimerCount == 1)
         runUntil({ fired }, timers: timers)
         #expect(fired)
-        #expect(runLoop.pendingTimerCount == 0)
+        #expect(timeline.pendingTimerCount == 0)
     }
 }

@@ -31,11 +31,11 @@ struct ScreenPowerTests {
 
     func kiosk(_ settings: ScreenPowerSettings, backlight: Backlight? = nil) throws -> Kiosk {
         let application = Application()
-        application.runLoop = RunLoop(clock: .virtual)
+        application.timeline = VirtualTimeline()
         let delegate = Delegate()
         let window = try application.launch(delegate, mode: .live)
         let surface = MemorySurface(width: 64, height: 64)
-        let compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
+        let compositor = try Compositor(window: window, surface: surface, timeline: application.timeline)
         let power = ScreenPower(
             settings: settings, compositors: [compositor], application: application, backlight: backlight,
             logger: Logger(label: "test"))
@@ -50,17 +50,17 @@ struct ScreenPowerTests {
 
     @Test func theWakingTouchGoesNoFurtherAndTheNextOneDoes() throws {
         let k = try kiosk(ScreenPowerSettings(idleTimeout: 10))
-        k.application.runLoop.advance(to: 9.9)
+        k.application.virtualTimeline.advance(to: 9.9)
         #expect(k.power.state == .awake && k.surface.isPoweredOn)
         // A touch at 9.9 s puts the timeout off.
         #expect(k.power.admit([touch(1, .began, at: 9.9), touch(1, .ended, at: 9.95)]).count == 2)
-        k.application.runLoop.advance(to: 19.8)
+        k.application.virtualTimeline.advance(to: 19.8)
         #expect(k.power.state == .awake)
-        k.application.runLoop.advance(to: 20)
+        k.application.virtualTimeline.advance(to: 20)
         #expect(k.power.state == .dark && !k.surface.isPoweredOn && k.compositor.isSuspended)
         #expect(k.delegate.calls == ["didBecomeActive", "willResignActive"])
         // Nothing of the host's runs while dark.
-        #expect(k.application.runLoop.pendingTimerCount == 0)
+        #expect(k.application.timeline.pendingTimerCount == 0)
 
         // The finger that wakes it: down, moving, up: none of it reaches the app.
         #expect(k.power.admit([touch(2, .began, at: 30)]).isEmpty)
@@ -68,7 +68,7 @@ struct ScreenPowerTests {
         #expect(k.delegate.calls.last == "didBecomeActive")
         // The whole picture is drawn again at the next tick.
         let presented = k.surface.presentedFrames
-        k.application.runLoop.advance(to: 30.05)
+        k.application.virtualTimeline.advance(to: 30.05)
         #expect(k.surface.presentedFrames == presented + 1 && k.compositor.lastDamage.bounds.width == 64)
         #expect(k.power.admit([touch(2, .moved, at: 30.1)]).isEmpty)
         #expect(k.power.admit([touch(2, .ended, at: 30.2), touch(3, .began, at: 30.2)]) == [touch(3, .began, at: 30.2)])
@@ -77,14 +77,14 @@ struct ScreenPowerTests {
 
     @Test func aScreenWithNoWindowSleepsTooAndAKeyWakesThem() throws {
         let application = Application()
-        application.runLoop = RunLoop(clock: .virtual)
+        application.timeline = VirtualTimeline()
         let window = try application.launch(Delegate(), mode: .live)
         let shown = MemorySurface(width: 64, height: 64), blank = MemorySurface(width: 32, height: 32)
-        let compositor = try Compositor(window: window, surface: shown, runLoop: application.runLoop)
+        let compositor = try Compositor(window: window, surface: shown, timeline: application.timeline)
         let power = ScreenPower(
             settings: ScreenPowerSettings(idleTimeout: 5), compositors: [compositor], surfaces: [shown, blank],
             application: application, backlight: nil, logger: Logger(label: "test"))
-        application.runLoop.advance(to: 6)
+        application.virtualTimeline.advance(to: 6)
         #expect(power.state == .dark && !shown.isPoweredOn && !blank.isPoweredOn)
         power.keysPressed()
         #expect(power.state == .awake && shown.isPoweredOn && blank.isPoweredOn && !compositor.isSuspended)
@@ -94,12 +94,12 @@ struct ScreenPowerTests {
     @Test func aFingerDownKeepsThePanelOn() throws {
         let k = try kiosk(ScreenPowerSettings(idleTimeout: 5))
         #expect(k.power.admit([touch(1, .began, at: 1)]).count == 1)
-        k.application.runLoop.advance(to: 20)
+        k.application.virtualTimeline.advance(to: 20)
         #expect(k.power.state == .awake && k.surface.isPoweredOn)
         #expect(k.power.admit([touch(1, .ended, at: 20)]).count == 1)
-        k.application.runLoop.advance(to: 24.9)
+        k.application.virtualTimeline.advance(to: 24.9)
         #expect(k.power.state == .awake)
-        k.application.runLoop.advance(to: 25.1)
+        k.application.virtualTimeline.advance(to: 25.1)
         #expect(k.power.state == .dark)
         // Ended while dark, the app resigned once, not again.
         k.application.terminate()
@@ -122,15 +122,15 @@ struct ScreenPowerTests {
             func close() {}
         }
         let application = Application()
-        application.runLoop = RunLoop(clock: .virtual)
+        application.timeline = VirtualTimeline()
         let delegate = Delegate()
         let window = try application.launch(delegate, mode: .live)
         let surface = Unpowered()
-        let compositor = try Compositor(window: window, surface: surface, runLoop: application.runLoop)
+        let compositor = try Compositor(window: window, surface: surface, timeline: application.timeline)
         let power = ScreenPower(
             settings: ScreenPowerSettings(idleTimeout: 5), compositors: [compositor], application: application,
             backlight: nil, logger: Logger(label: "test"))
-        application.runLoop.advance(to: 6)
+        application.virtualTimeline.advance(to: 6)
         #expect(power.state == .awake && !compositor.isSuspended)
         #expect(delegate.calls == ["didBecomeActive"])
         #expect(power.admit([touch(1, .began, at: 7)]).count == 1)
@@ -138,7 +138,7 @@ struct ScreenPowerTests {
 
     @Test func theWakingTouchIsDeliveredWhenTheSettingsSaySo() throws {
         let k = try kiosk(ScreenPowerSettings(idleTimeout: 5, swallowsWakeTouch: false))
-        k.application.runLoop.advance(to: 6)
+        k.application.virtualTimeline.advance(to: 6)
         #expect(k.power.state == .dark)
         #expect(k.power.admit([touch(1, .began, at: 7)]).count == 1)
         #expect(k.power.state == .awake)
@@ -154,12 +154,12 @@ struct ScreenPowerTests {
         try "200\n".write(to: panel.appendingPathComponent("brightness"), atomically: true, encoding: .utf8)
         let backlight = try #require(Backlight(directory: root.path))
         let k = try kiosk(ScreenPowerSettings(idleTimeout: 10, dimAfter: 4), backlight: backlight)
-        k.application.runLoop.advance(to: 4)
+        k.application.virtualTimeline.advance(to: 4)
         #expect(k.power.state == .dimmed && backlight.brightness == 40 && k.surface.isPoweredOn)
         // A touch while dimmed is an ordinary touch: it brightens the panel and reaches the app.
         #expect(k.power.admit([touch(1, .began, at: 5), touch(1, .ended, at: 5)]).count == 2)
         #expect(k.power.state == .awake && backlight.brightness == 200)
-        k.application.runLoop.advance(to: 15)
+        k.application.virtualTimeline.advance(to: 15)
         #expect(k.power.state == .dark && backlight.brightness == 0 && !k.surface.isPoweredOn)
         _ = k.power.admit([touch(2, .began, at: 16)])
         #expect(backlight.brightness == 200 && k.surface.isPoweredOn)

@@ -128,7 +128,7 @@ struct SeveralScreensTests {
 
     @Test func theDaemonComposesEachScreenAndChecksTheOutputsNamed() throws {
         let app = Application()
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         let surfaces = [MemorySurface(width: 300, height: 200), MemorySurface(width: 100, height: 50)]
         Screen.screens = [Screen(bounds: Rect(x: 0, y: 0, width: 300, height: 200)), Screen(bounds: Rect(x: 0, y: 0, width: 100, height: 50))]
         defer { Screen.main = Screen(bounds: Rect(x: 0, y: 0, width: 800, height: 480)) }

@@ -111,13 +111,13 @@ struct TouchDispatcherTests {
             // At the first touch, set a timer for 0.5 s later: it must fire at 0.500001, between frames.
             if !scheduled {
                 scheduled = true
-                replay.runLoop.schedule(after: 0.5) { firedAt.append(replay.runLoop.now) }
-                replay.runLoop.schedule(after: 30) { firedAt.append(replay.runLoop.now) }
+                replay.timeline.schedule(after: 0.5) { firedAt.append(replay.timeline.now) }
+                replay.timeline.schedule(after: 30) { firedAt.append(replay.timeline.now) }
             }
         }
         #expect(firedAt.count == 1)
         let fired = try #require(firedAt.first)
         #expect(abs(fired - 0.500001) < 1e-9)
-        #expect(replay.runLoop.pendingTimerCount == 1)  // 30 s is past the 10 s drain limit
+        #expect(replay.timeline.pendingTimerCount == 1)  // 30 s is past the 10 s drain limit
     }
 }

@@ -167,7 +167,7 @@ struct ExperimentTests {
         var driver = Driver("E4")
         let scroll = driver.scene.window.rootViewController!.view.subviews[0] as! ScrollView
         scroll.delaysContentTouches = delays
-        driver.scene.window.hostApplication.runLoop = RunLoop(clock: .virtual)
+        driver.scene.window.hostApplication.timeline = VirtualTimeline()
         driver.tap(140, 260)
         #expect(
             driver.log(["touches"]) == [
@@ -203,18 +203,18 @@ struct ExperimentTests {
     @Test func e12APagingScrollViewGrabbedOutsideItsFrame() {
         let driver = Driver("E12")
         let app = driver.scene.window.hostApplication
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         let touch = Touch(timestamp: 0, location: Point(x: 355, y: 275), window: driver.scene.window)
         app.sendEvent(Event(touches: [touch], timestamp: 0))
         for step in 1...10 {
             let time = 0.02 * Double(step)
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             touch.update(phase: .moved, location: Point(x: 355 - 20 * Double(step), y: 275), timestamp: time)
             app.sendEvent(Event(touches: [touch], timestamp: time))
         }
         touch.update(phase: .ended, location: Point(x: 155, y: 275), timestamp: 0.2)
         app.sendEvent(Event(touches: [touch], timestamp: 0.2))
-        app.runLoop.runPendingTimers(limit: 5)
+        app.virtualTimeline.runPendingTimers(limit: 5)
         #expect(driver.log(["scrollViewDidEndDecelerating"]) == ["ViewController.scrollViewDidEndDecelerating page=1"])
     }
 

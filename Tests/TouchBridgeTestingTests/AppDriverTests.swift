@@ -24,7 +24,7 @@ struct AppDriverTests {
         Screen.screens = screens
         defer { Screen.main = Screen(bounds: Rect(x: 0, y: 0, width: 800, height: 480)) }
         let application = Application()
-        application.runLoop = RunLoop(clock: .virtual)
+        application.timeline = VirtualTimeline()
         let delegate = DemoAppDelegate()
         let main = try application.launch(delegate, mode: .replay)
         let second = try #require(delegate.otherScreens.first)

@@ -14,7 +14,7 @@ struct AnimationTests {
 
     init() throws {
         window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         window.backgroundColor = .white
         window.makeKeyAndVisible()
         box.backgroundColor = .red
@@ -33,7 +33,7 @@ struct AnimationTests {
         return (0..<200).first { bitmap.pixel(x: $0, y: 10) == Color.red.pixel }
     }
 
-    func at(_ time: Double) { app.runLoop.advance(to: time) }
+    func at(_ time: Double) { app.virtualTimeline.advance(to: time) }
 
     @Test func theModelChangesAtOnceAndTheDrawingFollows() {
         var finished: [Bool] = []
@@ -56,13 +56,13 @@ struct AnimationTests {
     @Test func curvesShapeTheWay() {
         func edge(at t: Double, _ options: View.AnimationOptions) -> Int {
             let app = Application()
-            app.runLoop = RunLoop(clock: .virtual)
+            app.timeline = VirtualTimeline()
             let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
             let box = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
             box.backgroundColor = .red
             window.addSubview(box)
             View.animate(withDuration: 1, delay: 0, options: options, animations: { box.center.x = 110 }, completion: nil)
-            app.runLoop.advance(to: t)
+            app.virtualTimeline.advance(to: t)
             let bitmap = try! Bitmap(width: 200, height: 100)
             window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap))
             return (0..<200).first { bitmap.pixel(x: $0, y: 10) == Color.red.pixel } ?? -1

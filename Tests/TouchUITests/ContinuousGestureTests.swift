@@ -13,7 +13,7 @@ struct ContinuousGestureTests {
     init() {
         window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 800), application: app)
         window.makeKeyAndVisible()
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         surface.isMultipleTouchEnabled = true
         window.addSubview(surface)
     }
@@ -22,7 +22,7 @@ struct ContinuousGestureTests {
 
     /// Sends one frame: each pair is (touch, new location or nil for stationary), with a phase.
     func frame(_ time: Double, _ changes: [(Touch, Point, Touch.Phase)], all: [Touch]) {
-        app.runLoop.advance(to: time)
+        app.virtualTimeline.advance(to: time)
         for (touch, point, phase) in changes where phase != .began {
             touch.update(phase: phase, location: point, timestamp: time)
         }
@@ -135,7 +135,7 @@ struct ContinuousGestureTests {
         }
         surface.addGestureRecognizer(pan)
         for rest in [0.0, 0.5] {
-            let start = app.runLoop.now + 1
+            let start = app.timeline.now + 1
             let finger = touch(100, 100, at: start)
             frame(start, [(finger, Point(x: 100, y: 100), .began)], all: [finger])
             for step in 1...10 {
@@ -169,7 +169,7 @@ struct ContinuousGestureTests {
         let a = touch(100, 100, at: 0)
         frame(0, [(a, a.location(in: nil), .began)], all: [a])
         frame(0.3, [(a, Point(x: 103, y: 100), .moved)], all: [a])  // within the allowable movement
-        app.runLoop.advance(to: 0.6)
+        app.virtualTimeline.advance(to: 0.6)
         #expect(log.lines == ["began"])
         frame(0.7, [(a, Point(x: 150, y: 100), .moved)], all: [a])
         frame(0.8, [(a, Point(x: 150, y: 100), .ended)], all: [a])
@@ -178,7 +178,7 @@ struct ContinuousGestureTests {
         let b = touch(100, 100, at: 1)
         frame(1, [(b, b.location(in: nil), .began)], all: [b])
         frame(1.1, [(b, Point(x: 140, y: 100), .moved)], all: [b])
-        app.runLoop.advance(to: 2)
+        app.virtualTimeline.advance(to: 2)
         #expect(log.lines.count == 3)
     }
 

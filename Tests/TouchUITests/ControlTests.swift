@@ -200,15 +200,15 @@ struct ValueControlTests {
     /// A finger down on `point` at `start`, lifted `held` seconds later, on the virtual clock.
     func press(_ point: Point, at start: Double, held: Double) {
         let touch = Touch(timestamp: start, location: point, window: window)
-        app.runLoop.advance(to: start)
+        app.virtualTimeline.advance(to: start)
         app.sendEvent(Event(touches: [touch], timestamp: start))
-        app.runLoop.advance(to: start + held)
+        app.virtualTimeline.advance(to: start + held)
         touch.update(phase: .ended, location: point, timestamp: start + held)
         app.sendEvent(Event(touches: [touch], timestamp: start + held))
     }
 
     @Test func aStepperStepsOncePerTapWithinItsRangeAndRepeatsWhenHeld() {
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         let stepper = Stepper(frame: Rect(x: 100, y: 100, width: 100, height: 40))
         stepper.minimumValue = 0
         stepper.maximumValue = 10
@@ -238,7 +238,7 @@ struct ValueControlTests {
     }
 
     @Test func aHeldStepperPausesOffTheControlAndResumesBackOnIt() {
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         let stepper = Stepper(frame: Rect(x: 100, y: 100, width: 100, height: 40))
         stepper.touchSlop = 10
         window.addSubview(stepper)
@@ -247,15 +247,15 @@ struct ValueControlTests {
         app.sendEvent(Event(touches: [touch], timestamp: 0))
         #expect(stepper.value == 1)
         func move(to point: Point, at time: Double) {
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             touch.update(phase: .moved, location: point, timestamp: time)
             app.sendEvent(Event(touches: [touch], timestamp: time))
         }
         move(to: away, at: 0.1)
-        app.runLoop.advance(to: 2)
+        app.virtualTimeline.advance(to: 2)
         #expect(stepper.value == 1)  // off the control: no steps
         move(to: plus, at: 2.05)
-        app.runLoop.advance(to: 3)
+        app.virtualTimeline.advance(to: 3)
         #expect(stepper.value > 2)  // back on it: the repeat goes on
         touch.update(phase: .ended, location: plus, timestamp: 3)
         app.sendEvent(Event(touches: [touch], timestamp: 3))

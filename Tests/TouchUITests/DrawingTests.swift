@@ -174,7 +174,7 @@ struct ViewDrawingTests {
     /// not at the left edge of its placeholder.
     @Test func anEmptyFieldsCaretFollowsTheAlignment() throws {
         let app = try #require(window.application)
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         app.showsOnScreenKeyboard = false
         window.makeKeyAndVisible()
         func caretColumns(_ alignment: TextAlignment) -> [Int] {

@@ -45,7 +45,7 @@ struct GestureTests {
     init() {
         window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400), application: app)
         window.makeKeyAndVisible()
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         window.addSubview(outer)
         outer.addSubview(inner)
     }
@@ -55,16 +55,16 @@ struct GestureTests {
         app.sendEvent(Event(touches: [touch], timestamp: time))
         if let end {
             time += 0.02
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             touch.update(phase: .moved, location: end, timestamp: time)
             app.sendEvent(Event(touches: [touch], timestamp: time))
         }
         time += 0.05
-        app.runLoop.advance(to: time)
+        app.virtualTimeline.advance(to: time)
         touch.update(phase: .ended, location: end ?? Point(x: x, y: y), timestamp: time)
         app.sendEvent(Event(touches: [touch], timestamp: time))
         time += 0.1
-        app.runLoop.advance(to: time)
+        app.virtualTimeline.advance(to: time)
     }
 
     @Test mutating func aTapIsRecognizedAndTheViewIsCancelled() {
@@ -140,7 +140,7 @@ struct GestureTests {
         self.tap()
         #expect(events == ["double"])
         self.tap()
-        app.runLoop.advance(to: time + 1)  // the double tap gives up: the single one recognizes
+        app.virtualTimeline.advance(to: time + 1)  // the double tap gives up: the single one recognizes
         #expect(events == ["double", "single"])
     }
 

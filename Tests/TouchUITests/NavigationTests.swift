@@ -34,7 +34,7 @@ struct NavigationTests {
 
     init() {
         window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: app)
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         let log = self.log
         root = Screen("Menu") { log.lines.append($0) }
         navigation = NavigationController(rootViewController: root)
@@ -49,11 +49,11 @@ struct NavigationTests {
     }
 
     func tap(_ point: Point, at time: Double) {
-        app.runLoop.advance(to: time)
+        app.virtualTimeline.advance(to: time)
         let finger = Touch(timestamp: time, location: point, window: window)
         app.sendEvent(Event(touches: [finger], timestamp: time))
         finger.update(phase: .ended, location: point, timestamp: time + 0.05)
-        app.runLoop.advance(to: time + 0.05)
+        app.virtualTimeline.advance(to: time + 0.05)
         app.sendEvent(Event(touches: [finger], timestamp: time + 0.05))
     }
 
@@ -77,7 +77,7 @@ struct NavigationTests {
         #expect(item.view.isAnimating && app.hasRunningAnimations)
         // Touches pass an animating screen by.
         #expect(window.hitTest(Point(x: 200, y: 150), with: nil)?.isDescendant(of: item.view) != true)
-        app.runLoop.advance(to: NavigationController.transitionDuration + 0.05)
+        app.virtualTimeline.advance(to: NavigationController.transitionDuration + 0.05)
         #expect(!app.hasRunningAnimations)
         #expect(log.lines == ["Menu willDisappear", "Item willAppear", "Menu didDisappear", "Item didAppear", "Item didMove in"])
         #expect(root.view.superview == nil && item.view.superview === navigation.view)
@@ -94,7 +94,7 @@ struct NavigationTests {
         tap(back.convert(Point(x: back.bounds.midX, y: back.bounds.midY), to: nil), at: 1)
         #expect(navigation.viewControllers.count == 1)
         #expect(log.lines == ["Item willDisappear", "Menu willAppear"])
-        app.runLoop.advance(to: 2)
+        app.virtualTimeline.advance(to: 2)
         #expect(log.lines == ["Item willDisappear", "Menu willAppear", "Item didDisappear", "Menu didAppear", "Item didMove nil"])
         #expect(item.parent == nil && navigation.children.count == 1)
         #expect(item.view.superview == nil)
@@ -118,7 +118,7 @@ struct NavigationTests {
         let a = screen("A"), b = screen("B")
         log.lines.removeAll()
         navigation.pushViewController(a, animated: true)
-        app.runLoop.advance(to: 0.1)
+        app.virtualTimeline.advance(to: 0.1)
         navigation.pushViewController(b, animated: true)
         #expect(a.view.superview === navigation.view && root.view.superview == nil)
         // The first push ended (its did- calls) before the second began.
@@ -126,7 +126,7 @@ struct NavigationTests {
             "Menu willDisappear", "A willAppear", "Menu didDisappear", "A didAppear", "A didMove in",
             "A willDisappear", "B willAppear",
         ])
-        app.runLoop.advance(to: 1)
+        app.virtualTimeline.advance(to: 1)
         #expect(a.view.superview == nil && b.view.superview === navigation.view)
         #expect(navigation.viewControllers.map { ($0 as! Screen).name } == ["Menu", "A", "B"])
     }
@@ -154,11 +154,11 @@ struct NavigationTests {
         #expect(sheet.next === navigation && navigation.presentedViewController === sheet)
         #expect(navigation.visibleViewController === sheet)
         #expect(done == 0)
-        app.runLoop.advance(to: 0.5)
+        app.virtualTimeline.advance(to: 0.5)
         #expect(done == 1 && sheet.view.frame == window.bounds)
         sheet.dismiss(animated: true) { done += 1 }
         #expect(sheet.view.superview === window)  // still sliding down
-        app.runLoop.advance(to: 1)
+        app.virtualTimeline.advance(to: 1)
         #expect(done == 2 && sheet.view.superview == nil && navigation.presentedViewController == nil)
     }
 
@@ -168,7 +168,7 @@ struct NavigationTests {
         alert.addAction(AlertAction(title: "Cancel", style: .cancel) { chosen.append($0.title!) })
         alert.addAction(AlertAction(title: "Start over", style: .destructive) { chosen.append($0.title!) })
         navigation.present(alert, animated: true)
-        app.runLoop.advance(to: 0.5)
+        app.virtualTimeline.advance(to: 0.5)
         let box = try #require(alert.contentView)
         let buttons = box.subviews.compactMap { $0 as? Button }
         #expect(buttons.map(\.title) == ["Start over", "Cancel"])  // cancel goes last
@@ -176,7 +176,7 @@ struct NavigationTests {
         let startOver = buttons[0]
         tap(startOver.convert(Point(x: startOver.bounds.midX, y: startOver.bounds.midY), to: nil), at: 1)
         #expect(chosen.isEmpty)  // not until the alert has gone
-        app.runLoop.advance(to: 2)
+        app.virtualTimeline.advance(to: 2)
         #expect(chosen == ["Start over"])
         #expect(alert.view.superview == nil && navigation.presentedViewController == nil)
     }
@@ -197,9 +197,9 @@ struct NavigationTests {
         log.lines.removeAll()
         navigation.setViewControllers([root, a], animated: true)
         // A pop: the old top slides out to the right, the new one comes from the left.
-        app.runLoop.advance(to: 0.1)
+        app.virtualTimeline.advance(to: 0.1)
         #expect(b.view.isAnimating && a.view.superview === navigation.view)
-        app.runLoop.advance(to: 1)
+        app.virtualTimeline.advance(to: 1)
         #expect(log.lines == ["B willDisappear", "A willAppear", "B didDisappear", "A didAppear", "B didMove nil"])
         #expect(b.parent == nil && navigation.children.count == 2)
 
@@ -212,7 +212,7 @@ struct NavigationTests {
         navigation.dismiss(animated: true) { dismissed += 1 }
         navigation.dismiss(animated: true) { dismissed += 1 }
         #expect(sheet.isBeingDismissed)
-        app.runLoop.advance(to: 2)
+        app.virtualTimeline.advance(to: 2)
         #expect(dismissed == 1 && !sheet.isBeingDismissed && navigation.presentedViewController == nil)
 
         let alert = AlertController(title: "Pay", message: nil)

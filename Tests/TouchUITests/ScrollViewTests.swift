@@ -41,7 +41,7 @@ struct ScrollViewTests {
     init() {
         window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300), application: app)
         window.makeKeyAndVisible()
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         window.addSubview(scroll)
         scroll.addSubview(content)
         scroll.contentSize = Size(width: 300, height: 3000)
@@ -50,13 +50,13 @@ struct ScrollViewTests {
 
     /// A vertical drag of `distance` points over `duration` seconds from (150, y).
     func drag(_ distance: Double, duration: Double, steps: Int = 10, holdFirst: Double = 0, from y: Double = 250) {
-        let touch = Touch(timestamp: app.runLoop.now, location: Point(x: 150, y: y), window: window)
-        app.sendEvent(Event(touches: [touch], timestamp: app.runLoop.now))
-        let start = app.runLoop.now + holdFirst
-        app.runLoop.advance(to: start)
+        let touch = Touch(timestamp: app.timeline.now, location: Point(x: 150, y: y), window: window)
+        app.sendEvent(Event(touches: [touch], timestamp: app.timeline.now))
+        let start = app.timeline.now + holdFirst
+        app.virtualTimeline.advance(to: start)
         for step in 1...steps {
             let time = start + duration * Double(step) / Double(steps)
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             touch.update(phase: .moved, location: Point(x: 150, y: y - distance * Double(step) / Double(steps)), timestamp: time)
             app.sendEvent(Event(touches: [touch], timestamp: time))
         }
@@ -67,31 +67,31 @@ struct ScrollViewTests {
     /// UIScrollViewDelegate's order around a lift: a fling decelerates, a finger that stopped does not.
     @Test func theDelegateHearsUIKitsOrderAroundAFlingAndAStop() {
         drag(200, duration: 0.1)
-        app.runLoop.runPendingTimers(limit: 10)
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(delegate.calls == [
             "willBeginDragging", "willEndDragging", "didEndDragging decelerate=true isDragging=false",
             "willBeginDecelerating", "didEndDecelerating",
         ])
         delegate.calls.removeAll()
         // A drag whose finger rests before lifting: nothing goes on moving.
-        let finger = Touch(timestamp: app.runLoop.now, location: Point(x: 150, y: 250), window: window)
-        app.sendEvent(Event(touches: [finger], timestamp: app.runLoop.now))
+        let finger = Touch(timestamp: app.timeline.now, location: Point(x: 150, y: 250), window: window)
+        app.sendEvent(Event(touches: [finger], timestamp: app.timeline.now))
         for step in 1...5 {
-            let time = app.runLoop.now + 0.02
-            app.runLoop.advance(to: time)
+            let time = app.timeline.now + 0.02
+            app.virtualTimeline.advance(to: time)
             finger.update(phase: .moved, location: Point(x: 150, y: 250 - Double(step) * 10), timestamp: time)
             app.sendEvent(Event(touches: [finger], timestamp: time))
         }
         // Held still before lifting, the panel still reporting (pressure): no velocity left.
         for _ in 1...15 {
-            let time = app.runLoop.now + 0.02
-            app.runLoop.advance(to: time)
+            let time = app.timeline.now + 0.02
+            app.virtualTimeline.advance(to: time)
             finger.update(phase: .moved, location: Point(x: 150, y: 200), timestamp: time)
             app.sendEvent(Event(touches: [finger], timestamp: time))
         }
-        finger.update(phase: .ended, location: Point(x: 150, y: 200), timestamp: app.runLoop.now)
-        app.sendEvent(Event(touches: [finger], timestamp: app.runLoop.now))
-        app.runLoop.runPendingTimers(limit: 10)
+        finger.update(phase: .ended, location: Point(x: 150, y: 200), timestamp: app.timeline.now)
+        app.sendEvent(Event(touches: [finger], timestamp: app.timeline.now))
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(delegate.calls == ["willBeginDragging", "willEndDragging", "didEndDragging decelerate=false isDragging=false"])
         #expect(!scroll.isDecelerating)
     }
@@ -101,26 +101,26 @@ struct ScrollViewTests {
         #expect(delegate.began == 1)
         let afterDrag = scroll.contentOffset.y
         #expect(afterDrag >= 190)
-        app.runLoop.runPendingTimers(limit: 10)
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(scroll.contentOffset.y > afterDrag + 100)  // it kept going
         #expect(!scroll.isDecelerating && delegate.ended == 1)
-        #expect(app.runLoop.pendingTimerCount == 0)
+        #expect(app.timeline.pendingTimerCount == 0)
     }
 
     @Test func pagingLandsOnAPageBoundary() {
         scroll.isPagingEnabled = true
         drag(120, duration: 0.1)
-        app.runLoop.runPendingTimers(limit: 10)
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(scroll.contentOffset.y == 300)
         drag(40, duration: 1, steps: 20)  // slow and short: back to the nearest page
-        app.runLoop.runPendingTimers(limit: 10)
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(scroll.contentOffset.y == 300)
     }
 
     @Test func pullingPastTheTopBouncesBack() {
         drag(-150, duration: 1, steps: 20)
         #expect(scroll.contentOffset.y < 0 && scroll.contentOffset.y > -150)  // rubber band: less than the finger
-        app.runLoop.runPendingTimers(limit: 10)
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(scroll.contentOffset.y == 0)
         scroll.bounces = false
         drag(-150, duration: 1, steps: 20)
@@ -131,7 +131,7 @@ struct ScrollViewTests {
         let touch = Touch(timestamp: 0, location: Point(x: 150, y: 50), window: window)
         app.sendEvent(Event(touches: [touch], timestamp: 0))
         #expect(content.calls.isEmpty)  // held for 150 ms
-        app.runLoop.advance(to: 0.2)
+        app.virtualTimeline.advance(to: 0.2)
         #expect(content.calls == ["began"])
         touch.update(phase: .ended, location: Point(x: 150, y: 50), timestamp: 0.3)
         app.sendEvent(Event(touches: [touch], timestamp: 0.3))
@@ -151,7 +151,7 @@ struct ScrollViewTests {
 
     @Test func setContentOffsetAnimatedArrives() {
         scroll.setContentOffset(Point(x: 0, y: 500), animated: true)
-        app.runLoop.runPendingTimers(limit: 5)
+        app.virtualTimeline.runPendingTimers(limit: 5)
         #expect(scroll.contentOffset == Point(x: 0, y: 500))
         #expect(scroll.maximumOffset == Point(x: 0, y: 2700))
     }
@@ -197,7 +197,7 @@ struct ScrollViewTests {
         app.sendEvent(Event(touches: [touch], timestamp: 0))
         for step in 1...10 {
             let time = 0.3 + Double(step) * 0.05
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             touch.update(phase: .moved, location: Point(x: 150, y: 50 - Double(step) * 10), timestamp: time)
             app.sendEvent(Event(touches: [touch], timestamp: time))
         }
@@ -225,10 +225,10 @@ struct ScrollViewTests {
         picky.addSubview(allowed)
         // Held past the delay, and a quick tap whose begin and end are let through together.
         for (time, y, hold) in [(0.0, 50.0, 0.3), (1.0, 50.0, 0.05), (2.0, 150.0, 0.05)] {
-            app.runLoop.advance(to: time)
+            app.virtualTimeline.advance(to: time)
             let touch = Touch(timestamp: time, location: Point(x: 150, y: y), window: window)
             app.sendEvent(Event(touches: [touch], timestamp: time))
-            app.runLoop.advance(to: time + hold)
+            app.virtualTimeline.advance(to: time + hold)
             touch.update(phase: .ended, location: Point(x: 150, y: y), timestamp: time + hold)
             app.sendEvent(Event(touches: [touch], timestamp: time + hold))
         }
@@ -257,7 +257,7 @@ struct ScrollViewTests {
         #expect(indicator.frame.height == max(36, (300 - 5) * 0.1))
         #expect(indicator.frame.minY > scroll.bounds.minY + 2.5)  // moved down the track
         #expect(!indicator.isUserInteractionEnabled)
-        app.runLoop.runPendingTimers(limit: 10)
+        app.virtualTimeline.runPendingTimers(limit: 10)
         #expect(indicator.alpha == 0 && !indicator.isAnimating)
         // Content that fits has none.
         scroll.contentSize = Size(width: 300, height: 200)
@@ -268,7 +268,7 @@ struct ScrollViewTests {
         // A flash shows it for a moment (drawn at full alpha while the fade waits), then fades it.
         scroll.flashScrollIndicators()
         #expect(indicator.superview === scroll && indicator.isAnimating)
-        app.runLoop.runPendingTimers(limit: 2)
+        app.virtualTimeline.runPendingTimers(limit: 2)
         #expect(!indicator.isAnimating && indicator.alpha == 0)
     }
 }

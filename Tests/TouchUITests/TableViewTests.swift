@@ -56,7 +56,7 @@ struct TableViewTests {
     init() {
         window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 440), application: app)
         window.makeKeyAndVisible()
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         window.addSubview(table)
     }
 
@@ -68,15 +68,15 @@ struct TableViewTests {
 
     /// A finger down at `y`, held `hold` seconds, moved by `dy` in ten steps, lifted.
     func touch(at y: Double, hold: Double, dy: Double = 0, moveTime: Double = 0.2) {
-        let start = app.runLoop.now
+        let start = app.timeline.now
         let finger = Touch(timestamp: start, location: Point(x: 160, y: y), window: window)
         app.sendEvent(Event(touches: [finger], timestamp: start))
-        app.runLoop.advance(to: start + hold)
+        app.virtualTimeline.advance(to: start + hold)
         var time = start + hold
         if dy != 0 {
             for step in 1...10 {
                 time = start + hold + moveTime * Double(step) / 10
-                app.runLoop.advance(to: time)
+                app.virtualTimeline.advance(to: time)
                 finger.update(phase: .moved, location: Point(x: 160, y: y + dy * Double(step) / 10), timestamp: time)
                 app.sendEvent(Event(touches: [finger], timestamp: time))
                 table.layoutIfNeeded()
@@ -160,9 +160,9 @@ struct TableViewTests {
         show(source)
         let finger = Touch(timestamp: 0, location: Point(x: 160, y: 20), window: window)
         app.sendEvent(Event(touches: [finger], timestamp: 0))
-        app.runLoop.advance(to: 0.1)
+        app.virtualTimeline.advance(to: 0.1)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.isHighlighted == false)
-        app.runLoop.advance(to: 0.2)
+        app.virtualTimeline.advance(to: 0.2)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.isHighlighted == true)
         #expect(source.log == ["highlight [0, 0]"])
         finger.update(phase: .ended, location: Point(x: 160, y: 20), timestamp: 0.5)
@@ -182,7 +182,7 @@ struct TableViewTests {
         #expect(table.contentOffset.y > 0)
         // A quick flick never highlights at all.
         source.log.removeAll()
-        app.runLoop.runPendingTimers(limit: 1000)
+        app.virtualTimeline.runPendingTimers(limit: 1000)
         touch(at: 300, hold: 0, dy: -150, moveTime: 0.1)
         #expect(!source.log.contains { $0.hasPrefix("highlight") || $0.hasPrefix("didSelect") })
     }
@@ -237,7 +237,7 @@ struct TableViewTests {
         table.scrollToRow(at: IndexPath(row: 49, section: 0), at: .none, animated: false)
         #expect(table.contentOffset.y == 51 * 44 - 440)  // already in sight: no move
         table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .bottom, animated: true)
-        app.runLoop.runPendingTimers(limit: 200)
+        app.virtualTimeline.runPendingTimers(limit: 200)
         #expect(table.contentOffset.y == 0)  // clamped to the top
     }
 
@@ -300,10 +300,10 @@ struct TableViewTests {
         let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
         let background = try #require(cell.selectedBackgroundView)
         #expect(background.alpha == 1)
-        let start = app.runLoop.now
+        let start = app.timeline.now
         table.deselectRow(at: IndexPath(row: 0, section: 0), animated: true)
         #expect(!cell.isSelected && background.alpha == 0 && background.isAnimating)
-        app.runLoop.advance(to: start + TableViewCell.selectionFadeDuration + 0.05)
+        app.virtualTimeline.advance(to: start + TableViewCell.selectionFadeDuration + 0.05)
         #expect(!background.isAnimating)
     }
 

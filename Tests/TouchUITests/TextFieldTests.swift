@@ -10,7 +10,7 @@ struct TextFieldTests {
     let field = TextField(frame: Rect(x: 20, y: 20, width: 300, height: 40))
 
     init() {
-        app.runLoop = RunLoop(clock: .virtual)
+        app.timeline = VirtualTimeline()
         window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
         window.makeKeyAndVisible()
         window.addSubview(field)
@@ -40,11 +40,11 @@ struct TextFieldTests {
     }
 
     func press(_ usage: KeyboardHIDUsage, _ characters: String = "", modifiers: KeyModifierFlags = [], release: Bool = true) -> Press {
-        let press = Press(key: Key(keyCode: usage, characters: characters, charactersIgnoringModifiers: characters.lowercased(), modifierFlags: modifiers), phase: .began, timestamp: app.runLoop.now)
-        app.sendEvent(Event(presses: [press], timestamp: app.runLoop.now))
+        let press = Press(key: Key(keyCode: usage, characters: characters, charactersIgnoringModifiers: characters.lowercased(), modifierFlags: modifiers), phase: .began, timestamp: app.timeline.now)
+        app.sendEvent(Event(presses: [press], timestamp: app.timeline.now))
         if release {
-            press.update(phase: .ended, timestamp: app.runLoop.now)
-            app.sendEvent(Event(presses: [press], timestamp: app.runLoop.now))
+            press.update(phase: .ended, timestamp: app.timeline.now)
+            app.sendEvent(Event(presses: [press], timestamp: app.timeline.now))
         }
         return press
     }
@@ -163,11 +163,11 @@ struct TextFieldTests {
         field.insertText(",")
         #expect(field.text == "hello, world")
         // The blink is a timer on the run loop: it keeps going while editing, and stops after.
-        app.runLoop.advance(to: app.runLoop.now + 2)
-        #expect(app.runLoop.pendingTimerCount > 0)
+        app.virtualTimeline.advance(to: app.timeline.now + 2)
+        #expect(app.timeline.pendingTimerCount > 0)
         field.resignFirstResponder()
-        app.runLoop.advance(to: app.runLoop.now + 2)
-        #expect(app.runLoop.pendingTimerCount == 0)
+        app.virtualTimeline.advance(to: app.timeline.now + 2)
+        #expect(app.timeline.pendingTimerCount == 0)
     }
 
     /// Hebrew runs from the right: the field aligns it there, and a tap at the right edge is the text's start.
@@ -189,10 +189,10 @@ struct TextFieldTests {
     @Test func aHeldKeyRepeats() {
         field.becomeFirstResponder()
         let held = press(.keyboardX, "x", release: false)
-        app.runLoop.advance(to: app.runLoop.now + app.keyRepeat.delay + 4 / app.keyRepeat.rate + 0.001)
-        held.update(phase: .ended, timestamp: app.runLoop.now)
-        app.sendEvent(Event(presses: [held], timestamp: app.runLoop.now))
-        app.runLoop.advance(to: app.runLoop.now + 1)
+        app.virtualTimeline.advance(to: app.timeline.now + app.keyRepeat.delay + 4 / app.keyRepeat.rate + 0.001)
+        held.update(phase: .ended, timestamp: app.timeline.now)
+        app.sendEvent(Event(presses: [held], timestamp: app.timeline.now))
+        app.virtualTimeline.advance(to: app.timeline.now + 1)
         #expect(field.text == "xxxxxx")
     }
 
@@ -201,17 +201,17 @@ struct TextFieldTests {
         app.keyRepeat = KeyRepeat(delay: 1, rate: 10)
         field.becomeFirstResponder()
         let held = press(.keyboardX, "x", release: false)
-        app.runLoop.advance(to: app.runLoop.now + 0.9)
+        app.virtualTimeline.advance(to: app.timeline.now + 0.9)
         #expect(field.text == "x")
-        app.runLoop.advance(to: app.runLoop.now + 0.1 + 2 / 10 + 0.001)
-        held.update(phase: .ended, timestamp: app.runLoop.now)
-        app.sendEvent(Event(presses: [held], timestamp: app.runLoop.now))
+        app.virtualTimeline.advance(to: app.timeline.now + 0.1 + 2 / 10 + 0.001)
+        held.update(phase: .ended, timestamp: app.timeline.now)
+        app.sendEvent(Event(presses: [held], timestamp: app.timeline.now))
         #expect(field.text == "xxxx")
         app.keyRepeat.rate = 0
         let again = press(.keyboardY, "y", release: false)
-        app.runLoop.advance(to: app.runLoop.now + 5)
-        again.update(phase: .ended, timestamp: app.runLoop.now)
-        app.sendEvent(Event(presses: [again], timestamp: app.runLoop.now))
+        app.virtualTimeline.advance(to: app.timeline.now + 5)
+        again.update(phase: .ended, timestamp: app.timeline.now)
+        app.sendEvent(Event(presses: [again], timestamp: app.timeline.now))
         #expect(field.text == "xxxxy")
     }
 
@@ -241,8 +241,8 @@ extension TextFieldTests {
         field.removeFromSuperview()
         #expect(!field.isEditing && app.firstResponder == nil && window.inputViewShown == nil)
         #expect(log.entries.last == "editingDidEnd")
-        app.runLoop.advance(to: app.runLoop.now + 2)
-        #expect(app.runLoop.pendingTimerCount == 0)
+        app.virtualTimeline.advance(to: app.timeline.now + 2)
+        #expect(app.timeline.pendingTimerCount == 0)
     }
 
     final class KeyCatcher: View {

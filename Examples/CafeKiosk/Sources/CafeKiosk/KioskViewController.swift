@@ -18,7 +18,7 @@ public final class KioskViewController: NavigationController {
     /// The space each screen has: the screen less the navigation bar.
     private let contentSize: Size
     private var lastActivity = 0.0
-    private var idleTimer: RunLoop.TimerID?
+    private var idleTimer: TimerID?
 
     init(size: Size) {
         contentSize = Size(width: size.width, height: size.height - Theme.headerHeight)
@@ -74,7 +74,7 @@ public final class KioskViewController: NavigationController {
     /// Back to the menu once `screen` has been left untouched for `timeout` seconds.
     private func leaveAfterIdle(_ timeout: Double, _ screen: ViewController) {
         let remaining = timeout - idleSeconds
-        application?.runLoop.schedule(after: max(remaining, timeout * 0.1)) { [weak self] in
+        application?.timeline.schedule(after: max(remaining, timeout * 0.1)) { [weak self] in
             guard let self, self.topViewController === screen else { return }
             if timeout - self.idleSeconds > 1e-6 {
                 self.leaveAfterIdle(timeout, screen)
@@ -86,19 +86,19 @@ public final class KioskViewController: NavigationController {
 
     // MARK: Walking away
 
-    private var idleSeconds: Double { (application?.runLoop.now ?? 0) - lastActivity }
+    private var idleSeconds: Double { (application?.timeline.now ?? 0) - lastActivity }
 
     /// Called for every touch event: the customer is still here.
     func noteActivity() {
-        guard let runLoop = application?.runLoop else { return }
-        lastActivity = runLoop.now
+        guard let timeline = application?.timeline else { return }
+        lastActivity = timeline.now
         if idleTimer == nil { scheduleIdleCheck(after: idleTimeout) }
     }
 
     /// One timer, moved on lazily: each touch only notes the time, and the
     /// timer, when it fires early, waits out the rest.
     private func scheduleIdleCheck(after delay: Double) {
-        idleTimer = application?.runLoop.schedule(after: delay) { [weak self] in
+        idleTimer = application?.timeline.schedule(after: delay) { [weak self] in
             guard let self else { return }
             self.idleTimer = nil
             let remaining = self.idleTimeout - self.idleSeconds

@@ -147,7 +147,7 @@ public final class DemoApp {
     private var rateTime = -Double.infinity
 
     private func updateStatus() {
-        let now = window.hostApplication.runLoop.now
+        let now = window.hostApplication.timeline.now
         if now - rateTime >= 0.5 || window.eventsInLastSecond == 0 {
             shownRate = window.eventsInLastSecond
             rateTime = now

@@ -10,7 +10,7 @@ public final class DemoWindow: Window {
     private var numbers: [ObjectIdentifier: Int] = [:]
     private var nextNumber = 0
     private var recentEvents: [Double] = []
-    private var quietTimer: RunLoop.TimerID?
+    private var quietTimer: TimerID?
     public private(set) var fingersDown = 0
     /// Keys that reached the window with no first responder; true when taken.
     var onUnfocusedPresses: ((Set<Press>, Event?) -> Bool)?
@@ -60,7 +60,7 @@ public final class DemoWindow: Window {
         while stale < recentEvents.count && recentEvents[stale] <= event.timestamp - 1 { stale += 1 }
         recentEvents.removeFirst(stale)
         onTouchesChanged?()
-        lastEventTime = hostApplication.runLoop.now
+        lastEventTime = hostApplication.timeline.now
         // A wake-up a second after the last event brings the rate to zero; none while idle.
         // One timer at a time, not one per event: it looks again when it fires.
         if quietTimer == nil { scheduleQuietCheck(after: 1.01) }
@@ -69,9 +69,9 @@ public final class DemoWindow: Window {
     private var lastEventTime = 0.0
 
     private func scheduleQuietCheck(after delay: Double) {
-        quietTimer = hostApplication.runLoop.schedule(after: delay) { [weak self] in
+        quietTimer = hostApplication.timeline.schedule(after: delay) { [weak self] in
             guard let self else { return }
-            let quietFor = self.hostApplication.runLoop.now - self.lastEventTime
+            let quietFor = self.hostApplication.timeline.now - self.lastEventTime
             if quietFor < 1 {
                 self.scheduleQuietCheck(after: 1.01 - quietFor)
                 return

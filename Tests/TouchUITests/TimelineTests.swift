@@ -2,9 +2,10 @@ import Testing
 import TouchUI
 
 @MainActor
-struct RunLoopTests {
+struct TimelineTests {
     @Test func virtualTimersFireInOrderAtTheirMoments() {
-        let loop = RunLoop(clock: .virtual, startingAt: 100)
+        let loop = VirtualTimeline(startingAt: 100)
+        #expect(loop.now == 100)
         var fired: [String] = []
         loop.schedule(after: 0.3) { fired.append("c \(loop.now)") }
         loop.schedule(after: 0.1) { fired.append("a \(loop.now)") }
@@ -19,7 +20,7 @@ struct RunLoopTests {
     }
 
     @Test func aTimerCanSetAnother() {
-        let loop = RunLoop(clock: .virtual)
+        let loop = VirtualTimeline()
         var count = 0
         func again() {
             count += 1
@@ -30,5 +31,19 @@ struct RunLoopTests {
         #expect(count == 3)
         #expect(loop.runPendingTimers(limit: 10))
         #expect(count == 5)
+    }
+
+    /// Live, on the main dispatch queue: a timer fires no sooner than asked,
+    /// and a cancelled one never does.
+    @Test func dispatchTimersFireOnTheMainQueue() async {
+        let timeline = DispatchTimeline()
+        let start = timeline.now
+        let cancelled = timeline.schedule(after: 0.01) { Issue.record("a cancelled timer fired") }
+        timeline.cancel(cancelled)
+        let firedAt: Double = await withCheckedContinuation { done in
+            timeline.schedule(after: 0.02) { done.resume(returning: timeline.now) }
+        }
+        #expect(firedAt - start >= 0.02)
+        #expect(timeline.pendingTimerCount == 0)
     }
 }
