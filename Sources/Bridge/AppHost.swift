@@ -147,7 +147,7 @@ public enum AppHost {
     /// pixels, by the FrameWriter returned.
     @discardableResult
     public static func replay(
-        _ recordings: [Recording], into application: Application, window: Window, options: ReplayOptions,
+        _ recordings: [Recording], into application: Application, window: Window, options: InputMapping,
         frames: String? = nil, showTouches: Bool = false, realtime: Bool = false, warn: (String) -> Void,
         onRecord: (TouchRecord, String?) -> Void = { _, _ in }, onKey: (KeyRecord) -> Void = { _ in }
     ) throws -> FrameWriter? {

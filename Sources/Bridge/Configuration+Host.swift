@@ -87,8 +87,8 @@ extension Configuration {
             calibration: calibration ?? self.calibration)
     }
 
-    public func mapping(screen: Size) -> ReplayOptions {
-        var options = ReplayOptions(
+    public func mapping(screen: Size) -> InputMapping {
+        var options = InputMapping(
             screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
             swapAxes: swapAxes, invertX: invertX, invertY: invertY, filters: filters, pointercal: pointercal,
             floor: floor, devices: deviceSettings)

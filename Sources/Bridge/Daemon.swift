@@ -9,11 +9,11 @@ import TouchUI
 public struct InputSettings: Sendable {
     public var selection: DeviceSelection
     /// Screen size, rotation, axis swap and inversion; its calibration is ignored.
-    public var mapping: ReplayOptions
+    public var mapping: InputMapping
     /// Replaces the devices' LIBINPUT_CALIBRATION_MATRIX when set.
     public var calibration: CalibrationMatrix?
 
-    public init(selection: DeviceSelection, mapping: ReplayOptions, calibration: CalibrationMatrix?) {
+    public init(selection: DeviceSelection, mapping: InputMapping, calibration: CalibrationMatrix?) {
         self.selection = selection
         self.mapping = mapping
         self.calibration = calibration

@@ -48,7 +48,7 @@ public final class InputHub: @unchecked Sendable {
     }
 
     public let selection: DeviceSelection
-    private let options: ReplayOptions
+    private let options: InputMapping
     private let calibration: CalibrationMatrix?
     private var monitor: InputNodeMonitor?
     private var poller: InputPoller?
@@ -65,7 +65,7 @@ public final class InputHub: @unchecked Sendable {
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
-    public init(selection: DeviceSelection, options: ReplayOptions, calibration: CalibrationMatrix? = nil) {
+    public init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil) {
         self.selection = selection
         self.options = options
         self.calibration = calibration
@@ -264,7 +264,7 @@ public final class InputHub: @unchecked Sendable {
 
     /// What went wrong, without the node's name again (the note carries it).
     private static func reason(_ error: Error, about devnode: String) -> String {
-        if let error = error as? RecordingError, error.location.file == devnode { return error.message }
+        if let error = error as? DeviceError, error.device == devnode { return error.problem }
         return "\(error)"
     }
 

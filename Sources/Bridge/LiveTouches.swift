@@ -22,14 +22,14 @@ public final class LiveTouches: @unchecked Sendable {
     public private(set) var overflows = 0
 
     public convenience init(
-        _ description: DeviceDescription, node: String, options: ReplayOptions,
+        _ description: DeviceDescription, node: String, options: InputMapping,
         warn: @escaping (String) -> Void
     ) throws {
         try self.init(description, node: node, options: options, index: 0, numbering: SharedTouchNumbering(), warn: warn)
     }
 
     init(
-        _ description: DeviceDescription, node: String, options: ReplayOptions, index: Int, screen: Int = 0,
+        _ description: DeviceDescription, node: String, options: InputMapping, index: Int, screen: Int = 0,
         numbering: SharedTouchNumbering, warn: @escaping (String) -> Void
     ) throws {
         device = try TouchDevice(

@@ -18,7 +18,7 @@ struct TouchDevice {
     /// Refuses what is not a touchscreen (a touchpad unless allowed, a device
     /// without absolute axes); warns about a touchscreen that does not say it is one.
     init(
-        _ reported: DeviceDescription, index: Int, source: String, options: ReplayOptions, dropPolicy: DropPolicy,
+        _ reported: DeviceDescription, index: Int, source: String, options: InputMapping, dropPolicy: DropPolicy,
         screen: Int = 0, warn: (String) -> Void
     ) throws {
         let (device, remap, quirks) = options.quirks.applied(to: reported)
@@ -34,17 +34,16 @@ struct TouchDevice {
         case .touchpad, .tablet:
             let what = device.kind == .touchpad ? "a touchpad" : "a pen tablet"
             guard options.allowTouchpads else {
-                throw RecordingError(
-                    file: source,
+                throw DeviceError(source,
                     "'\(device.name)' is \(what) (no INPUT_PROP_DIRECT), not a touchscreen: its positions are "
                         + "not screen positions; pass --allow-touchpad to replay it anyway")
             }
             warn("\(source): warning: '\(device.name)' is \(what); replaying it as a touchscreen")
         case .keyboard, .other:
-            throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
+            throw DeviceError(source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
         }
         guard let mapping = options.mapping(for: device) else {
-            throw RecordingError(file: source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
+            throw DeviceError(source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
         }
         self.index = index
         self.screen = screen

@@ -28,12 +28,12 @@ public final class InputDevice: @unchecked Sendable {
     public init(path: String, grab: Bool = false) throws {
         self.path = path
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw RecordingError(file: path, "cannot open: \(Self.errorText(errno))") }
+        guard fd >= 0 else { throw DeviceError(path, "cannot open: \(Self.errorText(errno))") }
         var handle: OpaquePointer?
         let rc = libevdev_new_from_fd(fd, &handle)
         guard rc == 0, let handle else {
             close(fd)
-            throw RecordingError(file: path, "not an evdev device: \(Self.errorText(-rc))")
+            throw DeviceError(path, "not an evdev device: \(Self.errorText(-rc))")
         }
         evdev = handle
         // Stamp events with CLOCK_MONOTONIC, the clock the UI model's timeline keeps.
@@ -44,8 +44,7 @@ public final class InputDevice: @unchecked Sendable {
             guard grabbed == 0 else {
                 libevdev_free(handle)
                 close(fd)
-                throw RecordingError(
-                    file: path, "cannot grab for exclusive use: \(Self.errorText(-grabbed)) (is another program grabbing it?)")
+                throw DeviceError(path, "cannot grab for exclusive use: \(Self.errorText(-grabbed)) (is another program grabbing it?)")
             }
             isGrabbed = true
         }

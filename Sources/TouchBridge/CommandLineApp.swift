@@ -179,7 +179,7 @@ package struct AppReplayOptions: ParsableArguments {
         if trace && traceLines == nil { application.actionTrace = { output.write($0 + "\n") } }
         let (format, trace) = (format, trace)
         try AppHost.replay(
-            recordings, into: application, window: window, options: try mapping.replayOptions(),
+            recordings, into: application, window: window, options: try mapping.inputMapping(),
             frames: frames, showTouches: showTouches, realtime: realtime, warn: { printError($0) },
             onRecord: { record, view in
                 guard !trace else { return }

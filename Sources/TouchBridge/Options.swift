@@ -67,10 +67,10 @@ package struct MappingOptions: ParsableArguments {
 
     @OptionGroup package var keyboard: KeyboardOptions
 
-    package func replayOptions() throws -> ReplayOptions {
+    package func inputMapping() throws -> InputMapping {
         let tslib = try tslib.resolved()
         // Options first, then the environment where asked.
-        var options = ReplayOptions(
+        var options = InputMapping(
             screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
             rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad,
             filters: tslib.filters ?? tslib.environment?.filters ?? FilterChainSpec(),

@@ -133,7 +133,7 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
 
     /// Plays recordings (evemu, evtest, libinput record) into the app, mapped to its screen.
     public func play(_ paths: String...) throws {
-        let options = ReplayOptions(screenWidth: Screen.main.bounds.width, screenHeight: Screen.main.bounds.height)
+        let options = InputMapping(screenWidth: Screen.main.bounds.width, screenHeight: Screen.main.bounds.height)
         // Its own numbering of touches, apart from the scripted ones.
         let recorded = TouchDispatcher(application: application, window: window)
         let keys = PressDispatcher(application: application)

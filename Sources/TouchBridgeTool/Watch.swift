@@ -27,7 +27,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
-        var options = try mapping.replayOptions()
+        var options = try mapping.inputMapping()
         if mapping.calibration == nil, let matrix = UdevProperties.calibration(node: device) {
             options.calibration = matrix  // what libinput would use for this device
         }

@@ -12,7 +12,7 @@ enum Fixtures {
 
 /// Replays and collects what came out.
 func replay(
-    _ recordings: [Recording], options: ReplayOptions = ReplayOptions()
+    _ recordings: [Recording], options: InputMapping = InputMapping()
 ) throws -> (records: [TouchRecord], warnings: [String]) {
     var records: [TouchRecord] = []
     var warnings: [String] = []

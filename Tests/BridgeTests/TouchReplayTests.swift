@@ -19,10 +19,10 @@ struct TouchReplayTests {
         let taps = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt")])
         var section = DeviceInputSettings(label: "atmel", nameContains: "maXTouch")
         section.filters = try FilterChainSpec(parsing: "debounce drop_threshold=250")
-        let (filtered, _) = try replay(taps, options: ReplayOptions(devices: [section]))
+        let (filtered, _) = try replay(taps, options: InputMapping(devices: [section]))
         #expect(filtered.count { $0.phase == .began } == 1)
         section.nameContains = "ADS7846"
-        let (untouched, _) = try replay(taps, options: ReplayOptions(devices: [section]))
+        let (untouched, _) = try replay(taps, options: InputMapping(devices: [section]))
         #expect(untouched.count { $0.phase == .began } == 9)
     }
 
@@ -44,14 +44,14 @@ struct TouchReplayTests {
                 event(0, EventType.abs, 0x03, 2048), event(0, EventType.syn, SynCode.report, 0),
                 event(50_000, EventType.key, KeyCode.touch, 0), event(50_000, EventType.syn, SynCode.report, 0),
             ])
-        var options = ReplayOptions(screenWidth: 800, screenHeight: 480)
+        var options = InputMapping(screenWidth: 800, screenHeight: 480)
         let (records, warnings) = try replay([tap], options: options)
         #expect(records.map(\.phase) == [.began, .ended])
         // 1024 of 4096 across 800 points; 2048 of 4096 down 480.
         #expect((records[0].x, records[0].y) == (200, 240))
         #expect(warnings == ["egalax.evemu: 'eGalax Inc. USB TouchController': corrected by the quirk [eGalax USB TouchController]"])
         options.quirks = DeviceQuirks()
-        #expect(throws: RecordingError.self) { try replay([tap], options: options) }
+        #expect(throws: DeviceError.self) { try replay([tap], options: options) }
     }
 
     @Test func mapsToScreenPointsAndCarriesForceAndRadius() throws {
@@ -68,7 +68,7 @@ struct TouchReplayTests {
                 E: 0.020000 0003 0039 -1
                 E: 0.020000 0000 0000 0000
                 """)
-        let (records, warnings) = try replay([input], options: ReplayOptions(screenWidth: 800, screenHeight: 400))
+        let (records, warnings) = try replay([input], options: InputMapping(screenWidth: 800, screenHeight: 400))
         #expect(warnings.isEmpty)
         #expect(records.map(\.phase) == [.began, .moved, .ended])
         // (500 - 0) * 800 / 1000 = 400; (250 - 0) * 400 / 1000 = 100.
@@ -122,14 +122,14 @@ struct TouchReplayTests {
 
             """, file: "pad.evemu")
         #expect(touchpad.device?.kind == .touchpad)
-        #expect(throws: RecordingError.self) { try replay([touchpad]) }
+        #expect(throws: DeviceError.self) { try replay([touchpad]) }
         do {
             _ = try replay([touchpad])
-        } catch let error as RecordingError {
+        } catch let error as DeviceError {
             #expect(error.description.hasPrefix("pad.evemu: 'Synaptics TouchPad' is a touchpad"))
             #expect(error.description.contains("--allow-touchpad"))
         }
-        let (records, warnings) = try replay([touchpad], options: ReplayOptions(allowTouchpads: true))
+        let (records, warnings) = try replay([touchpad], options: InputMapping(allowTouchpads: true))
         #expect(records.map(\.phase) == [.began, .cancelled])
         #expect(warnings.count == 1)
     }
@@ -158,7 +158,7 @@ struct TouchReplayTests {
     @Test func theSummaryCountsWhatItSaw() throws {
         let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")])
         var summary = ReplaySummary()
-        _ = try TouchReplay(options: ReplayOptions()).run(recordings, warn: { _ in }, emit: { summary.add($0) })
+        _ = try TouchReplay(options: InputMapping()).run(recordings, warn: { _ in }, emit: { summary.add($0) })
         #expect(summary.devices[0]?.touches == 12)
         #expect(summary.devices[0]?.maximumSimultaneous == 5)
         #expect(summary.touchesLeftDown == 0)
@@ -177,8 +177,8 @@ struct RealTouchpadReplayTests {
         let path = Fixtures.directory.deletingLastPathComponent()
             .appendingPathComponent("libinput-record/SUBSTITUTE-not-touchscreen_touchpad_ELAN1206-04F3-30F1_elan1206-bug.yml").path
         let recordings = try RecordingReader.load(files: [path])
-        #expect(throws: RecordingError.self) { try replay(recordings) }
-        let (records, warnings) = try replay(recordings, options: ReplayOptions(allowTouchpads: true))
+        #expect(throws: DeviceError.self) { try replay(recordings) }
+        let (records, warnings) = try replay(recordings, options: InputMapping(allowTouchpads: true))
         #expect(warnings.count == 1)
         #expect(records.filter { $0.phase == .began }.count == 25)
         #expect(records.filter { $0.phase == .ended }.count == 25)

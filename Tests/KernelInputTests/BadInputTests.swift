@@ -153,4 +153,19 @@ struct BadInputTests {
         let y = failure { try LibinputRecordReader.read("version: 1\ndevices: [\n", file: "r.yml") }
         #expect(y?.message.contains("not valid YAML") == true)
     }
+
+    /// A live device that cannot be used is a DeviceError naming the node, not a recording's error.
+    @Test func liveDevicesThatCannotBeUsedAreNamed() {
+        #expect {
+            try InputDevice(path: "/nonexistent/event7")
+        } throws: { error in
+            (error as? DeviceError) == DeviceError("/nonexistent/event7", "cannot open: No such file or directory")
+        }
+        #expect {
+            try InputDevice(path: "/dev/null")
+        } throws: { error in
+            guard let error = error as? DeviceError else { return false }
+            return error.device == "/dev/null" && error.problem.hasPrefix("not an evdev device")
+        }
+    }
 }

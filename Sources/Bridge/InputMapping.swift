@@ -1,7 +1,11 @@
 import KernelInput
 
-/// How a replay maps devices onto the screen, and what it accepts.
-public struct ReplayOptions: Sendable {
+/// How input devices become the app's input, live or replayed: how each
+/// touchscreen's units map onto the screen (size, calibration, rotation,
+/// swap and inversion, or tslib's pointercal), what touches it accepts
+/// (floors, touchpads), tslib's filters, per-device tuning and quirks, the
+/// outputs to choose among, and the keymap keyboards are read through.
+public struct InputMapping: Sendable {
     public var screenWidth: Double
     public var screenHeight: Double
     public var calibration: CalibrationMatrix
