@@ -75,8 +75,10 @@ public enum AppHost {
             daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
             daemon.onScan = { line, scanner in application.delegate?.application(application, didScan: line, from: scanner) }
             if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
-            // Devices are read by the main loop: a long repaint stops between views to deliver their frames.
+            // Devices are read by the main loop: a long repaint stops between views to deliver their frames,
+            // and a frame whose page flip has not landed waits for it there too.
             for compositor in daemon.compositors { compositor.deliverWaitingInput = { MainLoop.deliverWaitingInput() } }
+            MainLoop.watchCompletions(of: daemon.compositors)
             let screenPower = settings.screenPower.map { power in
                 ScreenPower(
                     settings: power, compositors: daemon.compositors, surfaces: daemon.surfaces, application: application,

@@ -100,12 +100,41 @@ public final class Compositor {
             self.tickScheduled = false
             // Suspended after this tick was scheduled: the damage waits for the wake.
             guard !self.isSuspended else { return }
-            do {
-                try self.presentNow()
-            } catch {
-                self.onError?(error)
+            if self.waitsForSurfaceEvents && self.surface.isPresentPending && !self.deferredForSurface {
+                // The last flip has not landed: rather than wait for it in `present`, with
+                // input waiting too, the frame is drawn when the loop hears it land. Should it
+                // never (a lost device), the tick after next presents anyway, and `present` says why.
+                self.deferredForSurface = true
+                self.scheduleTick()
+                return
             }
+            self.deferredForSurface = false
+            self.presentFrame()
         }
+    }
+
+    private func presentFrame() {
+        do {
+            try presentNow()
+        } catch {
+            onError?(error)
+        }
+    }
+
+    /// Set by a host whose loop watches `surface.completionDescriptor` and
+    /// calls `surfaceCompleted()` when it is readable: a tick that finds the
+    /// last present unfinished (a page flip not yet landed) then leaves the
+    /// frame to that call instead of waiting inside `present`, so input is
+    /// read and delivered meanwhile.
+    public var waitsForSurfaceEvents = false
+    private var deferredForSurface = false
+
+    /// The surface's last present has finished (the host read its
+    /// completion): a frame held back for it is drawn now.
+    public func surfaceCompleted() {
+        guard deferredForSurface, !surface.isPresentPending, !isSuspended else { return }
+        deferredForSurface = false
+        presentFrame()
     }
 
     /// Repaints and presents whatever is damaged, now; nothing when nothing is.

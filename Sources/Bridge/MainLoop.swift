@@ -54,6 +54,36 @@ public enum MainLoop {
         while true { poller.wait() }
     }
 
+    /// Puts the displays' completion descriptors (a DRM card's, whose page
+    /// flips land there) in the loop's set, so that a compositor whose last
+    /// flip has not landed waits for it here, with input still read, rather
+    /// than inside `present`. Outputs of one card share its descriptor and
+    /// its one read.
+    @MainActor
+    public static func watchCompletions(of compositors: [Compositor]) {
+        var watched: Set<Int32> = []
+        for compositor in compositors {
+            guard let descriptor = compositor.surface.completionDescriptor, watched.insert(descriptor).inserted else { continue }
+            let sharing = compositors.filter { $0.surface.completionDescriptor == descriptor }
+            do {
+                try poller.add(descriptor, rank: Rank.mainQueue) {
+                    MainActor.assumeIsolated {
+                        do {
+                            try compositor.surface.handleCompletions()
+                        } catch {
+                            compositor.onError?(error)
+                            return
+                        }
+                        for each in sharing { each.surfaceCompleted() }
+                    }
+                }
+            } catch {
+                continue  // presents then wait for their flips themselves, as before
+            }
+            for each in sharing { each.waitsForSurfaceEvents = true }
+        }
+    }
+
     /// Reads and delivers the input waiting now, if any, without waiting:
     /// what a long paint calls between views, so that a frame arriving
     /// meanwhile reaches the app before the paint ends. True when some came.

@@ -52,13 +52,15 @@ final class DRMCard {
 
     deinit { close() }
 
-    /// Reads the events waiting on the card (waiting up to a second for one):
-    /// each page flip clears the flag its surface asked with, whichever
-    /// output it was for.
-    func handleEvents() throws {
+    /// Reads the events waiting on the card (waiting up to a second for one,
+    /// unless `waiting` is false): each page flip clears the flag its surface
+    /// asked with, whichever output it was for.
+    func handleEvents(waiting: Bool = true) throws {
+        let timeout: Int32 = waiting ? 1000 : 0
         var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        var ready = poll(&request, 1, 1000)
-        while ready < 0 && errno == EINTR { ready = poll(&request, 1, 1000) }
+        var ready = poll(&request, 1, timeout)
+        while ready < 0 && errno == EINTR { ready = poll(&request, 1, timeout) }
+        if ready == 0 && !waiting { return }
         guard ready > 0 else {
             throw DisplayError(
                 device: path,

@@ -259,6 +259,17 @@ public final class DRMSurface: DisplaySurface {
         reportsDamage = false
     }
 
+    /// The card's descriptor, which the flips' events arrive on (shared by its outputs).
+    public var completionDescriptor: Int32? { isOpen && flipsPages ? fd : nil }
+    public var isPresentPending: Bool { flipPending.pointee }
+
+    /// Reads the card's events that have come, landing this output's flip
+    /// or another's: one read serves every output of the card.
+    public func handleCompletions() throws {
+        guard isOpen else { return }
+        try card.handleEvents(waiting: false)
+    }
+
     /// Waits for this output's last flip; the card's events may land other outputs' flips on the way.
     private func waitForPageFlip() throws {
         while flipPending.pointee {

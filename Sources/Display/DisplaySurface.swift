@@ -28,10 +28,23 @@ public protocol DisplaySurface: AnyObject {
     func setPowered(_ on: Bool) throws
     /// Gives the device back (console mode, mappings); safe to call twice.
     func close()
+
+    /// A descriptor that turns readable when a present made earlier has
+    /// finished on the panel (a DRM page flip landed), for a host's loop to
+    /// wait on beside its input; nil when a present is finished when
+    /// `present` returns.
+    var completionDescriptor: Int32? { get }
+    /// Whether a present made now would first wait for the last one to finish.
+    var isPresentPending: Bool { get }
+    /// Takes in what `completionDescriptor` has to say, without waiting.
+    func handleCompletions() throws
 }
 
 extension DisplaySurface {
     public var hasVerticalBlank: Bool { true }
+    public var completionDescriptor: Int32? { nil }
+    public var isPresentPending: Bool { false }
+    public func handleCompletions() throws {}
 }
 
 /// What went wrong with a display, naming the device and what to do.

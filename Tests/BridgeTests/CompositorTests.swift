@@ -1,3 +1,4 @@
+import Glibc
 import Bridge
 import Display
 import Testing
@@ -186,6 +187,75 @@ struct CompositorTests {
         for view in views { view.setNeedsDisplay() }
         app.virtualTimeline.advance(to: 6.2)
         #expect(looks >= views.count)
+    }
+
+    /// A panel whose presents finish later, as a DRM page flip lands at the
+    /// next vertical blank: it says so on a pipe, as a card does on its descriptor.
+    final class FlippingSurface: DisplaySurface {
+        let width = 64, height = 64, refreshRate = 60.0
+        let rotation = DisplayRotation.none
+        let summary = "a flipping test panel"
+        private(set) var presentedFrames = 0
+        private(set) var presentsThatWaited = 0
+        private(set) var isPresentPending = false
+        let isPoweredOn = true
+        let pipeEnds: [Int32]
+        init() {
+            var ends: [Int32] = [0, 0]
+            precondition(pipe(&ends) == 0)
+            pipeEnds = ends
+        }
+        var completionDescriptor: Int32? { pipeEnds[0] }
+        func present(_ picture: Bitmap, damage: Region) throws {
+            // A real surface would block here until the last flip landed.
+            if isPresentPending { presentsThatWaited += 1 }
+            isPresentPending = true
+            presentedFrames += 1
+        }
+        /// The flip lands: the card's descriptor turns readable.
+        func land() { _ = write(pipeEnds[1], "f", 1) }
+        func handleCompletions() throws {
+            var byte: UInt8 = 0
+            if read(pipeEnds[0], &byte, 1) == 1 { isPresentPending = false }
+        }
+        func setPowered(_ on: Bool) throws {}
+        func close() {
+            Glibc.close(pipeEnds[0])
+            Glibc.close(pipeEnds[1])
+        }
+    }
+
+    /// A tick that finds the last flip still pending leaves the frame to the
+    /// flip's event, heard in the main loop's epoll set, instead of waiting
+    /// inside `present`; a flip that never lands still gets the frame
+    /// presented a refresh later.
+    @Test func aFrameWaitsForThePageFlipInTheLoopNotInPresent() throws {
+        let app = Application()
+        let timeline = VirtualTimeline(startingAt: 20)
+        app.timeline = timeline
+        let window = Window(frame: Rect(x: 0, y: 0, width: 64, height: 64), application: app)
+        let view = View(frame: window.bounds)
+        window.addSubview(view)
+        let surface = FlippingSurface()
+        defer { surface.close() }
+        let compositor = try Compositor(window: window, surface: surface, timeline: timeline)
+        MainLoop.watchCompletions(of: [compositor])
+        defer { MainLoop.poller.remove(surface.pipeEnds[0]) }
+        #expect(compositor.waitsForSurfaceEvents)
+        timeline.advance(to: 20.1)
+        #expect(surface.presentedFrames == 1)  // the first frame; its flip is pending
+        view.setNeedsDisplay()
+        timeline.advance(to: 20.12)  // past the next point of the 60 Hz grid
+        #expect(surface.presentedFrames == 1, "held back for the flip, not waiting in present")
+        surface.land()
+        MainLoop.poller.callReadyHandlers()
+        #expect(surface.presentedFrames == 2, "presented as soon as the loop heard the flip land")
+        #expect(surface.presentsThatWaited == 0)
+        // A flip that never lands: the frame goes out a tick later, and present waits (and would fail) itself.
+        view.setNeedsDisplay()
+        timeline.advance(to: 20.2)
+        #expect(surface.presentedFrames == 3)
+        #expect(surface.presentsThatWaited == 1)
     }
 }
 
