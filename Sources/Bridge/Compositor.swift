@@ -41,9 +41,11 @@ public final class Compositor {
     public var deliverWaitingInput: (() -> Bool)?
     /// Seconds of drawing between two looks for input: each look is a system call.
     public var inputCheckInterval = 0.0005
-    /// Rounds of repainting what input changed mid-repaint, before presenting
-    /// anyway: a stream of input cannot hold a frame back for ever.
-    static let catchUpRounds = 2
+    /// Rounds of repainting what input changed mid-repaint. The last takes
+    /// no input, so the frame is the window as it stands and a stream of
+    /// input cannot hold it back; one round keeps the extra drawing to one
+    /// pass over what changed.
+    static let catchUpRounds = 1
     private var lastInputCheck = -Double.infinity
     /// How long the last repaint and present took, in seconds of the timeline's clock.
     public private(set) var lastPresentDuration = 0.0
@@ -153,11 +155,11 @@ public final class Compositor {
         lastInputCheck = lastPresent
         window.render(damage, in: context, betweenViews: betweenViews)
         // What input delivered meanwhile changed: repainted now, so this frame shows it.
-        for _ in 0..<Self.catchUpRounds where betweenViews != nil {
+        for round in 0..<Self.catchUpRounds where betweenViews != nil {
             window.layoutIfNeeded()
             let changed = window.takeDamage()
             guard !changed.isEmpty else { break }
-            window.render(changed, in: context, betweenViews: betweenViews)
+            window.render(changed, in: context, betweenViews: round == Self.catchUpRounds - 1 ? nil : betweenViews)
             damage.formUnion(changed)
         }
         backBuffer.finishDrawing()
