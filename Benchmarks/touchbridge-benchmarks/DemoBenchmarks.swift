@@ -18,7 +18,7 @@ func benchmarkDemoFrame() -> String {
     application.timeline = timeline
     let demo = DemoApp(application: application, screen: Size(width: 1280, height: 800))
     let surface = MemorySurface(width: 1280, height: 800, format: .xrgb8888)
-    let compositor = try! Compositor(window: demo.window, surface: surface, timeline: application.timeline)
+    let compositor = try! Compositor(window: demo.window, surface: surface)
     try! compositor.presentNow()
     let dispatcher = TouchDispatcher(application: application, window: demo.window)
     var time = 1.0

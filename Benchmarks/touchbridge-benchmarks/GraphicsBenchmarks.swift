@@ -31,7 +31,7 @@ func benchmarkRepaint() -> String {
     let window = fiftyViewScreen()
     let surface = MemorySurface(width: 1280, height: 800, format: .xrgb8888)
     let timeline = VirtualTimeline()
-    let compositor = try! Compositor(window: window, surface: surface, timeline: timeline)
+    let compositor = try! Compositor(window: window, surface: surface)
     let bytes = 1280 * 800 * 4
     let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
     let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)

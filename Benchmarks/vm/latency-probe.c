@@ -286,7 +286,9 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
     // before the reader hears the device (whose first stroke it would then
     // never hear begin).
     const char *node = getenv("PHOTON_DEVICE");
-    while (node && !reader_has_open(node) && now() < give_up) pause_us(10000);
+    if (!node || !*node) { printf("reader-not-ready: the device's node is unknown\n"); return 1; }
+    while (!reader_has_open(node) && now() < give_up) pause_us(10000);
+    if (!reader_has_open(node)) { printf("reader-not-ready: it never opened %s\n", node); return 1; }
     find_visible_page();
     uint32_t settled = pixel(px + LEAD_X, py + LEAD_Y);
     for (double still_since = now(); now() - still_since < 1 && now() < give_up; pause_us(10000)) {

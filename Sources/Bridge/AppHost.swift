@@ -75,10 +75,6 @@ public enum AppHost {
             daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
             daemon.onScan = { line, scanner in application.delegate?.application(application, didScan: line, from: scanner) }
             if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
-            // Devices are read by the main loop: a long repaint stops between views to deliver their frames,
-            // and a frame whose page flip has not landed waits for it there too.
-            for compositor in daemon.compositors { compositor.deliverWaitingInput = { MainLoop.deliverWaitingInput() } }
-            MainLoop.watchCompletions(of: daemon.compositors)
             let screenPower = settings.screenPower.map { power in
                 ScreenPower(
                     settings: power, compositors: daemon.compositors, surfaces: daemon.surfaces, application: application,
@@ -175,7 +171,7 @@ public enum AppHost {
     public static func snapshot(_ app: HostedApp, screen: Size, to path: String) throws {
         let (application, window) = try launchForReplay(app, screen: screen, mode: .snapshot)
         let surface = PNGSurface(path: path, width: Int(screen.width), height: Int(screen.height))
-        try Compositor(window: window, surface: surface, timeline: application.timeline).presentNow()
+        try Compositor(window: window, surface: surface).presentNow()
         application.terminate()
     }
 }

@@ -100,7 +100,7 @@ public final class CalibrationSession {
         touched = Array(repeating: nil, count: view.targets.count)
         window.addSubview(view)
         window.makeKeyAndVisible()
-        compositor = try Compositor(window: window, surface: surface, timeline: application.timeline)
+        compositor = try Compositor(window: window, surface: surface)
         view.onTouched = { [unowned self] point in self.touchedCross(at: point) }
         view.onChecked = { [unowned self] in self.armDeadline() }
         if settings.pointercal != nil {

@@ -20,7 +20,9 @@ public final class Compositor {
     /// The picture as the views drew it, before conversion to the panel's format.
     public let backBuffer: Bitmap
     private let context: GraphicsContext
-    private let timeline: any Timeline
+    /// The window's application's: a replay or a host that gives the
+    /// application another timeline moves the ticks onto it too.
+    private var timeline: any Timeline { window.hostApplication.timeline }
     private var tickScheduled = false
     private var lastPresent = -Double.infinity
     /// Frames presented, and the damage of the last one.
@@ -47,13 +49,18 @@ public final class Compositor {
     /// pass over what changed.
     static let catchUpRounds = 1
     private var lastInputCheck = -Double.infinity
-    /// How long the last repaint and present took, in seconds of the timeline's clock.
+    /// How long the last repaint and present took, in seconds of the
+    /// timeline's clock, less the input delivered in the middle of it.
     public private(set) var lastPresentDuration = 0.0
+    /// Called after a present whose repaint took longer than a refresh, with
+    /// its damage and `lastPresentDuration`: where a kiosk's lag comes from.
+    public var onSlowPresent: ((Region, Double) -> Void)?
+    private var inputTime = 0.0
     private var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
     public private(set) var inputDeliveredWhileDrawing = 0
 
-    public init(window: Window, surface: any DisplaySurface, timeline: any Timeline) throws {
+    public init(window: Window, surface: any DisplaySurface) throws {
         let needed = PixelRect(enclosing: window.frame)
         guard needed.maxX <= surface.width, needed.maxY <= surface.height else {
             throw DisplayError(
@@ -62,7 +69,6 @@ public final class Compositor {
         }
         self.window = window
         self.surface = surface
-        self.timeline = timeline
         backBuffer = try Bitmap(width: surface.width, height: surface.height)
         context = GraphicsContext(bitmap: backBuffer)
         // The screen outside the window starts black, like the rest.
@@ -105,7 +111,7 @@ public final class Compositor {
             if self.waitsForSurfaceEvents && self.surface.isPresentPending && !self.deferredForSurface {
                 // The last flip has not landed: rather than wait for it in `present`, with
                 // input waiting too, the frame is drawn when the loop hears it land. Should it
-                // never (a lost device), the tick after next presents anyway, and `present` says why.
+                // never (a lost device), the next tick presents anyway, and `present` says why.
                 self.deferredForSurface = true
                 self.scheduleTick()
                 return
@@ -128,7 +134,7 @@ public final class Compositor {
     /// last present unfinished (a page flip not yet landed) then leaves the
     /// frame to that call instead of waiting inside `present`, so input is
     /// read and delivered meanwhile.
-    public var waitsForSurfaceEvents = false
+    public internal(set) var waitsForSurfaceEvents = false
     private var deferredForSurface = false
 
     /// The surface's last present has finished (the host read its
@@ -153,9 +159,12 @@ public final class Compositor {
         lastPresent = timeline.now
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
+        inputTime = 0
+        let deliveriesBefore = inputDeliveredWhileDrawing
         window.render(damage, in: context, betweenViews: betweenViews)
-        // What input delivered meanwhile changed: repainted now, so this frame shows it.
-        for round in 0..<Self.catchUpRounds where betweenViews != nil {
+        // What input delivered meanwhile changed: repainted now, so this frame shows it. (Damage
+        // a view makes while it draws is not input's: it waits for the next tick, as always.)
+        for round in 0..<Self.catchUpRounds where inputDeliveredWhileDrawing > deliveriesBefore {
             window.layoutIfNeeded()
             let changed = window.takeDamage()
             guard !changed.isEmpty else { break }
@@ -166,8 +175,9 @@ public final class Compositor {
         try surface.present(backBuffer, damage: damage)
         framesPresented += 1
         lastDamage = damage
-        lastPresentDuration = timeline.now - lastPresent
+        lastPresentDuration = timeline.now - lastPresent - inputTime
         onPresent?(damage)
+        if lastPresentDuration > frameInterval { onSlowPresent?(damage, lastPresentDuration) }
         return damage
     }
 
@@ -176,5 +186,6 @@ public final class Compositor {
         guard now - lastInputCheck >= inputCheckInterval, let deliverWaitingInput else { return }
         lastInputCheck = now
         if deliverWaitingInput() { inputDeliveredWhileDrawing += 1 }
+        inputTime += timeline.now - now
     }
 }

@@ -65,17 +65,15 @@ public final class Daemon {
         self.notifier = notifier
         self.appName = appName
         compositors = try zip(windows, surfaces).compactMap { window, surface in
-            try window.map { try Compositor(window: $0, surface: surface, timeline: application.timeline) }
+            try window.map { try Compositor(window: $0, surface: surface) }
         }
         feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: windows[0])
         if surfaces.count > 1 { feed.dispatcher.screenWindows = windows }
         for compositor in compositors {
             compositor.onError = { [weak self] error in self?.displayFailed(error) }
-            // A repaint longer than a refresh is where a kiosk's lag comes from: worth a debug line.
-            compositor.onPresent = { [weak self, unowned compositor] damage in
-                guard compositor.lastPresentDuration > compositor.frameInterval else { return }
+            compositor.onSlowPresent = { [weak self, unowned compositor] damage, seconds in
                 self?.logger.debug(
-                    "\(compositor.surface.summary): a repaint of \(damage.rects.count) rectangles, \(damage.area) pixels, took \(String(format: "%.1f", compositor.lastPresentDuration * 1000)) ms")
+                    "\(compositor.surface.summary): a repaint of \(damage.rects.count) rectangles, \(damage.area) pixels, took \(String(format: "%.1f", seconds * 1000)) ms")
             }
         }
         feed.onNote = { [weak self] note in self?.handle(note) }
@@ -104,6 +102,10 @@ public final class Daemon {
     /// Shows the app, opens the devices, and tells systemd it is ready.
     public func start() throws {
         for compositor in compositors { try compositor.presentNow() }
+        // The devices are read by the main loop: a long repaint stops between views to
+        // deliver their frames, and a frame whose page flip has not landed waits for it there.
+        for compositor in compositors { compositor.deliverWaitingInput = { MainLoop.deliverWaitingInput() } }
+        MainLoop.watchCompletions(of: compositors)
         for surface in surfaces {
             let shown = compositors.contains { $0.surface === surface }
             logger.info("\(shown ? "showing \(appName)" : "nothing to show (the app put no window on its screen)") on \(surface.summary)")
@@ -131,6 +133,7 @@ public final class Daemon {
         notifier.notify("STOPPING=1\nSTATUS=stopping")
         watchdog?.cancel()
         feed.stop()
+        MainLoop.stopWatchingCompletions(of: compositors)
         for surface in surfaces { surface.close() }
         logger.info("stopped")
     }

@@ -50,7 +50,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
         } else {
             markers = nil
         }
-        compositor = try Compositor(window: window, surface: self, timeline: timeline)
+        compositor = try Compositor(window: window, surface: self)
     }
 
     /// After a frame reached the views: move the markers, draw, write.

@@ -87,7 +87,7 @@ public final class InputHub: @unchecked Sendable {
                 post(.note(.failed(devnode: node, reason: reason)))
             }
             do {
-                try monitor.start(with: poller!) { [weak self] change in self?.apply(change) }
+                try monitor.start(with: poller!, rank: MainLoop.Rank.hotplug) { [weak self] change in self?.apply(change) }
             } catch {
                 post(.note(.warning("hotplug is not followed: \(error)")))
             }

@@ -17,8 +17,10 @@ public enum MainLoop {
     /// whatever order epoll listed them in: a frame that came with a display
     /// tick is delivered before the tick paints, so the picture shows it
     /// rather than the frame before.
+    /// Hotplug comes after input: opening a device (a grab, a keymap to
+    /// compile) is not something to do between the views of a repaint.
     enum Rank {
-        static let input = 0, mainQueue = 1, timers = 2
+        static let input = 0, hotplug = 1, mainQueue = 2, timers = 3
     }
 
     /// The loop's epoll set; input hubs add their devices and udev monitor to it.
@@ -44,9 +46,11 @@ public enum MainLoop {
         do {
             try poller.add(mainQueue, rank: Rank.mainQueue) { tb_main_queue_drain(mainQueue) }
             try poller.add(timers.descriptor, rank: Rank.timers) {
-                // Frames that arrived while the main queue's work ran: also before the paint.
-                deliverWaitingInput()
-                MainActor.assumeIsolated { timers.fireDue() }
+                MainActor.assumeIsolated {
+                    // Frames that arrived while the main queue's work ran: also before the paint.
+                    deliverWaitingInput()
+                    timers.fireDue()
+                }
             }
         } catch {
             fatalError("cannot set up the main loop: \(error)")
@@ -68,15 +72,19 @@ public enum MainLoop {
             do {
                 try poller.add(descriptor, rank: Rank.mainQueue) {
                     MainActor.assumeIsolated {
-                        do {
-                            try compositor.surface.handleCompletions()
-                        } catch {
-                            compositor.onError?(error)
-                            return
+                        // Each open output reads what has come (the first read takes it all);
+                        // a closed one reads nothing.
+                        for each in sharing {
+                            do {
+                                try each.surface.handleCompletions()
+                            } catch {
+                                each.onError?(error)
+                            }
                         }
                         for each in sharing { each.surfaceCompleted() }
                     }
                 }
+                completionDescriptors.insert(descriptor)
             } catch {
                 continue  // presents then wait for their flips themselves, as before
             }
@@ -84,10 +92,23 @@ public enum MainLoop {
         }
     }
 
+    /// Takes the displays' descriptors out of the loop's set again: before
+    /// the displays are closed.
+    @MainActor
+    public static func stopWatchingCompletions(of compositors: [Compositor]) {
+        for compositor in compositors {
+            compositor.waitsForSurfaceEvents = false
+            guard let descriptor = compositor.surface.completionDescriptor, completionDescriptors.remove(descriptor) != nil else { continue }
+            poller.remove(descriptor)
+        }
+    }
+
+    @MainActor private static var completionDescriptors: Set<Int32> = []
+
     /// Reads and delivers the input waiting now, if any, without waiting:
     /// what a long paint calls between views, so that a frame arriving
     /// meanwhile reaches the app before the paint ends. True when some came.
-    @discardableResult
+    @MainActor @discardableResult
     public static func deliverWaitingInput() -> Bool {
         poller.callReadyHandlers(ranksBelow: Rank.input + 1)
     }
@@ -123,7 +144,7 @@ final class LoopTimers: Timeline {
     @discardableResult
     func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerID {
         let deadline = now + max(0, delay)
-        let id = TimerID(nextID)
+        let id = TimerID(nextID, on: self)
         nextID += 1
         let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
         entries.insert(Entry(deadline: deadline, id: id, fire: action), at: index)
@@ -132,6 +153,7 @@ final class LoopTimers: Timeline {
     }
 
     func cancel(_ id: TimerID) {
+        guard id.belongs(to: self) else { return }
         entries.removeAll { $0.id == id }
         rearm()
     }

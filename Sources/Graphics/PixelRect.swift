@@ -45,8 +45,8 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Damage: a few rectangles that cover every changed pixel. Two rectangles
-/// merge when their union costs no more to repaint than both apart; others
-/// may overlap (a pass repaints its pixels from the back, so a pixel painted
+/// that overlap merge when their union costs no more to repaint than both
+/// apart; others may overlap (a pass repaints its pixels from the back, so a pixel painted
 /// twice comes out the same). Past `limit`, the two whose union adds the
 /// fewest pixels merge, until the count is back under it. So ten fingers, or
 /// a finger under a status line, stay small repaints rather than one covering

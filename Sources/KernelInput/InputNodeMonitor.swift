@@ -89,9 +89,9 @@ public final class InputNodeMonitor: @unchecked Sendable {
     }
 
     /// Delivers additions and removals through `poller`'s epoll set, where its
-    /// owner reads them (a main loop, beside the devices themselves).
-    public func start(with poller: InputPoller, handler: @escaping (InputNodeChange) -> Void) throws {
-        try poller.add(udev_monitor_get_fd(monitor)) { [weak self] in
+    /// owner reads them (a main loop, beside the devices themselves), at `rank`.
+    public func start(with poller: InputPoller, rank: Int = 0, handler: @escaping (InputNodeChange) -> Void) throws {
+        try poller.add(udev_monitor_get_fd(monitor), rank: rank) { [weak self] in
             guard let self, self.poller != nil else { return }
             self.receive(handler)
         }

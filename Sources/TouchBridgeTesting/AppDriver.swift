@@ -40,7 +40,7 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         (application, window) = try AppHost.launchForReplay(app, screen: screen, timeline: timeline)
         dispatcher = TouchDispatcher(application: application, window: window)
         compositor = try Compositor(
-            window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)), timeline: timeline)
+            window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)))
     }
 
     // MARK: Time

@@ -34,7 +34,7 @@ struct Snapshot: ParsableCommand {
             let application = Application()
             guard let built = Scene.make(scene, application: application, screen: size) else { return }
             let surface = PNGSurface(path: out, width: Int(screen.width), height: Int(screen.height))
-            try Compositor(window: built.window, surface: surface, timeline: application.timeline).presentNow()
+            try Compositor(window: built.window, surface: surface).presentNow()
         }
     }
 }

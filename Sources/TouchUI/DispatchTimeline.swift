@@ -15,7 +15,7 @@ public final class DispatchTimeline: Timeline {
 
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerID {
-        let id = TimerID(nextID)
+        let id = TimerID(nextID, on: self)
         nextID += 1
         let item = DispatchWorkItem { [weak self] in
             MainActor.assumeIsolated {

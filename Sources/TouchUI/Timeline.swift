@@ -22,8 +22,17 @@ public protocol Timeline: AnyObject {
     var pendingTimerCount: Int { get }
 }
 
-/// A timer set on a `Timeline`, to cancel it by.
+/// A timer set on a `Timeline`, to cancel it by. It names its timeline
+/// too, so that an ID kept across a change of timeline (a replay taking
+/// over the application) cannot cancel another timeline's timer.
 public struct TimerID: Hashable, Sendable {
+    public let timeline: ObjectIdentifier
     public let value: Int
-    public init(_ value: Int) { self.value = value }
+    public init(_ value: Int, on timeline: some Timeline) {
+        self.timeline = ObjectIdentifier(timeline)
+        self.value = value
+    }
+
+    /// Whether it was set on `timeline`.
+    public func belongs(to timeline: some Timeline) -> Bool { self.timeline == ObjectIdentifier(timeline) }
 }

@@ -129,8 +129,7 @@ extension Window {
     }
 
     /// Repaints `region` of the screen into `context` (whose origin is the
-    /// window's), laying out first: the compositor's repaint step.
-    /// Repaints `region` (window pixels) into `context`, back to front.
+    /// window's), back to front, laying out first: the compositor's repaint step.
     ///
     /// `betweenViews`, when given, runs after each view has drawn itself: a
     /// host delivers the input waiting there, so a long repaint does not hold

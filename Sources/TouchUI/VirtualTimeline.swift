@@ -15,7 +15,7 @@ public final class VirtualTimeline: Timeline {
 
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerID {
-        let id = TimerID(nextID)
+        let id = TimerID(nextID, on: self)
         nextID += 1
         let fireAt = now + max(0, delay)
         let index = pending.firstIndex { $0.fireAt > fireAt } ?? pending.count
@@ -24,6 +24,7 @@ public final class VirtualTimeline: Timeline {
     }
 
     public func cancel(_ id: TimerID) {
+        guard id.belongs(to: self) else { return }
         pending.removeAll { $0.id == id }
     }
 

@@ -35,7 +35,7 @@ struct ScreenPowerTests {
         let delegate = Delegate()
         let window = try application.launch(delegate, mode: .live)
         let surface = MemorySurface(width: 64, height: 64)
-        let compositor = try Compositor(window: window, surface: surface, timeline: application.timeline)
+        let compositor = try Compositor(window: window, surface: surface)
         let power = ScreenPower(
             settings: settings, compositors: [compositor], application: application, backlight: backlight,
             logger: Logger(label: "test"))
@@ -80,7 +80,7 @@ struct ScreenPowerTests {
         application.timeline = VirtualTimeline()
         let window = try application.launch(Delegate(), mode: .live)
         let shown = MemorySurface(width: 64, height: 64), blank = MemorySurface(width: 32, height: 32)
-        let compositor = try Compositor(window: window, surface: shown, timeline: application.timeline)
+        let compositor = try Compositor(window: window, surface: shown)
         let power = ScreenPower(
             settings: ScreenPowerSettings(idleTimeout: 5), compositors: [compositor], surfaces: [shown, blank],
             application: application, backlight: nil, logger: Logger(label: "test"))
@@ -126,7 +126,7 @@ struct ScreenPowerTests {
         let delegate = Delegate()
         let window = try application.launch(delegate, mode: .live)
         let surface = Unpowered()
-        let compositor = try Compositor(window: window, surface: surface, timeline: application.timeline)
+        let compositor = try Compositor(window: window, surface: surface)
         let power = ScreenPower(
             settings: ScreenPowerSettings(idleTimeout: 5), compositors: [compositor], application: application,
             backlight: nil, logger: Logger(label: "test"))

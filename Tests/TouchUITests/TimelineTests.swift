@@ -46,4 +46,18 @@ struct TimelineTests {
         #expect(firedAt - start >= 0.02)
         #expect(timeline.pendingTimerCount == 0)
     }
+
+    /// An ID kept from one timeline cancels nothing on another, though both number from 0.
+    @Test func anIDCancelsOnlyOnItsOwnTimeline() {
+        let old = VirtualTimeline(), new = VirtualTimeline()
+        let stale = old.schedule(after: 1) {}
+        var fired = false
+        let fresh = new.schedule(after: 1) { fired = true }
+        #expect(stale.value == fresh.value)
+        new.cancel(stale)
+        new.advance(to: 2)
+        #expect(fired)
+        #expect(stale.belongs(to: old) && !stale.belongs(to: new))
+    }
 }
+
