@@ -11,8 +11,8 @@ import TouchUI
 ///
 /// Input never waits for a whole repaint: with `deliverWaitingInput` set (the
 /// daemon's main loop), the repaint stops between views to deliver what
-/// has arrived, then repaints what that changed before presenting, so the
-/// frame shows it.
+/// has arrived (once a repaint: later frames wait and are coalesced), then
+/// repaints what that changed before presenting, so the frame shows it.
 @MainActor
 public final class Compositor {
     public let window: Window
@@ -43,11 +43,6 @@ public final class Compositor {
     public var deliverWaitingInput: (() -> Bool)?
     /// Seconds of drawing between two looks for input: each look is a system call.
     public var inputCheckInterval = 0.0005
-    /// Rounds of repainting what input changed mid-repaint. The last takes
-    /// no input, so the frame is the window as it stands and a stream of
-    /// input cannot hold it back; one round keeps the extra drawing to one
-    /// pass over what changed.
-    static let catchUpRounds = 1
     private var lastInputCheck = -Double.infinity
     /// How long the last repaint and present took, in seconds of the
     /// timeline's clock, less the input delivered in the middle of it.
@@ -56,6 +51,7 @@ public final class Compositor {
     /// its damage and `lastPresentDuration`: where a kiosk's lag comes from.
     public var onSlowPresent: ((Region, Double) -> Void)?
     private var inputTime = 0.0
+    private var deliveriesAtStart = 0
     private var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
     public private(set) var inputDeliveredWhileDrawing = 0
@@ -160,15 +156,15 @@ public final class Compositor {
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
         inputTime = 0
-        let deliveriesBefore = inputDeliveredWhileDrawing
+        deliveriesAtStart = inputDeliveredWhileDrawing
         window.render(damage, in: context, betweenViews: betweenViews)
-        // What input delivered meanwhile changed: repainted now, so this frame shows it. (Damage
-        // a view makes while it draws is not input's: it waits for the next tick, as always.)
-        for round in 0..<Self.catchUpRounds where inputDeliveredWhileDrawing > deliveriesBefore {
+        // What the input delivered meanwhile changed: repainted now, in a pass that takes no
+        // input, so this frame shows it and is the window as it stands. (Damage a view makes
+        // while it draws is not input's: it waits for the next tick, as always.)
+        if inputDeliveredWhileDrawing > deliveriesAtStart {
             window.layoutIfNeeded()
             let changed = window.takeDamage()
-            guard !changed.isEmpty else { break }
-            window.render(changed, in: context, betweenViews: round == Self.catchUpRounds - 1 ? nil : betweenViews)
+            window.render(changed, in: context)
             damage.formUnion(changed)
         }
         backBuffer.finishDrawing()
@@ -182,6 +178,10 @@ public final class Compositor {
     }
 
     private func checkForInput() {
+        // One delivery a repaint: frames that come after it pile up and go
+        // to the app together, coalesced, once the frame is out, rather than
+        // each costing its handling and a repaint when the CPU cannot keep up.
+        guard inputDeliveredWhileDrawing == deliveriesAtStart else { return }
         let now = timeline.now
         guard now - lastInputCheck >= inputCheckInterval, let deliverWaitingInput else { return }
         lastInputCheck = now
