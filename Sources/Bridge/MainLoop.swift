@@ -117,15 +117,8 @@ public enum MainLoop {
 /// Timers on one timerfd, armed for the earliest deadline.
 @MainActor
 final class LoopTimers: Timeline {
-    private struct Entry {
-        var deadline: Double
-        var id: TimerID
-        var fire: @MainActor () -> Void
-    }
-
     nonisolated let descriptor: Int32
-    /// Soonest first; equal deadlines keep the order they were set in.
-    private var entries: [Entry] = []
+    private var timers = TimerQueue()
     private var nextID = 0
     private var armedFor = 0.0
 
@@ -146,34 +139,30 @@ final class LoopTimers: Timeline {
         let deadline = now + max(0, delay)
         let id = TimerID(nextID, on: self)
         nextID += 1
-        let index = entries.firstIndex { $0.deadline > deadline } ?? entries.count
-        entries.insert(Entry(deadline: deadline, id: id, fire: action), at: index)
+        timers.insert(id, at: deadline, action)
         rearm()
         return id
     }
 
     func cancel(_ id: TimerID) {
         guard id.belongs(to: self) else { return }
-        entries.removeAll { $0.id == id }
+        timers.remove(id)
         rearm()
     }
 
-    var pendingTimerCount: Int { entries.count }
+    var pendingTimerCount: Int { timers.count }
 
     func fireDue() {
         tb_timer_clear(descriptor)
         // What is due by the kernel's clock has fired.
         let now = self.now
-        while let first = entries.first, first.deadline <= now {
-            entries.removeFirst()
-            first.fire()
-        }
+        while let due = timers.popDue(by: now) { due.fire() }
         armedFor = 0
         rearm()
     }
 
     private func rearm() {
-        let next = entries.first?.deadline ?? 0
+        let next = timers.nextDeadline ?? 0
         guard next != armedFor else { return }
         armedFor = next
         // A deadline already past still fires: the timerfd goes off at once.

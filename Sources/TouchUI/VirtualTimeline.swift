@@ -6,8 +6,7 @@
 public final class VirtualTimeline: Timeline {
     public private(set) var now: Double
     private var nextID = 0
-    /// Soonest first; equal deadlines keep the order they were set in.
-    private var pending: [(id: TimerID, fireAt: Double, action: @MainActor () -> Void)] = []
+    private var pending = TimerQueue()
 
     public init(startingAt start: Double = 0) {
         now = start
@@ -17,25 +16,22 @@ public final class VirtualTimeline: Timeline {
     public func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerID {
         let id = TimerID(nextID, on: self)
         nextID += 1
-        let fireAt = now + max(0, delay)
-        let index = pending.firstIndex { $0.fireAt > fireAt } ?? pending.count
-        pending.insert((id, fireAt, action), at: index)
+        pending.insert(id, at: now + max(0, delay), action)
         return id
     }
 
     public func cancel(_ id: TimerID) {
         guard id.belongs(to: self) else { return }
-        pending.removeAll { $0.id == id }
+        pending.remove(id)
     }
 
     public var pendingTimerCount: Int { pending.count }
 
     /// Fires the timers due up to `time`, each at its moment, then stands at `time`.
     public func advance(to time: Double) {
-        while let first = pending.first, first.fireAt <= time {
-            pending.removeFirst()
-            now = max(now, first.fireAt)
-            first.action()
+        while let due = pending.popDue(by: time) {
+            now = max(now, due.deadline)
+            due.fire()
         }
         now = max(now, time)
     }
@@ -45,6 +41,6 @@ public final class VirtualTimeline: Timeline {
     @discardableResult
     public func runPendingTimers(limit: Double) -> Bool {
         advance(to: now + limit)
-        return pending.isEmpty
+        return pending.count == 0
     }
 }
