@@ -155,7 +155,7 @@ struct ConfigurationTests {
 
     @Test func theShippedConfigurationParses() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let shipped = root.appendingPathComponent("packaging/app.conf").path
+        let shipped = root.appendingPathComponent("systemd/touchbridge.conf").path
         let settings = try Bridge.Configuration.load(path: shipped, required: true)
         #expect(settings.display == "auto")
     }
