@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "Display", targets: ["Display"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "Bridge", targets: ["Bridge"]),
         .library(name: "Scenes", targets: ["Scenes"]),
     ],
@@ -52,13 +53,15 @@ let package = Package(
                 "CLibevdev", "CLibudev", "CInputShim", "CXkbcommon",
                 .product(name: "Yams", package: "Yams"),
             ]),
+        // Linear constraints solved incrementally (Cassowary): what Auto Layout stands on. Nothing of views.
+        .target(name: "ConstraintSolver"),
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.
         .target(name: "Graphics", dependencies: ["CCairo", "CPango", "CTurboJPEG", "CRsvg"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
         .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
         .target(
             name: "TouchUI",
-            dependencies: ["Graphics"]),
+            dependencies: ["Graphics", "ConstraintSolver"]),
         .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",
@@ -94,6 +97,7 @@ let package = Package(
         .executableTarget(
             name: "fuzz-libinput-record", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzLibinputRecord"),
         .testTarget(name: "KernelInputTests", dependencies: ["KernelInput"]),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),

@@ -1,0 +1,75 @@
+/// A linear relation between variables: `Σ coefficient·variable + constant
+/// (relation) 0`, held with a strength.
+///
+/// A constraint has identity: the solver is told to add and remove this
+/// object. Its constant may change while it is in a solver, through
+/// `Solver.setConstant`, which re-solves incrementally.
+public final class Constraint: CustomStringConvertible {
+    public enum Relation: Sendable {
+        case lessThanOrEqual, equal, greaterThanOrEqual
+    }
+
+    public let terms: [(variable: Variable, coefficient: Double)]
+    public internal(set) var constant: Double
+    public let relation: Relation
+    public let strength: Strength
+
+    /// `Σ terms + constant (relation) 0`. Terms naming the same variable twice are summed.
+    public init(_ terms: [(Variable, Double)], constant: Double, _ relation: Relation, strength: Strength = .required) {
+        var merged: [(variable: Variable, coefficient: Double)] = []
+        for (variable, coefficient) in terms {
+            if let index = merged.firstIndex(where: { $0.variable === variable }) {
+                merged[index].coefficient += coefficient
+            } else {
+                merged.append((variable, coefficient))
+            }
+        }
+        self.terms = merged.filter { $0.coefficient != 0 }
+        self.constant = constant
+        self.relation = relation
+        self.strength = strength
+    }
+
+    /// `left (relation) right` for two linear expressions.
+    public convenience init(_ left: Expression, _ relation: Relation, _ right: Expression, strength: Strength = .required) {
+        let difference = left - right
+        self.init(difference.terms, constant: difference.constant, relation, strength: strength)
+    }
+
+    public var description: String {
+        let sum = terms.map { "\($0.coefficient)·\($0.variable)" }.joined(separator: " + ")
+        let symbol = switch relation {
+        case .lessThanOrEqual: "<="
+        case .equal: "=="
+        case .greaterThanOrEqual: ">="
+        }
+        return "\(sum) + \(constant) \(symbol) 0 (\(strength))"
+    }
+}
+
+/// A linear expression to build constraints with: `width * 2 + 8`.
+public struct Expression {
+    public var terms: [(Variable, Double)]
+    public var constant: Double
+
+    public init(_ terms: [(Variable, Double)] = [], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    public init(_ variable: Variable) { self.init([(variable, 1)]) }
+
+    public static func + (a: Expression, b: Expression) -> Expression {
+        Expression(a.terms + b.terms, constant: a.constant + b.constant)
+    }
+
+    public static func - (a: Expression, b: Expression) -> Expression { a + b * -1 }
+
+    public static func * (a: Expression, factor: Double) -> Expression {
+        Expression(a.terms.map { ($0.0, $0.1 * factor) }, constant: a.constant * factor)
+    }
+
+    public static func + (a: Expression, constant: Double) -> Expression {
+        Expression(a.terms, constant: a.constant + constant)
+    }
+}
