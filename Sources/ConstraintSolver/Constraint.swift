@@ -31,7 +31,7 @@ public final class Constraint: CustomStringConvertible {
     }
 
     /// `left (relation) right` for two linear expressions.
-    public convenience init(_ left: Expression, _ relation: Relation, _ right: Expression, strength: Strength = .required) {
+    public convenience init(_ left: LinearExpression, _ relation: Relation, _ right: LinearExpression, strength: Strength = .required) {
         let difference = left - right
         self.init(difference.terms, constant: difference.constant, relation, strength: strength)
     }
@@ -48,7 +48,7 @@ public final class Constraint: CustomStringConvertible {
 }
 
 /// A linear expression to build constraints with: `width * 2 + 8`.
-public struct Expression {
+public struct LinearExpression {
     public var terms: [(Variable, Double)]
     public var constant: Double
 
@@ -59,17 +59,17 @@ public struct Expression {
 
     public init(_ variable: Variable) { self.init([(variable, 1)]) }
 
-    public static func + (a: Expression, b: Expression) -> Expression {
-        Expression(a.terms + b.terms, constant: a.constant + b.constant)
+    public static func + (a: LinearExpression, b: LinearExpression) -> LinearExpression {
+        LinearExpression(a.terms + b.terms, constant: a.constant + b.constant)
     }
 
-    public static func - (a: Expression, b: Expression) -> Expression { a + b * -1 }
+    public static func - (a: LinearExpression, b: LinearExpression) -> LinearExpression { a + b * -1 }
 
-    public static func * (a: Expression, factor: Double) -> Expression {
-        Expression(a.terms.map { ($0.0, $0.1 * factor) }, constant: a.constant * factor)
+    public static func * (a: LinearExpression, factor: Double) -> LinearExpression {
+        LinearExpression(a.terms.map { ($0.0, $0.1 * factor) }, constant: a.constant * factor)
     }
 
-    public static func + (a: Expression, constant: Double) -> Expression {
-        Expression(a.terms, constant: a.constant + constant)
+    public static func + (a: LinearExpression, constant: Double) -> LinearExpression {
+        LinearExpression(a.terms, constant: a.constant + constant)
     }
 }

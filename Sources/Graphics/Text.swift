@@ -40,6 +40,14 @@ public final class TextLayout {
     /// Where the logical box starts inside Pango's coordinates (non-zero when lines are centred or right-aligned in a width).
     let logicalOrigin: Point
 
+    /// Where `GraphicsContext.draw(_:in:color:)` puts the first and the last
+    /// line's baselines, below the rect's vertical centre (Auto Layout's baseline anchors).
+    public var baselinesFromCentre: (first: Double, last: Double) {
+        let first = -size.height / 2 - logicalOrigin.y + baseline
+        let lineCount = max(1, lines.count)
+        return (first, first + size.height / Double(lineCount) * Double(lineCount - 1))
+    }
+
     /// `numberOfLines` 0 means as many as the text needs; `width` infinity
     /// means one line per paragraph, however long.
     public init(_ text: String, font: Font, width: Double = .infinity, numberOfLines: Int = 1, alignment: TextAlignment = .natural) {

@@ -90,6 +90,11 @@ open class Button: Control {
             height: max(content.height, font.size * 1.25) + contentInsets.top + contentInsets.bottom)
     }
 
+    /// The title's line, centred as `draw` centres it.
+    override var textBaselinesFromCentre: (first: Double, last: Double)? {
+        TextLayout(currentTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "X", font: font).baselinesFromCentre
+    }
+
     private func contentSize(title: String?, image: Image?) -> Size {
         let text = title.map { TextLayout($0, font: font, width: .infinity).size } ?? .zero
         let picture = image?.size ?? .zero

@@ -40,6 +40,12 @@ open class Label: View {
     /// The text shaped for the current bounds, kept across repaints: shaping is most of a label's drawing.
     private var shaped: TextLayout?
 
+    override var textBaselinesFromCentre: (first: Double, last: Double)? {
+        guard let text, !text.isEmpty else { return TextLayout("X", font: font).baselinesFromCentre }
+        return TextLayout(text, font: font, width: numberOfLines == 1 ? .infinity : bounds.width, numberOfLines: numberOfLines)
+            .baselinesFromCentre
+    }
+
     open override func draw(_ rect: Rect) {
         guard let text, !text.isEmpty, let context = GraphicsContext.current else { return }
         let width = bounds.width

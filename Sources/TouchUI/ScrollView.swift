@@ -34,7 +34,8 @@ extension ScrollViewDelegate {
 @MainActor
 open class ScrollView: View {
     open weak var delegate: (any ScrollViewDelegate)?
-    public var contentSize = Size.zero
+    /// A new size lays the scroll view out again (its indicators follow).
+    public var contentSize = Size.zero { didSet { if oldValue != contentSize { setNeedsLayout() } } }
     public var contentInset = EdgeInsets.zero
     public var bounces = true
     public var alwaysBounceVertical = false

@@ -9,7 +9,8 @@
 /// view of lowest content-hugging priority.
 @MainActor
 open class StackView: View {
-    public enum Axis: Sendable { case horizontal, vertical }
+    /// Horizontal (a row) or vertical (a column).
+    public typealias Axis = LayoutConstraint.Axis
 
     public enum Distribution: Sendable {
         /// Natural sizes; the leftover space goes to the flexible views.
@@ -45,7 +46,11 @@ open class StackView: View {
     public var spacing = 0.0 { didSet { if oldValue != spacing { arrangementChanged() } } }
     /// Lays out inside `layoutMargins` rather than the bounds.
     public var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
-    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8) { didSet { arrangementChanged() } }
+
+    open override func layoutMarginsDidChange() {
+        super.layoutMarginsDidChange()
+        if isLayoutMarginsRelativeArrangement { arrangementChanged() }
+    }
 
     /// Lays out again, and tells a stack holding this one that its size may have changed.
     private func arrangementChanged() {

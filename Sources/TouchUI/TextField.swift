@@ -250,6 +250,13 @@ open class TextField: Control, KeyInput {
         return layout
     }
 
+    /// The line's baseline: the line is centred in the text rect.
+    override var textBaselinesFromCentre: (first: Double, last: Double)? {
+        let layout = shownLayout
+        let offset = (textInsets.top - textInsets.bottom) / 2 - font.lineHeight / 2 + layout.baseline
+        return (offset, offset)
+    }
+
     private var textRect: Rect {
         Rect(
             x: textInsets.left, y: textInsets.top, width: max(0, bounds.width - textInsets.left - textInsets.right),

@@ -1,5 +1,6 @@
 /// The size a view would like from its content, as UIKit's
-/// intrinsicContentSize; a stack view sizes its arranged views by it.
+/// intrinsicContentSize; a stack view sizes its arranged views by it, and
+/// Auto Layout holds a view to it with hugging and compression resistance.
 extension View {
     /// No natural size along this dimension (UIView.noIntrinsicMetric).
     public static let noIntrinsicMetric = -1.0
@@ -8,5 +9,6 @@ extension View {
     /// invalidateIntrinsicContentSize): call when what the size depends on changes.
     public func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
+        autoLayout?.usingEngine?.contentSizeChanged(self)
     }
 }

@@ -19,6 +19,7 @@ open class View: Responder {
             if oldValue != center {
                 damageExtent()
                 if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.center, from: .point(oldValue)) }
+                autoLayout?.usingEngine?.frameChanged(self)
             }
         }
     }
@@ -28,6 +29,10 @@ open class View: Responder {
             if oldValue != bounds {
                 damageExtent()
                 if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.bounds, from: .rect(oldValue)) }
+                if oldValue.size != bounds.size {
+                    autoLayout?.usingEngine?.frameChanged(self)
+                    if autoresizesSubviews && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
+                }
             }
         }
     }
@@ -91,6 +96,31 @@ open class View: Responder {
         didSet { if oldValue != borderColor && borderWidth > 0 { setNeedsDisplay() } }
     }
 
+    /// Auto Layout's record of this view, made when it first takes part (View+AutoLayout.swift).
+    @exclusivity(unchecked) var autoLayout: AutoLayoutState?
+
+    /// Whether the view's frame holds it in place (true, as for a view made
+    /// in code) or its constraints decide its frame (false, for views placed
+    /// with Auto Layout).
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet { if oldValue != translatesAutoresizingMaskIntoConstraints, let engine = autoLayout?.usingEngine { engine.structureChanged(); setNeedsLayout() } }
+    }
+    /// How a frame-based view follows its superview's size changes.
+    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = []
+    /// Whether the subviews' autoresizing masks are applied when this view's size changes.
+    @exclusivity(unchecked) public var autoresizesSubviews = true
+
+    /// The space inside the edges that content keeps to, with leading and trailing as the text runs.
+    @exclusivity(unchecked) public var directionalLayoutMargins = View.defaultLayoutMargins {
+        didSet { if oldValue != directionalLayoutMargins { layoutMarginsDidChange() } }
+    }
+    /// Whether `layoutMarginsGuide` also keeps out of the safe area.
+    @exclusivity(unchecked) public var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if oldValue != insetsLayoutMarginsFromSafeArea { layoutMarginsDidChange() } }
+    }
+    /// The constraint pass calls `updateConstraints()` on this view before the next layout.
+    @exclusivity(unchecked) public internal(set) var needsUpdateConstraints = false
+
     @exclusivity(unchecked) public private(set) var needsLayout = true
     /// Some view below this one needs layout; lets layoutIfNeeded skip settled subtrees.
     @exclusivity(unchecked) private var needsLayoutBelow = false
@@ -139,6 +169,7 @@ open class View: Responder {
 
     open func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if LayoutEngine.activeConstraints > 0 { treeWillChange(adding: view) }
         if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: old)
             subviews.insert(view, at: min(max(0, index), subviews.count))
@@ -189,6 +220,7 @@ open class View: Responder {
 
     open func removeFromSuperview() {
         guard let parent = superview, let index = parent.subviewIndex(self) else { return }
+        if LayoutEngine.activeConstraints > 0 { parent.layoutRoot.autoLayout?.engine?.structureChanged() }
         // Touches on views leaving the window end while their chain is still whole.
         window?.viewWillLeave(self)
         damageExtent()
@@ -265,19 +297,97 @@ open class View: Responder {
         }
     }
 
-    /// Lays out this view and its subviews now if any of them needs it.
+    /// Lays out this view and its subviews now if any of them needs it:
+    /// first the constraints (their pass, then the solution applied to the
+    /// frames), then `layoutSubviews` from the top down.
     open func layoutIfNeeded() {
+        guard LayoutEngine.activeConstraints > 0 || layoutRoot.autoLayout?.engine != nil,
+            let engine = layoutRoot.autoLayout?.engine
+        else {
+            layoutSubtreeIfNeeded()
+            return
+        }
+        // A layoutSubviews that moves a frame-based view, or changes a
+        // constant, gives the engine more to do: a few rounds settle it.
+        for _ in 0..<4 {
+            engine.update()
+            layoutSubtreeIfNeeded(engine)
+            if !engine.isDirty { return }
+        }
+        engine.update()
+    }
+
+    private func layoutSubtreeIfNeeded(_ engine: LayoutEngine? = nil) {
         if needsLayout {
+            // A frame changed above (this view's, say) moves what is tied to it: placed before layoutSubviews sees it.
+            engine?.update()
             needsLayout = false
+            owningViewController?.viewWillLayoutSubviews()
             layoutSubviews()
+            owningViewController?.viewDidLayoutSubviews()
         }
         guard needsLayoutBelow else { return }
         needsLayoutBelow = false
-        for subview in subviews { subview.layoutIfNeeded() }
+        for subview in subviews { subview.layoutSubtreeIfNeeded(engine) }
     }
 
-    /// Override to place subviews; the default does nothing.
+    /// Override to place subviews; the default does nothing (Auto Layout
+    /// has placed the views its constraints hold by the time it is called).
     open func layoutSubviews() {}
+
+    /// Override to add or change this view's constraints in the constraint
+    /// pass (after `setNeedsUpdateConstraints()`), before layout.
+    open func updateConstraints() {}
+
+    /// Where the first and last lines' baselines are drawn, below the
+    /// vertical centre, for views that draw text; nil for the rest.
+    var textBaselinesFromCentre: (first: Double, last: Double)? { nil }
+
+    /// The solved frame, set as center and size so that a transform stays
+    /// as it is; inside View.animate the change animates.
+    /// True if it moved or changed size.
+    func applyEngineFrame(_ frame: Rect) -> Bool {
+        let newCenter = Point(x: frame.midX, y: frame.midY)
+        let sizeChanged = bounds.size != frame.size
+        let moved = center != newCenter
+        if moved { center = newCenter }
+        if sizeChanged {
+            bounds.size = frame.size
+            setNeedsLayout()
+        }
+        return moved || sizeChanged
+    }
+
+    /// An Auto Layout tree is about to gain `view`: both trees' engines look again.
+    private func treeWillChange(adding view: View) {
+        if let engine = view.superview?.layoutRoot.autoLayout?.engine { engine.structureChanged() }
+        // The added tree's own engine hands its constraints to this tree's.
+        if let engine = view.autoLayout?.engine {
+            view.autoLayout?.engine = nil
+            for constraint in LayoutEngine.constraints(in: view) where constraint.engine === engine { engine.remove(constraint) }
+        }
+        layoutRoot.layoutEngine().structureChanged()
+    }
+
+    /// The margins changed: the margins guide follows at the next layout.
+    /// Override to lay out again by them (call super).
+    open func layoutMarginsDidChange() {
+        setNeedsLayout()
+    }
+
+    /// Eight points on every side, UIKit's margins for a view.
+    public static let defaultLayoutMargins = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+
+    /// The margins with left and right for the text's direction (left to right here).
+    public var layoutMargins: EdgeInsets {
+        get {
+            let margins = directionalLayoutMargins
+            return EdgeInsets(top: margins.top, left: margins.leading, bottom: margins.bottom, right: margins.trailing)
+        }
+        set {
+            directionalLayoutMargins = DirectionalEdgeInsets(top: newValue.top, leading: newValue.left, bottom: newValue.bottom, trailing: newValue.right)
+        }
+    }
 
     // MARK: Drawing
 

@@ -39,7 +39,27 @@ open class ViewController: Responder {
         loadedView?.owningViewController = nil
         loadedView = view
         view.owningViewController = self
+        // A root view's content keeps UIKit's system minimum from the sides.
+        if view.directionalLayoutMargins == View.defaultLayoutMargins { view.directionalLayoutMargins = ViewController.rootViewMargins }
     }
+
+    /// A root view's margins unless it has its own: 16 points at the sides, none at the top and bottom.
+    static let rootViewMargins = DirectionalEdgeInsets(top: 0, leading: 16, bottom: 0, trailing: 16)
+
+    // MARK: Layout
+
+    /// Insets added to the root view's safe area, for bars or panels of the controller's own.
+    public var additionalSafeAreaInsets = EdgeInsets.zero {
+        didSet { if oldValue != additionalSafeAreaInsets { loadedView?.setNeedsLayout() } }
+    }
+
+    /// Called before the root view lays out its subviews (its frame is set by then).
+    open func viewWillLayoutSubviews() {}
+    /// Called after the root view laid out its subviews, constraints applied.
+    open func viewDidLayoutSubviews() {}
+    /// The constraint pass for the root view, after `view.setNeedsUpdateConstraints()`:
+    /// change the controller's constraints here. The default runs the view's `updateConstraints()`.
+    open func updateViewConstraints() { loadedView?.updateConstraints() }
 
     /// Override to make the root view (assign `view`); the default makes a plain one.
     open func loadView() { setView(View()) }

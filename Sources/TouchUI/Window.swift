@@ -5,7 +5,18 @@
 open class Window: View {
     /// The application this window belongs to (Application.shared unless given).
     public let hostApplication: Application
-    @exclusivity(unchecked) public private(set) var rootViewController: ViewController?
+    /// The controller whose view fills the window. Setting it shows the new
+    /// controller's view in place of the old one's, with the appearance calls around the change.
+    public var rootViewController: ViewController? {
+        get { root }
+        set { setRootViewController(newValue) }
+    }
+    @exclusivity(unchecked) private var root: ViewController?
+    /// The part of the screen that nothing covers (a bezel, a rounded corner,
+    /// a system bar): views' safe areas keep out of the rest. None on most panels.
+    @exclusivity(unchecked) public var screenSafeAreaInsets = EdgeInsets.zero {
+        didSet { if oldValue != screenSafeAreaInsets { setNeedsLayout() } }
+    }
     /// Touches delivered to a view and not yet ended or cancelled.
     @exclusivity(unchecked) public internal(set) var trackedTouches: [Touch] = []
     /// Recognizers with touches in this window, or deciding. Held strongly
@@ -48,16 +59,23 @@ open class Window: View {
     /// Shows `controller`'s view filling the window in place of the old
     /// root's, with the appearance calls around the change.
     public func setRootViewController(_ controller: ViewController?) {
-        let old = rootViewController
+        guard controller !== root else { return }
+        let old = root
         old?.viewWillDisappear(false)
         old?.view.removeFromSuperview()
         old?.viewDidDisappear(false)
-        rootViewController = controller
+        root = controller
         guard let controller else { return }
         controller.view.frame = bounds
         controller.viewWillAppear(false)
         addSubview(controller.view)
         controller.viewDidAppear(false)
+    }
+
+    /// The root controller's view fills the window, whatever its size.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if let view = root?.view, view.superview === self, view.frame != bounds { view.frame = bounds }
     }
 
     /// Brings up `responder`'s input view, or the on-screen keyboard, at the

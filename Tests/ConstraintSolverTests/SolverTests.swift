@@ -2,8 +2,8 @@ import Testing
 
 @testable import ConstraintSolver
 
-private func expr(_ variable: Variable) -> Expression { Expression(variable) }
-private func const(_ value: Double) -> Expression { Expression(constant: value) }
+private func expr(_ variable: Variable) -> LinearExpression { LinearExpression(variable) }
+private func const(_ value: Double) -> LinearExpression { LinearExpression(constant: value) }
 private let strong = Strength(weight: 1_000_000)
 private let medium = Strength(weight: 1_000)
 private let weak = Strength(weight: 1)

@@ -1,0 +1,21 @@
+/// What Auto Layout keeps for a view, made the first time the view takes
+/// part: most views of a frame-based screen never pay for it.
+@MainActor
+final class AutoLayoutState {
+    /// Constraints installed on this view (its `constraints`).
+    var installed: [LayoutConstraint] = []
+    /// On a root view: the engine solving its tree.
+    var engine: LayoutEngine?
+    /// The engine that has this view's frame among its unknowns.
+    weak var usingEngine: LayoutEngine?
+    lazy var variables = LayoutVariables(owner.map { $0.layoutDescription } ?? "view")
+    var guides: [LayoutGuide] = []
+    var marginsGuide: LayoutGuide?
+    var safeAreaGuide: LayoutGuide?
+    var keyboardGuide: LayoutGuide?
+    var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+    weak var owner: View?
+
+    init(owner: View) { self.owner = owner }
+}

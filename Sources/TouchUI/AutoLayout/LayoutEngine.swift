@@ -1,0 +1,590 @@
+import ConstraintSolver
+import Foundation
+
+/// Solves a view tree's constraints, as UIKit's layout engine: one per tree,
+/// kept by its root view.
+///
+/// Each view or guide a constraint names has its frame as four unknowns in
+/// its container's coordinates; an edge in an ancestor's coordinates adds
+/// the frames' origins on the way up (bounds origins are left out, so that
+/// a scroll view's subviews are constrained in its content). Items bring
+/// the constraints that hold them: a frame-based view its frame, a view
+/// with an intrinsic size its hugging and compression resistance, a
+/// system guide its place in its view. Constraints are added to the solver
+/// at the next layout pass after they are activated; a constant change goes
+/// to the solver at once, which re-solves incrementally.
+@MainActor
+final class LayoutEngine {
+    /// Active constraints in every tree: while there are none, views skip Auto Layout altogether.
+    static var activeConstraints = 0
+
+    private let solver = Solver()
+    private(set) weak var root: View?
+    /// A fitting engine measures a view apart from its tree: it holds the
+    /// tree's constraints without taking them from the tree's engine, and
+    /// moves no frames.
+    private let isFitting: Bool
+
+    /// A constraint this engine knows: in the solver, or broken (it could not hold).
+    private struct Record {
+        let constraint: LayoutConstraint
+        /// The view whose coordinates its edges are expressed in.
+        let ancestor: View?
+        /// The items whose unknowns it uses: its own and the containers on the way up.
+        let items: [LayoutItem]
+        /// Nil while broken.
+        var solverConstraint: Constraint?
+        /// The solver constant is `base - constant`.
+        let base: Double
+        var stamp: Int
+    }
+    private var records: [ObjectIdentifier: Record] = [:]
+
+    /// An item in some constraint, with the constraints that hold it.
+    private final class Usage {
+        let item: LayoutItem
+        var count = 0
+        var support: [LayoutConstraint] = []
+        /// Whether the support was made for a frame-based view.
+        var translatesMask = false
+        /// The intrinsic size the content-size constraints were made for.
+        var intrinsicSize = Size.zero
+
+        init(item: LayoutItem) { self.item = item }
+    }
+    private var usage: [ObjectIdentifier: Usage] = [:]
+    /// The margins, safe-area and keyboard guides in use, whose places are checked at every pass.
+    private var systemGuides: [Usage] = []
+    /// Constraints that could not be added, tried again when others go.
+    private var brokenCount = 0
+
+    private var stamp = 0
+    private var structureDirty = true
+    /// The solution changed since frames were last applied.
+    private var needsApply = false
+    var constraintsNeedUpdate = false
+
+    init(root: View, isFitting: Bool = false) {
+        self.root = root
+        self.isFitting = isFitting
+    }
+
+    var isDirty: Bool { structureDirty || needsApply || constraintsNeedUpdate }
+
+    func structureChanged() {
+        structureDirty = true
+    }
+
+    /// Every constraint installed in `root`'s tree, with the view it is installed on.
+    static func installedConstraints(in root: View) -> [(constraint: LayoutConstraint, ancestor: View)] {
+        var found: [(LayoutConstraint, View)] = []
+        func walk(_ view: View) {
+            if let installed = view.autoLayout?.installed { for constraint in installed { found.append((constraint, view)) } }
+            for subview in view.subviews { walk(subview) }
+        }
+        walk(root)
+        return found
+    }
+
+    static func constraints(in root: View) -> [LayoutConstraint] { installedConstraints(in: root).map(\.constraint) }
+
+    // MARK: The layout pass
+
+    /// Brings the solver up to date with the tree and applies its frames.
+    func update() {
+        guard let root else { return }
+        if constraintsNeedUpdate && !isFitting { root.updateConstraintsIfNeeded() }
+        if structureDirty { synchronize(root) }
+        if !systemGuides.isEmpty { refreshSystemGuides() }
+        if needsApply && !isFitting { apply() }
+    }
+
+    /// Adds what was activated in the tree, drops what left it, and re-adds
+    /// what moved inside it.
+    private func synchronize(_ root: View) {
+        structureDirty = false
+        stamp += 1
+        for (constraint, ancestor) in LayoutEngine.installedConstraints(in: root) {
+            let key = ObjectIdentifier(constraint)
+            if let record = records[key] {
+                if record.ancestor === ancestor && record.items.map(ObjectIdentifier.init) == pathItems(of: constraint, in: ancestor) {
+                    records[key]!.stamp = stamp
+                    continue
+                }
+                remove(constraint)
+            } else if !isFitting {
+                constraint.engine?.remove(constraint)
+            }
+            add(constraint, in: ancestor)
+        }
+        for record in records.values where record.constraint.origin == .app && record.stamp != stamp {
+            remove(record.constraint)
+        }
+        // Frame-based views that stopped being so, or started, need other support.
+        for entry in usage.values {
+            if let view = entry.item as? View, entry.translatesMask != translatesMask(view) { refreshSupport(entry) }
+        }
+        retryBroken()
+    }
+
+    /// Adds a constraint expressed in `ancestor`'s coordinates, with the support its items need.
+    private func add(_ constraint: LayoutConstraint, in ancestor: View?) {
+        guard let built = build(constraint, in: ancestor) else {
+            // An item left the tree: the constraint goes with it, as in UIKit.
+            if constraint.origin == .app && !isFitting { constraint.isActive = false }
+            return
+        }
+        if !isFitting { constraint.engine = self }
+        for item in built.items { retain(item) }
+        var record = Record(
+            constraint: constraint, ancestor: ancestor, items: built.items, solverConstraint: nil, base: built.base, stamp: stamp)
+        do {
+            try solver.add(built.constraint)
+            record.solverConstraint = built.constraint
+            needsApply = true
+            noteMoved(constraint)
+        } catch {
+            brokenCount += 1
+            if !constraint.isBroken && !isFitting {
+                constraint.isBroken = true
+                reportUnsatisfiable(constraint, built.constraint)
+            }
+        }
+        records[ObjectIdentifier(constraint)] = record
+    }
+
+    /// Takes a constraint out (deactivated, or gone from the tree).
+    func remove(_ constraint: LayoutConstraint) {
+        guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        if let solverConstraint = record.solverConstraint {
+            try? solver.remove(solverConstraint)
+            needsApply = true
+            noteMoved(constraint)
+        } else {
+            brokenCount -= 1
+        }
+        if !isFitting {
+            constraint.engine = nil
+            constraint.isBroken = false
+        }
+        for item in record.items { releaseItem(item) }
+        if brokenCount > 0 && record.solverConstraint != nil { retryBroken() }
+    }
+
+    /// Broken constraints may hold once others are gone or have moved.
+    private func retryBroken() {
+        guard brokenCount > 0 else { return }
+        let waiting = records.values.filter { $0.solverConstraint == nil }
+        for record in waiting {
+            guard let built = build(record.constraint, in: record.ancestor) else { continue }
+            do {
+                try solver.add(built.constraint)
+                let key = ObjectIdentifier(record.constraint)
+                records[key]!.solverConstraint = built.constraint
+                brokenCount -= 1
+                record.constraint.isBroken = false
+                needsApply = true
+                noteMoved(record.constraint)
+            } catch {}
+        }
+    }
+
+    func constantChanged(_ constraint: LayoutConstraint) {
+        let key = ObjectIdentifier(constraint)
+        guard let record = records[key] else { return }
+        guard let solverConstraint = record.solverConstraint else {
+            retryBroken()
+            return
+        }
+        do {
+            try solver.setConstant(record.base - constraint.constant, of: solverConstraint)
+        } catch {
+            // It can no longer hold: broken, as if added now.
+            try? solver.remove(solverConstraint)
+            records[key]!.solverConstraint = nil
+            brokenCount += 1
+            if !isFitting {
+                constraint.isBroken = true
+                reportUnsatisfiable(constraint, solverConstraint)
+            }
+        }
+        needsApply = true
+        noteMoved(constraint)
+    }
+
+    func priorityChanged(_ constraint: LayoutConstraint) {
+        guard let record = records[ObjectIdentifier(constraint)] else { return }
+        remove(constraint)
+        add(constraint, in: record.ancestor)
+    }
+
+    private func translatesMask(_ view: View) -> Bool { view.translatesAutoresizingMaskIntoConstraints && view !== fitting }
+
+    /// The items a constraint's edges go through: its items and the views on
+    /// the way up to the ancestor it is expressed in.
+    private func pathItems(of constraint: LayoutConstraint, in ancestor: View?) -> [ObjectIdentifier] {
+        var items = path(constraint.first, ancestor)
+        if let second = constraint.second { items += path(second, ancestor) }
+        return items.map(ObjectIdentifier.init)
+    }
+
+    /// The item and the containers between it and `ancestor`, the ancestor excluded (as `edge` adds them up).
+    private func path(_ item: LayoutItem, _ ancestor: View?) -> [LayoutItem] {
+        var path: [LayoutItem] = [item]
+        if let view = item as? View, view === ancestor { return path }
+        var parent = item.layoutParent
+        while let view = parent, view !== ancestor {
+            path.append(view)
+            parent = view.superview
+        }
+        return path
+    }
+
+    // MARK: Building solver constraints
+
+    private struct Built {
+        let constraint: Constraint
+        let items: [LayoutItem]
+        let base: Double
+    }
+
+    /// The constraint over the solver's unknowns, with `ancestor`'s coordinates for its edges.
+    private func build(_ constraint: LayoutConstraint, in ancestor: View?) -> Built? {
+        guard let first = edge(constraint.first, constraint.firstAttribute, in: ancestor) else { return nil }
+        var right = LinearExpression()
+        var items = first.items
+        if let second = constraint.second {
+            guard let edge = edge(second, constraint.secondAttribute, in: ancestor) else { return nil }
+            right = edge.expression * constraint.multiplier
+            items += edge.items
+        }
+        let base = first.expression.constant - right.constant
+        let relation: Constraint.Relation = switch constraint.relation {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        let difference = LinearExpression(first.expression.terms, constant: 0) - LinearExpression(right.terms, constant: 0)
+        let solverConstraint = Constraint(
+            difference.terms, constant: base - constraint.constant, relation, strength: LayoutEngine.strength(constraint.priority))
+        return Built(constraint: solverConstraint, items: items, base: base)
+    }
+
+    /// UIKit's priorities as weights: each step of 200 is ten times the
+    /// last, so that a higher priority wins wherever breaking it would save
+    /// a lower one less than about a hundred times as much.
+    static func strength(_ priority: LayoutPriority) -> Strength {
+        priority >= .required ? .required : Strength(weight: pow10(Double(priority.rawValue) / 200))
+    }
+
+    private static func pow10(_ exponent: Double) -> Double { exp(exponent * 2.302585092994046) }
+
+    /// An item's edge, centre, size or baseline in `ancestor`'s coordinates,
+    /// and the items whose unknowns it uses. Nil if the item is not under the ancestor.
+    private func edge(_ item: LayoutItem, _ attribute: LayoutConstraint.Attribute, in ancestor: View?) -> (expression: LinearExpression, items: [LayoutItem])? {
+        let variables = item.layoutVariables
+        var x = LinearExpression(), y = LinearExpression()
+        var items: [LayoutItem] = [item]
+        if let view = item as? View, view === ancestor {
+            // The ancestor's own edges in its own coordinates.
+        } else {
+            x = LinearExpression(variables.minX)
+            y = LinearExpression(variables.minY)
+            var parent = item.layoutParent
+            while let view = parent, view !== ancestor {
+                x = x + LinearExpression(view.layoutVariables.minX)
+                y = y + LinearExpression(view.layoutVariables.minY)
+                items.append(view)
+                parent = view.superview
+            }
+            if parent == nil && ancestor != nil { return nil }
+        }
+        let width = LinearExpression(variables.width), height = LinearExpression(variables.height)
+        let expression: LinearExpression
+        switch attribute {
+        case .left, .leading: expression = x
+        case .right, .trailing: expression = x + width
+        case .centerX: expression = x + width * 0.5
+        case .width: expression = width
+        case .top: expression = y
+        case .bottom: expression = y + height
+        case .centerY: expression = y + height * 0.5
+        case .height: expression = height
+        case .firstBaseline:
+            let baseline = item.baselines.first
+            expression = y + height * baseline.fraction + baseline.offset
+        case .lastBaseline:
+            let baseline = item.baselines.last
+            expression = y + height * baseline.fraction + baseline.offset
+        case .notAnAttribute: expression = LinearExpression()
+        }
+        return (expression, items)
+    }
+
+    // MARK: Items and the constraints that hold them
+
+    private func retain(_ item: LayoutItem) {
+        let key = ObjectIdentifier(item)
+        let entry: Usage
+        if let known = usage[key] {
+            entry = known
+        } else {
+            entry = Usage(item: item)
+            usage[key] = entry
+        }
+        entry.count += 1
+        guard entry.count == 1 else { return }
+        if let view = item as? View, !isFitting { view.autoLayoutState().usingEngine = self }
+        if let guide = item as? LayoutGuide, guide.role != .custom { systemGuides.append(entry) }
+        addSupport(entry)
+    }
+
+    private func releaseItem(_ item: LayoutItem) {
+        let key = ObjectIdentifier(item)
+        guard let entry = usage[key] else { return }
+        entry.count -= 1
+        guard entry.count <= 0 else { return }
+        usage[key] = nil
+        if item is LayoutGuide { systemGuides.removeAll { $0 === entry } }
+        removeSupport(entry)
+        if let view = item as? View, view.autoLayout?.usingEngine === self { view.autoLayout?.usingEngine = nil }
+    }
+
+    private func addSupport(_ entry: Usage) {
+        entry.support = makeSupport(entry)
+        for constraint in entry.support {
+            // A held frame is in the superview's coordinates; a guide's place in its owner's.
+            add(constraint, in: constraint.second == nil ? constraint.first.layoutParent : LayoutConstraint.commonAncestor(constraint.first, constraint.second))
+        }
+    }
+
+    private func removeSupport(_ entry: Usage) {
+        let support = entry.support
+        entry.support = []
+        for constraint in support { remove(constraint) }
+    }
+
+    private func refreshSupport(_ entry: Usage) {
+        removeSupport(entry)
+        addSupport(entry)
+    }
+
+    /// What holds an item besides the app's constraints.
+    private func makeSupport(_ entry: Usage) -> [LayoutConstraint] {
+        if let guide = entry.item as? LayoutGuide {
+            guard guide.role != .custom, let owner = guide.owningView else { return [] }
+            let constants = guideConstants(guide, owner)
+            let vertical: [LayoutConstraint] = guide.role == .keyboard
+                ? [LayoutConstraint(guide, .height, .equal, nil, .notAnAttribute, constant: constants[1], origin: .guide)]
+                : [LayoutConstraint(guide, .top, .equal, owner, .top, constant: constants[1], origin: .guide)]
+            return [
+                LayoutConstraint(guide, .left, .equal, owner, .left, constant: constants[0], origin: .guide),
+            ] + vertical + [
+                LayoutConstraint(guide, .right, .equal, owner, .right, constant: constants[2], origin: .guide),
+                LayoutConstraint(guide, .bottom, .equal, owner, .bottom, constant: constants[3], origin: .guide),
+            ]
+        }
+        guard let view = entry.item as? View else { return [] }
+        entry.translatesMask = translatesMask(view)
+        if entry.translatesMask {
+            let frame = view.frame
+            return [
+                LayoutConstraint(view, .left, .equal, nil, .notAnAttribute, constant: frame.minX, origin: .autoresizingMask),
+                LayoutConstraint(view, .top, .equal, nil, .notAnAttribute, constant: frame.minY, origin: .autoresizingMask),
+                LayoutConstraint(view, .width, .equal, nil, .notAnAttribute, constant: frame.width, origin: .autoresizingMask),
+                LayoutConstraint(view, .height, .equal, nil, .notAnAttribute, constant: frame.height, origin: .autoresizingMask),
+            ]
+        }
+        let size = view.intrinsicContentSize
+        entry.intrinsicSize = size
+        var support: [LayoutConstraint] = []
+        for (attribute, length, axis) in [(LayoutConstraint.Attribute.width, size.width, LayoutConstraint.Axis.horizontal), (.height, size.height, .vertical)]
+        where length != View.noIntrinsicMetric {
+            let hug = LayoutConstraint(view, attribute, .lessThanOrEqual, nil, .notAnAttribute, constant: length, origin: .contentSize)
+            hug.priority = view.contentHuggingPriority(for: axis)
+            let resist = LayoutConstraint(view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, constant: length, origin: .contentSize)
+            resist.priority = view.contentCompressionResistancePriority(for: axis)
+            support += [hug, resist]
+        }
+        return support
+    }
+
+    /// A frame-based view moved or changed size: the constraints holding its frame follow.
+    func frameChanged(_ view: View) {
+        guard let entry = usage[ObjectIdentifier(view)], entry.translatesMask, translatesMask(view) else { return }
+        let frame = view.frame
+        for (constraint, value) in zip(entry.support, [frame.minX, frame.minY, frame.width, frame.height]) {
+            constraint.constant = value
+        }
+    }
+
+    /// A view's intrinsic size or its priorities changed.
+    func contentSizeChanged(_ view: View) {
+        guard let entry = usage[ObjectIdentifier(view)], !entry.translatesMask else { return }
+        let size = view.intrinsicContentSize
+        let sameShape = (size.width == View.noIntrinsicMetric) == (entry.intrinsicSize.width == View.noIntrinsicMetric)
+            && (size.height == View.noIntrinsicMetric) == (entry.intrinsicSize.height == View.noIntrinsicMetric)
+        let priorities = entry.support.map(\.priority)
+        let wanted = [
+            size.width != View.noIntrinsicMetric ? [view.contentHuggingPriority(for: .horizontal), view.contentCompressionResistancePriority(for: .horizontal)] : [],
+            size.height != View.noIntrinsicMetric ? [view.contentHuggingPriority(for: .vertical), view.contentCompressionResistancePriority(for: .vertical)] : [],
+        ].flatMap { $0 }
+        if sameShape && priorities == wanted {
+            entry.intrinsicSize = size
+            for constraint in entry.support { constraint.constant = constraint.firstAttribute == .width ? size.width : size.height }
+        } else {
+            refreshSupport(entry)
+        }
+        // Baselines move with the text: constraints on them are made again.
+        let onBaselines = records.values.map(\.constraint).filter { constraint in
+            (constraint.first === view && constraint.firstAttribute.isBaseline)
+                || (constraint.second === view && constraint.secondAttribute.isBaseline)
+        }
+        for constraint in onBaselines { priorityChanged(constraint) }
+    }
+
+    /// Margins, safe areas and the keyboard move their guides.
+    private func refreshSystemGuides() {
+        for entry in systemGuides {
+            guard let guide = entry.item as? LayoutGuide, let owner = guide.owningView, entry.support.count == 4 else { continue }
+            for (constraint, value) in zip(entry.support, guideConstants(guide, owner)) { constraint.constant = value }
+        }
+    }
+
+    /// The constants of a system guide's support, in its order: left, top (a
+    /// keyboard guide's height), right and bottom.
+    private func guideConstants(_ guide: LayoutGuide, _ owner: View) -> [Double] {
+        let insets: EdgeInsets
+        switch guide.role {
+        case .custom:
+            insets = .zero
+        case .margins:
+            let margins = owner.layoutMargins
+            let safe = owner.insetsLayoutMarginsFromSafeArea ? owner.safeAreaInsets : .zero
+            insets = EdgeInsets(
+                top: margins.top + safe.top, left: margins.left + safe.left, bottom: margins.bottom + safe.bottom,
+                right: margins.right + safe.right)
+        case .safeArea:
+            insets = owner.safeAreaInsets
+        case .keyboard:
+            var height = owner.safeAreaInsets.bottom
+            if let keyboard = owner.window?.inputViewShown, !keyboard.isHidden {
+                let frame = keyboard.convert(keyboard.bounds, to: owner)
+                height = max(height, min(owner.bounds.height, owner.bounds.height - frame.minY))
+            }
+            return [0, height, 0, 0]
+        }
+        return [insets.left, insets.top, -insets.right, -insets.bottom]
+    }
+
+    // MARK: Applying the solution
+
+    /// Sets each engine-placed view's frame (and each guide's) from the
+    /// solution, rounded to the screen's pixels; a view whose frame changed
+    /// lays out again, and so does its superview.
+    private func apply() {
+        needsApply = false
+        let scale = (root as? Window)?.screen.scale ?? 1
+        for entry in usage.values where entry.item.frameComesFromEngine {
+            let variables = entry.item.layoutVariables
+            let rect = LayoutEngine.pixelAligned(
+                x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
+                width: solver.value(of: variables.width), height: solver.value(of: variables.height), scale: scale)
+            if let guide = entry.item as? LayoutGuide {
+                guide.layoutFrame = rect
+            } else if let view = entry.item as? View, view.applyEngineFrame(rect) {
+                // Its container's layoutSubviews (and controller) hear of it after.
+                view.superview?.setNeedsLayout()
+            }
+        }
+    }
+
+    /// Edges rounded to the nearest pixel, so that neighbours share an edge and nothing is drawn blurred.
+    static func pixelAligned(x: Double, y: Double, width: Double, height: Double, scale: Double) -> Rect {
+        func round(_ value: Double) -> Double { (value * scale).rounded() / scale }
+        let minX = round(x), minY = round(y)
+        return Rect(x: minX, y: minY, width: max(0, round(x + width) - minX), height: max(0, round(y + height) - minY))
+    }
+
+    /// The app's view or guide whose frame a constraint change may move: its container lays out again.
+    private func noteMoved(_ constraint: LayoutConstraint) {
+        guard !isFitting else { return }
+        for item in [constraint.first, constraint.second] {
+            (item as? View)?.superview?.setNeedsLayout()
+            (item as? LayoutGuide)?.owningView?.setNeedsLayout()
+        }
+    }
+
+    // MARK: Debugging
+
+    func isAmbiguous(_ item: LayoutItem) -> Bool {
+        let variables = item.layoutVariables
+        return [variables.minX, variables.minY, variables.width, variables.height].contains { solver.isAmbiguous($0) }
+    }
+
+    /// Moves an ambiguous view to another frame its constraints allow: each
+    /// ambiguous unknown is pushed, weakly, away from where it is.
+    func exerciseAmbiguity(of view: View) {
+        let variables = view.layoutVariables
+        var pushes: [Constraint] = []
+        for variable in [variables.minX, variables.minY, variables.width, variables.height] where solver.isAmbiguous(variable) {
+            let push = Constraint([(variable, 1)], constant: -(solver.value(of: variable) + 1000), .equal, strength: Strength(weight: 1e-6))
+            if (try? solver.add(push)) != nil { pushes.append(push) }
+        }
+        let scale = (root as? Window)?.screen.scale ?? 1
+        let rect = LayoutEngine.pixelAligned(
+            x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
+            width: solver.value(of: variables.width), height: solver.value(of: variables.height), scale: scale)
+        for push in pushes { try? solver.remove(push) }
+        _ = view.applyEngineFrame(rect)
+    }
+
+    // MARK: Reporting
+
+    private func reportUnsatisfiable(_ constraint: LayoutConstraint, _ solverConstraint: Constraint) {
+        let conflict = solver.conflict(with: solverConstraint)
+        var bySolver: [ObjectIdentifier: LayoutConstraint] = [:]
+        for record in records.values {
+            if let added = record.solverConstraint { bySolver[ObjectIdentifier(added)] = record.constraint }
+        }
+        bySolver[ObjectIdentifier(solverConstraint)] = constraint
+        let involved = conflict.compactMap { bySolver[ObjectIdentifier($0)] }
+        let list = (involved.isEmpty ? [constraint] : involved).map { "    \($0)" }.joined(separator: "\n")
+        LayoutConstraint.report(
+            """
+            Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            (
+            \(list)
+            )
+
+            Will attempt to recover by breaking constraint
+            \(constraint)
+            """)
+    }
+
+    // MARK: Fitting sizes
+
+    /// The size `view`'s own constraints give it, pulled toward `target`,
+    /// solved apart from the tree it is in.
+    static func fittingSize(of view: View, target: Size, priorities: (LayoutPriority, LayoutPriority)) -> Size {
+        let engine = LayoutEngine(root: view, isFitting: true)
+        engine.fitting = view
+        engine.update()
+        let width = LayoutConstraint(view, .width, .equal, nil, .notAnAttribute, constant: target.width, origin: .fitting)
+        width.priority = priorities.0
+        let height = LayoutConstraint(view, .height, .equal, nil, .notAnAttribute, constant: target.height, origin: .fitting)
+        height.priority = priorities.1
+        engine.add(width, in: view)
+        engine.add(height, in: view)
+        let variables = view.layoutVariables
+        return Size(width: engine.solver.value(of: variables.width), height: engine.solver.value(of: variables.height))
+    }
+
+    /// In a fitting engine, the view being measured: its own frame is what is asked, so it is never held.
+    private weak var fitting: View?
+}
+
+extension LayoutConstraint.Attribute {
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+}

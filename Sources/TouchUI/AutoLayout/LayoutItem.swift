@@ -1,0 +1,32 @@
+import ConstraintSolver
+
+/// What a constraint can hold: a view or a layout guide. Each has a frame
+/// the engine solves for, as four unknowns in its container's coordinates.
+@MainActor
+protocol LayoutItem: AnyObject {
+    var layoutVariables: LayoutVariables { get }
+    /// The view whose coordinates the item's frame is in (a view's superview, a guide's owning view).
+    var layoutParent: View? { get }
+    /// The view that stands for the item when finding a common ancestor (a view itself, a guide's owning view).
+    var layoutContainer: View? { get }
+    /// Whether the engine decides the item's frame (a view's comes from its
+    /// frame instead while it translates its autoresizing mask).
+    var frameComesFromEngine: Bool { get }
+    var layoutDescription: String { get }
+    /// Where the first and last baselines are: a fraction of the height and
+    /// an offset, from the top (the bottom edge where there is no text).
+    var baselines: (first: (fraction: Double, offset: Double), last: (fraction: Double, offset: Double)) { get }
+}
+
+/// A layout item's frame, as the solver's unknowns.
+@MainActor
+final class LayoutVariables {
+    let minX: Variable, minY: Variable, width: Variable, height: Variable
+
+    init(_ name: String) {
+        minX = Variable("\(name).minX")
+        minY = Variable("\(name).minY")
+        width = Variable("\(name).width")
+        height = Variable("\(name).height")
+    }
+}
