@@ -9,22 +9,33 @@ public final class Constraint: CustomStringConvertible {
         case lessThanOrEqual, equal, greaterThanOrEqual
     }
 
-    public let terms: [(variable: Variable, coefficient: Double)]
+    public let terms: [(Variable, Double)]
     public internal(set) var constant: Double
     public let relation: Relation
     public let strength: Strength
+    /// Where the first solver that took it keeps its record, found without a lookup.
+    var cachedSolver = 0
+    var cachedSlot = -1
 
     /// `Σ terms + constant (relation) 0`. Terms naming the same variable twice are summed.
     public init(_ terms: [(Variable, Double)], constant: Double, _ relation: Relation, strength: Strength = .required) {
-        var merged: [(variable: Variable, coefficient: Double)] = []
-        for (variable, coefficient) in terms {
-            if let index = merged.firstIndex(where: { $0.variable === variable }) {
-                merged[index].coefficient += coefficient
-            } else {
-                merged.append((variable, coefficient))
+        var merged = terms
+        // Usually nothing to merge: then the caller's array is kept as it is.
+        var index = 0
+        while index < merged.count {
+            let variable = merged[index].0
+            var other = index + 1
+            while other < merged.count {
+                if merged[other].0 === variable {
+                    merged[index].1 += merged[other].1
+                    merged.remove(at: other)
+                } else {
+                    other += 1
+                }
             }
+            if merged[index].1 == 0 { merged.remove(at: index) } else { index += 1 }
         }
-        self.terms = merged.filter { $0.coefficient != 0 }
+        self.terms = merged
         self.constant = constant
         self.relation = relation
         self.strength = strength
@@ -37,7 +48,7 @@ public final class Constraint: CustomStringConvertible {
     }
 
     public var description: String {
-        let sum = terms.map { "\($0.coefficient)·\($0.variable)" }.joined(separator: " + ")
+        let sum = terms.map { "\($0.1)·\($0.0)" }.joined(separator: " + ")
         let symbol = switch relation {
         case .lessThanOrEqual: "<="
         case .equal: "=="

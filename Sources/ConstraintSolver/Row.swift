@@ -19,27 +19,35 @@ struct Symbol: Hashable, Comparable {
 }
 
 /// `constant + Σ coefficient·symbol`, sparse: rows of a layout hold a few
-/// symbols each, so a linear search over two small arrays beats hashing.
+/// symbols each, so a linear search over one small array beats hashing.
 struct Row {
-    var constant: Double
-    private(set) var symbols: [Symbol] = []
-    private(set) var coefficients: [Double] = []
+    struct Term {
+        let symbol: Symbol
+        var coefficient: Double
+    }
 
-    init(constant: Double = 0) { self.constant = constant }
+    var constant: Double
+    private(set) var terms: [Term] = []
+
+    init(constant: Double = 0, capacity: Int = 0) {
+        self.constant = constant
+        terms.reserveCapacity(capacity)
+    }
 
     static let epsilon = 1.0e-8
     static func nearZero(_ value: Double) -> Bool { abs(value) < epsilon }
 
-    var isConstant: Bool { symbols.isEmpty }
-    var count: Int { symbols.count }
+    var isConstant: Bool { terms.isEmpty }
+    var count: Int { terms.count }
+    var symbols: LazyMapSequence<[Term], Symbol> { terms.lazy.map(\.symbol) }
 
     func index(of symbol: Symbol) -> Int? {
-        for i in symbols.indices where symbols[i] == symbol { return i }
+        for i in terms.indices where terms[i].symbol == symbol { return i }
         return nil
     }
 
     func coefficient(for symbol: Symbol) -> Double {
-        index(of: symbol).map { coefficients[$0] } ?? 0
+        index(of: symbol).map { terms[$0].coefficient } ?? 0
     }
 
     /// Adds `coefficient·symbol`. Returns +1 if the symbol is new to the
@@ -47,17 +55,16 @@ struct Row {
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         if let i = index(of: symbol) {
-            let sum = coefficients[i] + coefficient
+            let sum = terms[i].coefficient + coefficient
             if Row.nearZero(sum) {
                 removeAt(i)
                 return -1
             }
-            coefficients[i] = sum
+            terms[i].coefficient = sum
             return 0
         }
         if Row.nearZero(coefficient) { return 0 }
-        symbols.append(symbol)
-        coefficients.append(coefficient)
+        terms.append(Term(symbol: symbol, coefficient: coefficient))
         return 1
     }
 
@@ -66,25 +73,23 @@ struct Row {
     }
 
     private mutating func removeAt(_ i: Int) {
-        symbols.swapAt(i, symbols.count - 1)
-        coefficients.swapAt(i, coefficients.count - 1)
-        symbols.removeLast()
-        coefficients.removeLast()
+        terms.swapAt(i, terms.count - 1)
+        terms.removeLast()
     }
 
     mutating func negate() {
         constant = -constant
-        for i in coefficients.indices { coefficients[i] = -coefficients[i] }
+        for i in terms.indices { terms[i].coefficient = -terms[i].coefficient }
     }
 
     /// The row, read as `0 = self`, solved for `symbol`: afterwards it is
     /// what `symbol` equals, without `symbol` in it.
     mutating func solve(for symbol: Symbol) {
         let i = index(of: symbol)!
-        let factor = -1 / coefficients[i]
+        let factor = -1 / terms[i].coefficient
         removeAt(i)
         constant *= factor
-        for j in coefficients.indices { coefficients[j] *= factor }
+        for j in terms.indices { terms[j].coefficient *= factor }
     }
 
     /// The row, read as `lhs = self`, solved for `rhs` (a symbol in it).
@@ -92,4 +97,50 @@ struct Row {
         add(lhs, -1)
         solve(for: rhs)
     }
+}
+
+/// The basic symbols whose rows hold one symbol: a few for most symbols,
+/// thousands for a container's width that every row refers to. An array
+/// while small, a hash set once large.
+struct SymbolSet: Sequence {
+    private var small: [Int] = []
+    private var large: Set<Int>?
+
+    var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
+
+    mutating func insert(_ id: Int) {
+        if large != nil {
+            large!.insert(id)
+        } else if !small.contains(id) {
+            small.append(id)
+            if small.count > 24 {
+                large = Set(small)
+                small = []
+            }
+        }
+    }
+
+    mutating func remove(_ id: Int) {
+        if large != nil {
+            large!.remove(id)
+        } else if let i = small.firstIndex(of: id) {
+            small.swapAt(i, small.count - 1)
+            small.removeLast()
+        }
+    }
+
+    struct Iterator: IteratorProtocol {
+        var small: IndexingIterator<[Int]>
+        var large: Set<Int>.Iterator?
+
+        mutating func next() -> Int? {
+            if large != nil { return large!.next() }
+            return small.next()
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(small: small.makeIterator(), large: large?.makeIterator()) }
+
+    /// The members, for iterating while the set changes.
+    var members: [Int] { large.map(Array.init) ?? small }
 }

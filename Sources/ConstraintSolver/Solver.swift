@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An incremental Cassowary solver: a simplex tableau kept solved as
 /// constraints come and go, with required constraints as hard rows and the
 /// others as weighted errors the objective minimises. A constraint's
@@ -43,35 +45,79 @@ public final class Solver {
         }
     }
 
-    private var variables: [ObjectIdentifier: (variable: Variable, symbol: Symbol)] = [:]
-    private var tags: [ObjectIdentifier: Tag] = [:]
-    private var edits: [ObjectIdentifier: Constraint] = [:]
+    /// Variables whose cached symbol is another solver's.
+    @exclusivity(unchecked) private var variables: [ObjectIdentifier: Symbol] = [:]
+    /// The variable behind each external symbol, by symbol id.
+    @exclusivity(unchecked) private var externalVariables: [Variable?] = []
+    /// Each constraint's record, in a slot; a free slot is nil.
+    @exclusivity(unchecked) private var tags: [Tag?] = []
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var tagCount = 0
+    /// Slots of constraints whose cached slot is another solver's.
+    @exclusivity(unchecked) private var otherSlots: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var edits: [ObjectIdentifier: Constraint] = [:]
     /// Each basic symbol's row, by symbol id.
-    private var rows: [Row?] = []
+    @exclusivity(unchecked) private var rows: [Row?] = []
     /// For each symbol id, the ids of the basic symbols whose rows hold it.
-    private var columns: [Set<Int>] = []
-    private var kinds: [Symbol.Kind] = []
-    private var objective = Row()
-    private var artificial: Row?
-    private var infeasible: [Int] = []
-    private var nextOrder = 0
+    @exclusivity(unchecked) private var columns: [SymbolSet] = []
+    @exclusivity(unchecked) private var kinds: [Symbol.Kind] = []
+    @exclusivity(unchecked) private var objective = Row()
+    @exclusivity(unchecked) private var artificial: Row?
+    @exclusivity(unchecked) private var infeasible: [Int] = []
+    @exclusivity(unchecked) private var nextOrder = 0
+    /// External symbols whose value may have changed since `changedVariables()` was last asked.
+    @exclusivity(unchecked) private var changed: [Int] = []
+    @exclusivity(unchecked) private var isChanged: [Bool] = []
+    /// Unique for the process's life (an address can be reused): which solver a variable's cached symbol is for.
+    private let identity = Solver.identities.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let identities = Atomic<Int>(0)
 
     public init() {}
 
-    public var constraintCount: Int { tags.count }
+    public var constraintCount: Int { tagCount }
 
-    public func contains(_ constraint: Constraint) -> Bool { tags[ObjectIdentifier(constraint)] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { slot(of: constraint) != nil }
 
     /// Every constraint in the solver, in the order they were added.
     public var constraints: [Constraint] {
-        tags.values.sorted { $0.order < $1.order }.map(\.constraint)
+        tags.compactMap { $0 }.sorted { $0.order < $1.order }.map(\.constraint)
     }
+
+    private func slot(of constraint: Constraint) -> Int? {
+        if constraint.cachedSolver == identity { return constraint.cachedSlot }
+        return otherSlots[ObjectIdentifier(constraint)]
+    }
+
+    private func store(_ tag: Tag) {
+        let slot = freeSlots.popLast() ?? tags.count
+        if slot == tags.count { tags.append(tag) } else { tags[slot] = tag }
+        tagCount += 1
+        let constraint = tag.constraint
+        if constraint.cachedSolver == 0 || constraint.cachedSolver == identity {
+            constraint.cachedSolver = identity
+            constraint.cachedSlot = slot
+        } else {
+            otherSlots[ObjectIdentifier(constraint)] = slot
+        }
+    }
+
+    @discardableResult
+    private func discardTag(of constraint: Constraint) -> Tag? {
+        guard let slot = slot(of: constraint) else { return nil }
+        let tag = tags[slot]
+        tags[slot] = nil
+        freeSlots.append(slot)
+        tagCount -= 1
+        if constraint.cachedSolver == identity { constraint.cachedSolver = 0 } else { otherSlots[ObjectIdentifier(constraint)] = nil }
+        return tag
+    }
+
+    private func tag(of constraint: Constraint) -> Tag? { slot(of: constraint).flatMap { tags[$0] } }
 
     // MARK: Adding and removing
 
     public func add(_ constraint: Constraint) throws(Failure) {
-        let key = ObjectIdentifier(constraint)
-        guard tags[key] == nil else { throw .duplicate }
+        guard slot(of: constraint) == nil else { throw .duplicate }
         var (row, tag) = makeRow(constraint)
         var subject = chooseSubject(row, tag)
         if subject == nil && row.symbols.allSatisfy(\.isDummy) {
@@ -79,26 +125,26 @@ public final class Solver {
             guard Row.nearZero(row.constant) else { throw .unsatisfiable }
             subject = tag.marker
         }
-        tags[key] = tag
+        store(tag)
         if let subject {
             row.solve(for: subject)
             substitute(subject, by: row)
             insertRow(row, for: subject)
         } else if !addWithArtificialVariable(row) {
             // The tableau holds part of the failed row: start again without it.
-            tags[key] = nil
+            discardTag(of: constraint)
             rebuild()
             throw .unsatisfiable
         }
         do { try optimize() } catch {
-            tags[key] = nil
+            discardTag(of: constraint)
             rebuild()
             throw error
         }
     }
 
     public func remove(_ constraint: Constraint) throws(Failure) {
-        guard let tag = tags.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknownConstraint }
+        guard let tag = discardTag(of: constraint) else { throw .unknownConstraint }
         removeErrorWeight(tag.marker, constraint.strength)
         if let other = tag.other { removeErrorWeight(other, constraint.strength) }
         if rows[tag.marker.id] != nil {
@@ -115,7 +161,7 @@ public final class Solver {
     /// solution (a dual simplex over the rows it touched). If a required
     /// constraint can no longer hold, the old constant stays and this throws.
     public func setConstant(_ constant: Double, of constraint: Constraint) throws(Failure) {
-        guard let tag = tags[ObjectIdentifier(constraint)] else { throw .unknownConstraint }
+        guard let tag = tag(of: constraint) else { throw .unknownConstraint }
         let old = constraint.constant
         guard constant != old else { return }
         constraint.constant = constant
@@ -127,6 +173,7 @@ public final class Solver {
             for basic in columns[tag.marker.id] {
                 rows[basic]!.constant += rows[basic]!.coefficient(for: tag.marker) * shift
                 noteIfInfeasible(basic)
+                noteChanged(basic)
             }
         }
         do {
@@ -166,17 +213,38 @@ public final class Solver {
 
     /// The variable's value in the current solution (0 for one the solver has not seen).
     public func value(of variable: Variable) -> Double {
-        guard let symbol = variables[ObjectIdentifier(variable)]?.symbol else { return 0 }
+        guard let symbol = knownSymbol(of: variable) else { return 0 }
         return rows[symbol.id]?.constant ?? 0
+    }
+
+    /// The variables whose values may have changed since the last call (a
+    /// superset): what a caller applying the solution needs to look at.
+    public func changedVariables() -> [Variable] {
+        defer {
+            for id in changed { isChanged[id] = false }
+            changed.removeAll(keepingCapacity: true)
+        }
+        return changed.compactMap { externalVariables[$0] }
+    }
+
+    private func knownSymbol(of variable: Variable) -> Symbol? {
+        if variable.cachedSolver == identity { return variable.cachedSymbol }
+        return variables[ObjectIdentifier(variable)]
+    }
+
+    private func noteChanged(_ id: Int) {
+        guard kinds[id] == .external, !isChanged[id] else { return }
+        isChanged[id] = true
+        changed.append(id)
     }
 
     /// Whether the variable could take another value with every constraint
     /// as well met: nothing pins it, or it rests on a slack or error the
     /// objective does not care about.
     public func isAmbiguous(_ variable: Variable) -> Bool {
-        guard let symbol = variables[ObjectIdentifier(variable)]?.symbol else { return true }
+        guard let symbol = knownSymbol(of: variable) else { return true }
         guard let row = rows[symbol.id] else { return true }
-        for (term, _) in zip(row.symbols, row.coefficients) {
+        for term in row.symbols {
             if term.isExternal { return true }
             if term.isRestricted && Row.nearZero(objective.coefficient(for: term)) { return true }
         }
@@ -191,15 +259,15 @@ public final class Solver {
         var byVariable: [ObjectIdentifier: [Constraint]] = [:]
         let required = constraints.filter { $0.strength.isRequired }
         for candidate in required {
-            for term in candidate.terms { byVariable[ObjectIdentifier(term.variable), default: []].append(candidate) }
+            for term in candidate.terms { byVariable[ObjectIdentifier(term.0), default: []].append(candidate) }
         }
         var reached: Set<ObjectIdentifier> = []
-        var queue = constraint.terms.map { ObjectIdentifier($0.variable) }
+        var queue = constraint.terms.map { ObjectIdentifier($0.0) }
         var seen = Set(queue)
         while let next = queue.popLast() {
             for linked in byVariable[next] ?? [] where reached.insert(ObjectIdentifier(linked)).inserted {
-                for term in linked.terms where seen.insert(ObjectIdentifier(term.variable)).inserted {
-                    queue.append(ObjectIdentifier(term.variable))
+                for term in linked.terms where seen.insert(ObjectIdentifier(term.0)).inserted {
+                    queue.append(ObjectIdentifier(term.0))
                 }
             }
         }
@@ -230,28 +298,37 @@ public final class Solver {
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
         let symbol = Symbol(id: rows.count, kind: kind)
         rows.append(nil)
-        columns.append([])
+        columns.append(SymbolSet())
         kinds.append(kind)
+        isChanged.append(false)
+        externalVariables.append(nil)
         return symbol
     }
 
     private func symbol(for variable: Variable) -> Symbol {
-        let key = ObjectIdentifier(variable)
-        if let known = variables[key] { return known.symbol }
+        if let known = knownSymbol(of: variable) { return known }
         let symbol = newSymbol(.external)
-        variables[key] = (variable, symbol)
+        externalVariables[symbol.id] = variable
+        if variable.cachedSolver == 0 {
+            variable.cachedSolver = identity
+            variable.cachedSymbol = symbol
+        } else {
+            variables[ObjectIdentifier(variable)] = symbol
+        }
         return symbol
     }
 
     private func insertRow(_ row: Row, for basic: Symbol) {
         for symbol in row.symbols { columns[symbol.id].insert(basic.id) }
         rows[basic.id] = row
+        noteChanged(basic.id)
     }
 
     private func takeRow(_ basic: Symbol) -> Row {
         let row = rows[basic.id]!
         rows[basic.id] = nil
         for symbol in row.symbols { columns[symbol.id].remove(basic.id) }
+        noteChanged(basic.id)
         return row
     }
 
@@ -265,7 +342,7 @@ public final class Solver {
     /// The constraint as a row over parametric symbols, with its slack,
     /// errors or dummy, and its errors weighed into the objective.
     private func makeRow(_ constraint: Constraint) -> (Row, Tag) {
-        var row = Row(constant: constraint.constant)
+        var row = Row(constant: constraint.constant, capacity: constraint.terms.count + 3)
         for (variable, coefficient) in constraint.terms {
             let symbol = symbol(for: variable)
             if let basic = rows[symbol.id] { row.add(basic, times: coefficient) } else { row.add(symbol, coefficient) }
@@ -339,20 +416,21 @@ public final class Solver {
             insertRow(artRow, for: entering)
         }
         for basic in columns[art.id] { rows[basic]!.remove(art) }
-        columns[art.id] = []
+        columns[art.id] = SymbolSet()
         objective.remove(art)
         return success
     }
 
     /// Replaces `symbol` by `row` everywhere it appears.
     private func substitute(_ symbol: Symbol, by row: Row) {
-        let users = columns[symbol.id]
-        columns[symbol.id] = []
+        let users = columns[symbol.id].members
+        columns[symbol.id] = SymbolSet()
         for basic in users {
             let coefficient = rows[basic]!.coefficient(for: symbol)
             rows[basic]!.remove(symbol)
             rows[basic]!.constant += coefficient * row.constant
-            for (term, termCoefficient) in zip(row.symbols, row.coefficients) {
+            for rowTerm in row.terms {
+                let term = rowTerm.symbol, termCoefficient = rowTerm.coefficient
                 switch rows[basic]!.add(term, coefficient * termCoefficient) {
                 case 1: columns[term.id].insert(basic)
                 case -1: columns[term.id].remove(basic)
@@ -360,6 +438,7 @@ public final class Solver {
                 }
             }
             noteIfInfeasible(basic)
+            noteChanged(basic)
         }
         objective.substitute(symbol, by: row)
         artificial?.substitute(symbol, by: row)
@@ -397,9 +476,9 @@ public final class Solver {
     private func enteringSymbol(artificialPhase: Bool) -> Symbol? {
         let goal = artificialPhase ? artificial! : objective
         var entering: Symbol?
-        for (symbol, coefficient) in zip(goal.symbols, goal.coefficients)
-        where !symbol.isDummy && coefficient < 0 && (entering == nil || symbol < entering!) {
-            entering = symbol
+        for term in goal.terms
+        where !term.symbol.isDummy && term.coefficient < 0 && (entering == nil || term.symbol < entering!) {
+            entering = term.symbol
         }
         return entering
     }
@@ -413,7 +492,8 @@ public final class Solver {
             guard let row = rows[leavingID], row.constant < 0, !Row.nearZero(row.constant) else { continue }
             var entering: Symbol?
             var best = Double.infinity
-            for (symbol, coefficient) in zip(row.symbols, row.coefficients) where coefficient > 0 && !symbol.isDummy {
+            for term in row.terms where term.coefficient > 0 && !term.symbol.isDummy {
+                let symbol = term.symbol, coefficient = term.coefficient
                 let ratio = objective.coefficient(for: symbol) / coefficient
                 if ratio < best || (ratio == best && symbol < entering!) {
                     best = ratio
@@ -445,7 +525,7 @@ public final class Solver {
     private func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var first: Symbol?, second: Symbol?, third: Symbol?
         var firstRatio = Double.infinity, secondRatio = Double.infinity
-        for basic in columns[marker.id].sorted() {
+        for basic in columns[marker.id].members.sorted() {
             let row = rows[basic]!
             let symbol = basicSymbol(basic)
             let coefficient = row.coefficient(for: marker)
@@ -465,10 +545,20 @@ public final class Solver {
     /// Solves again from nothing with the constraints still in, in their
     /// order: the way back to a consistent tableau after a failed change.
     private func rebuild() {
-        let kept = tags.values.sorted { $0.order < $1.order }
+        let kept = tags.compactMap { $0 }.sorted { $0.order < $1.order }
         let editStrengths = edits
+        // Every variable's value may change; their symbols will be new.
+        let everyVariable = externalVariables.compactMap { $0 }
+        for variable in everyVariable where variable.cachedSolver == identity { variable.cachedSolver = 0 }
+        for tag in kept where tag.constraint.cachedSolver == identity { tag.constraint.cachedSolver = 0 }
+        externalVariables = []
+        changed = []
+        isChanged = []
         variables = [:]
-        tags = [:]
+        tags = []
+        freeSlots = []
+        tagCount = 0
+        otherSlots = [:]
         rows = []
         columns = []
         kinds = []
@@ -477,6 +567,10 @@ public final class Solver {
         infeasible = []
         for tag in kept { try? add(tag.constraint) }
         edits = editStrengths
+        for variable in everyVariable {
+            let symbol = self.symbol(for: variable)
+            noteChanged(symbol.id)
+        }
     }
 }
 
@@ -484,13 +578,13 @@ extension Row {
     /// Adds `factor` times `other`.
     mutating func add(_ other: Row, times factor: Double) {
         constant += other.constant * factor
-        for (symbol, coefficient) in zip(other.symbols, other.coefficients) { add(symbol, coefficient * factor) }
+        for term in other.terms { add(term.symbol, term.coefficient * factor) }
     }
 
     /// Replaces `symbol`, if present, by `row`.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
         guard let i = index(of: symbol) else { return }
-        let coefficient = coefficients[i]
+        let coefficient = terms[i].coefficient
         remove(symbol)
         add(row, times: coefficient)
     }

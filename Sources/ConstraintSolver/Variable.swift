@@ -4,8 +4,17 @@
 /// unknown. It may be used in several solvers at once; each keeps its own value.
 public final class Variable: CustomStringConvertible {
     public let name: String
+    /// What the variable belongs to (a view, say): how a caller maps
+    /// `Solver.changedVariables()` back to its own objects.
+    public weak var owner: AnyObject?
+    /// The symbol of the first solver that used it, found without a lookup.
+    var cachedSolver = 0
+    var cachedSymbol = Symbol(id: 0, kind: .external)
 
-    public init(_ name: String = "") { self.name = name }
+    public init(_ name: String = "", owner: AnyObject? = nil) {
+        self.name = name
+        self.owner = owner
+    }
 
     public var description: String { name.isEmpty ? "v\(ObjectIdentifier(self).hashValue)" : name }
 }

@@ -220,7 +220,7 @@ open class View: Responder {
 
     open func removeFromSuperview() {
         guard let parent = superview, let index = parent.subviewIndex(self) else { return }
-        if LayoutEngine.activeConstraints > 0 { parent.layoutRoot.autoLayout?.engine?.structureChanged() }
+        if LayoutEngine.activeConstraints > 0 { willLeaveLayoutTree(parent) }
         // Touches on views leaving the window end while their chain is still whole.
         window?.viewWillLeave(self)
         damageExtent()
@@ -356,6 +356,19 @@ open class View: Responder {
             setNeedsLayout()
         }
         return moved || sizeChanged
+    }
+
+    /// This view's tree is leaving `parent`'s: constraints installed above it
+    /// that name a view or guide inside it go, as in UIKit.
+    private func willLeaveLayoutTree(_ parent: View) {
+        var ancestor: View? = parent
+        while let view = ancestor {
+            for constraint in view.autoLayout?.installed ?? [] where constraint.names(anyIn: self) {
+                constraint.isActive = false
+            }
+            ancestor = view.superview
+        }
+        parent.layoutRoot.autoLayout?.engine?.structureChanged()
     }
 
     /// An Auto Layout tree is about to gain `view`: both trees' engines look again.

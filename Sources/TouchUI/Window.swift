@@ -72,6 +72,12 @@ open class Window: View {
         controller.viewDidAppear(false)
     }
 
+    /// Constraints changed with nothing yet damaged: the compositor's next
+    /// tick runs the layout pass that moves the views.
+    func layoutPassNeeded() {
+        if damage.isEmpty { onNeedsDisplay?() }
+    }
+
     /// The root controller's view fills the window, whatever its size.
     open override func layoutSubviews() {
         super.layoutSubviews()

@@ -53,6 +53,26 @@ struct AutoLayoutTests {
         #expect(child.frame == Rect(x: 20, y: 10, width: 984, height: 560))
     }
 
+    /// Constraints hold their views weakly, as UIKit's: a screen let go is freed, engine and all.
+    @Test func aScreenLetGoIsFreed() {
+        weak var released: View?
+        weak var releasedChild: View?
+        do {
+            let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+            let child = Box(10, 10)
+            root.addSubview(child)
+            LayoutConstraint.activate([
+                child.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+                child.topAnchor.constraint(equalTo: root.topAnchor),
+            ])
+            root.layoutIfNeeded()
+            #expect(child.frame == Rect(x: 8, y: 0, width: 10, height: 10))
+            released = root
+            releasedChild = child
+        }
+        #expect(released == nil && releasedChild == nil)
+    }
+
     @Test func centreSizeMultiplierAndAspectRatio() {
         let container = View(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         let child = placed()

@@ -8,7 +8,7 @@ final class AutoLayoutState {
     var engine: LayoutEngine?
     /// The engine that has this view's frame among its unknowns.
     weak var usingEngine: LayoutEngine?
-    lazy var variables = LayoutVariables(owner.map { $0.layoutDescription } ?? "view")
+    private(set) lazy var variables = LayoutVariables(item: owner!)
     var guides: [LayoutGuide] = []
     var marginsGuide: LayoutGuide?
     var safeAreaGuide: LayoutGuide?

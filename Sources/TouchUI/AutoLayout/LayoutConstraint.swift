@@ -35,15 +35,23 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         case fitting
     }
 
-    public let firstItem: AnyObject?
+    /// The items are held weakly, as UIKit holds them: a view keeps its
+    /// constraints, and a constraint must not keep its views.
+    public var firstItem: AnyObject? { firstReference }
     public let firstAttribute: Attribute
     public let relation: Relation
-    public let secondItem: AnyObject?
+    public var secondItem: AnyObject? { secondReference }
     public let secondAttribute: Attribute
     public let multiplier: Double
     let origin: Origin
-    let first: LayoutItem
-    let second: LayoutItem?
+    private weak var firstReference: (any LayoutItem)?
+    private weak var secondReference: (any LayoutItem)?
+    private let hasSecond: Bool
+    /// While active, its items are in the tree it is installed in (a view
+    /// leaving takes its constraints to the outside with it), so alive.
+    var first: LayoutItem { firstReference! }
+    var second: LayoutItem? { hasSecond ? secondReference! : nil }
+    var itemsAreAlive: Bool { firstReference != nil && (!hasSecond || secondReference != nil) }
 
     /// Changing it on an active constraint re-solves from the current layout.
     public var constant: Double {
@@ -111,10 +119,9 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         _ first: LayoutItem, _ firstAttribute: Attribute, _ relation: Relation, _ second: LayoutItem?,
         _ secondAttribute: Attribute, multiplier: Double = 1, constant: Double = 0, origin: Origin = .app
     ) {
-        self.first = first
-        self.second = second
-        firstItem = first
-        secondItem = second
+        firstReference = first
+        secondReference = second
+        hasSecond = second != nil
         self.firstAttribute = firstAttribute
         self.relation = relation
         self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
@@ -134,6 +141,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     // MARK: Installing
 
     private func install() {
+        guard itemsAreAlive else { return }
         if let problem = validationProblem() {
             LayoutConstraint.report("Unable to activate constraint \(self): \(problem)")
             return
@@ -167,23 +175,34 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
         return nil
     }
 
+    /// Whether an item is `subtree` or inside it.
+    func names(anyIn subtree: View) -> Bool {
+        for item in [firstReference, secondReference] {
+            if let container = item?.layoutContainer, container.isDescendant(of: subtree) { return true }
+        }
+        return false
+    }
+
     /// The closest view holding both items (a guide counts as its owning view).
     static func commonAncestor(_ first: LayoutItem, _ second: LayoutItem?) -> View? {
-        guard let a = first.layoutContainer else { return nil }
+        guard var a = first.layoutContainer else { return nil }
         guard let second else { return a }
-        guard let b = second.layoutContainer else { return nil }
-        var ancestors: Set<ObjectIdentifier> = []
-        var current: View? = a
-        while let view = current {
-            ancestors.insert(ObjectIdentifier(view))
-            current = view.superview
+        guard var b = second.layoutContainer else { return nil }
+        func depth(_ view: View) -> Int {
+            var depth = 0
+            var current = view
+            while let parent = current.superview { depth += 1; current = parent }
+            return depth
         }
-        current = b
-        while let view = current {
-            if ancestors.contains(ObjectIdentifier(view)) { return view }
-            current = view.superview
+        var (depthA, depthB) = (depth(a), depth(b))
+        while depthA > depthB { a = a.superview!; depthA -= 1 }
+        while depthB > depthA { b = b.superview!; depthB -= 1 }
+        while a !== b {
+            guard let parentA = a.superview, let parentB = b.superview else { return nil }
+            a = parentA
+            b = parentB
         }
-        return nil
+        return a
     }
 
     // MARK: Diagnostics
@@ -199,16 +218,16 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     public var description: String {
         var text = "<LayoutConstraint"
         if let identifier { text += " '\(identifier)'" }
-        text += " \(first.layoutDescription).\(firstAttribute)"
+        text += " \(firstReference?.layoutDescription ?? "(gone)").\(firstAttribute)"
         let symbol = switch relation {
         case .lessThanOrEqual: " <= "
         case .equal: " == "
         case .greaterThanOrEqual: " >= "
         }
         text += symbol
-        if let second {
+        if hasSecond {
             if multiplier != 1 { text += "\(LayoutConstraint.format(multiplier))*" }
-            text += "\(second.layoutDescription).\(secondAttribute)"
+            text += "\(secondReference?.layoutDescription ?? "(gone)").\(secondAttribute)"
             if constant != 0 { text += constant > 0 ? " + \(LayoutConstraint.format(constant))" : " - \(LayoutConstraint.format(-constant))" }
         } else {
             text += LayoutConstraint.format(constant)

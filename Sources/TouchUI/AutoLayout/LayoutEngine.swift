@@ -29,20 +29,26 @@ final class LayoutEngine {
     private struct Record {
         let constraint: LayoutConstraint
         /// The view whose coordinates its edges are expressed in.
-        let ancestor: View?
+        unowned(unsafe) let ancestor: View?
         /// The items whose unknowns it uses: its own and the containers on the way up.
-        let items: [LayoutItem]
+        /// Not held: they are in the tree while the constraint is.
+        let items: [Unowned]
         /// Nil while broken.
         var solverConstraint: Constraint?
         /// The solver constant is `base - constant`.
         let base: Double
         var stamp: Int
     }
-    private var records: [ObjectIdentifier: Record] = [:]
+    @exclusivity(unchecked) private var records: [ObjectIdentifier: Record] = [:]
+
+    struct Unowned {
+        unowned let item: LayoutItem
+    }
 
     /// An item in some constraint, with the constraints that hold it.
     private final class Usage {
-        let item: LayoutItem
+        /// Not held: the engine is its tree root's, and the root must not be kept by itself.
+        unowned let item: LayoutItem
         var count = 0
         var support: [LayoutConstraint] = []
         /// Whether the support was made for a frame-based view.
@@ -52,17 +58,18 @@ final class LayoutEngine {
 
         init(item: LayoutItem) { self.item = item }
     }
-    private var usage: [ObjectIdentifier: Usage] = [:]
+    @exclusivity(unchecked) private var usage: [ObjectIdentifier: Usage] = [:]
     /// The margins, safe-area and keyboard guides in use, whose places are checked at every pass.
-    private var systemGuides: [Usage] = []
+    @exclusivity(unchecked) private var systemGuides: [Usage] = []
     /// Constraints that could not be added, tried again when others go.
-    private var brokenCount = 0
+    @exclusivity(unchecked) private var brokenCount = 0
 
-    private var stamp = 0
-    private var structureDirty = true
+    @exclusivity(unchecked) private var stamp = 0
+    @exclusivity(unchecked) private var applyStamp = 0
+    @exclusivity(unchecked) private var structureDirty = true
     /// The solution changed since frames were last applied.
-    private var needsApply = false
-    var constraintsNeedUpdate = false
+    @exclusivity(unchecked) private var needsApply = false
+    @exclusivity(unchecked) var constraintsNeedUpdate = false
 
     init(root: View, isFitting: Bool = false) {
         self.root = root
@@ -105,9 +112,13 @@ final class LayoutEngine {
         structureDirty = false
         stamp += 1
         for (constraint, ancestor) in LayoutEngine.installedConstraints(in: root) {
+            guard constraint.itemsAreAlive else {
+                constraint.isActive = false
+                continue
+            }
             let key = ObjectIdentifier(constraint)
             if let record = records[key] {
-                if record.ancestor === ancestor && record.items.map(ObjectIdentifier.init) == pathItems(of: constraint, in: ancestor) {
+                if record.ancestor === ancestor && record.items.map({ ObjectIdentifier($0.item) }) == pathItems(of: constraint, in: ancestor) {
                     records[key]!.stamp = stamp
                     continue
                 }
@@ -137,12 +148,12 @@ final class LayoutEngine {
         if !isFitting { constraint.engine = self }
         for item in built.items { retain(item) }
         var record = Record(
-            constraint: constraint, ancestor: ancestor, items: built.items, solverConstraint: nil, base: built.base, stamp: stamp)
+            constraint: constraint, ancestor: ancestor, items: built.items.map(Unowned.init), solverConstraint: nil, base: built.base,
+            stamp: stamp)
         do {
             try solver.add(built.constraint)
             record.solverConstraint = built.constraint
             needsApply = true
-            noteMoved(constraint)
         } catch {
             brokenCount += 1
             if !constraint.isBroken && !isFitting {
@@ -159,7 +170,7 @@ final class LayoutEngine {
         if let solverConstraint = record.solverConstraint {
             try? solver.remove(solverConstraint)
             needsApply = true
-            noteMoved(constraint)
+            requestPass()
         } else {
             brokenCount -= 1
         }
@@ -167,7 +178,7 @@ final class LayoutEngine {
             constraint.engine = nil
             constraint.isBroken = false
         }
-        for item in record.items { releaseItem(item) }
+        for item in record.items { releaseItem(item.item) }
         if brokenCount > 0 && record.solverConstraint != nil { retryBroken() }
     }
 
@@ -184,7 +195,6 @@ final class LayoutEngine {
                 brokenCount -= 1
                 record.constraint.isBroken = false
                 needsApply = true
-                noteMoved(record.constraint)
             } catch {}
         }
     }
@@ -250,23 +260,27 @@ final class LayoutEngine {
 
     /// The constraint over the solver's unknowns, with `ancestor`'s coordinates for its edges.
     private func build(_ constraint: LayoutConstraint, in ancestor: View?) -> Built? {
-        guard let first = edge(constraint.first, constraint.firstAttribute, in: ancestor) else { return nil }
-        var right = LinearExpression()
-        var items = first.items
+        var terms: [(Variable, Double)] = []
+        terms.reserveCapacity(8)
+        var items: [LayoutItem] = []
+        items.reserveCapacity(6)
+        guard let firstConstant = addEdge(constraint.first, constraint.firstAttribute, in: ancestor, times: 1, to: &terms, items: &items)
+        else { return nil }
+        var secondConstant = 0.0
         if let second = constraint.second {
-            guard let edge = edge(second, constraint.secondAttribute, in: ancestor) else { return nil }
-            right = edge.expression * constraint.multiplier
-            items += edge.items
+            guard let constant = addEdge(second, constraint.secondAttribute, in: ancestor, times: -constraint.multiplier, to: &terms, items: &items)
+            else { return nil }
+            secondConstant = constant
         }
-        let base = first.expression.constant - right.constant
+        // first - multiplier × second - constant (relation) 0
+        let base = firstConstant + secondConstant
         let relation: Constraint.Relation = switch constraint.relation {
         case .lessThanOrEqual: .lessThanOrEqual
         case .equal: .equal
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        let difference = LinearExpression(first.expression.terms, constant: 0) - LinearExpression(right.terms, constant: 0)
         let solverConstraint = Constraint(
-            difference.terms, constant: base - constraint.constant, relation, strength: LayoutEngine.strength(constraint.priority))
+            terms, constant: base - constraint.constant, relation, strength: LayoutEngine.strength(constraint.priority))
         return Built(constraint: solverConstraint, items: items, base: base)
     }
 
@@ -279,46 +293,48 @@ final class LayoutEngine {
 
     private static func pow10(_ exponent: Double) -> Double { exp(exponent * 2.302585092994046) }
 
-    /// An item's edge, centre, size or baseline in `ancestor`'s coordinates,
-    /// and the items whose unknowns it uses. Nil if the item is not under the ancestor.
-    private func edge(_ item: LayoutItem, _ attribute: LayoutConstraint.Attribute, in ancestor: View?) -> (expression: LinearExpression, items: [LayoutItem])? {
+    /// Adds `factor` times an item's edge, centre, size or baseline in
+    /// `ancestor`'s coordinates to `terms`, and the items whose unknowns it
+    /// uses to `items`; returns the constant part (times `factor`). Nil if
+    /// the item is not under the ancestor.
+    private func addEdge(
+        _ item: LayoutItem, _ attribute: LayoutConstraint.Attribute, in ancestor: View?, times factor: Double,
+        to terms: inout [(Variable, Double)], items: inout [LayoutItem]
+    ) -> Double? {
         let variables = item.layoutVariables
-        var x = LinearExpression(), y = LinearExpression()
-        var items: [LayoutItem] = [item]
+        let horizontal = attribute.axis == .horizontal
+        items.append(item)
+        let length = horizontal ? variables.width : variables.height
+        if attribute.isDimension {
+            terms.append((length, factor))
+            return 0
+        }
         if let view = item as? View, view === ancestor {
-            // The ancestor's own edges in its own coordinates.
+            // The ancestor's own edges, in its own coordinates: its origin is zero.
         } else {
-            x = LinearExpression(variables.minX)
-            y = LinearExpression(variables.minY)
+            terms.append((horizontal ? variables.minX : variables.minY, factor))
             var parent = item.layoutParent
             while let view = parent, view !== ancestor {
-                x = x + LinearExpression(view.layoutVariables.minX)
-                y = y + LinearExpression(view.layoutVariables.minY)
+                let up = view.layoutVariables
+                terms.append((horizontal ? up.minX : up.minY, factor))
                 items.append(view)
                 parent = view.superview
             }
             if parent == nil && ancestor != nil { return nil }
         }
-        let width = LinearExpression(variables.width), height = LinearExpression(variables.height)
-        let expression: LinearExpression
         switch attribute {
-        case .left, .leading: expression = x
-        case .right, .trailing: expression = x + width
-        case .centerX: expression = x + width * 0.5
-        case .width: expression = width
-        case .top: expression = y
-        case .bottom: expression = y + height
-        case .centerY: expression = y + height * 0.5
-        case .height: expression = height
-        case .firstBaseline:
-            let baseline = item.baselines.first
-            expression = y + height * baseline.fraction + baseline.offset
-        case .lastBaseline:
-            let baseline = item.baselines.last
-            expression = y + height * baseline.fraction + baseline.offset
-        case .notAnAttribute: expression = LinearExpression()
+        case .left, .leading, .top, .width, .height, .notAnAttribute: return 0
+        case .right, .trailing, .bottom:
+            terms.append((length, factor))
+            return 0
+        case .centerX, .centerY:
+            terms.append((length, factor * 0.5))
+            return 0
+        case .firstBaseline, .lastBaseline:
+            let baseline = attribute == .firstBaseline ? item.baselines.first : item.baselines.last
+            terms.append((length, factor * baseline.fraction))
+            return factor * baseline.offset
         }
-        return (expression, items)
     }
 
     // MARK: Items and the constraints that hold them
@@ -485,14 +501,18 @@ final class LayoutEngine {
     private func apply() {
         needsApply = false
         let scale = (root as? Window)?.screen.scale ?? 1
-        for entry in usage.values where entry.item.frameComesFromEngine {
-            let variables = entry.item.layoutVariables
+        applyStamp += 1
+        for variable in solver.changedVariables() {
+            guard let variables = variable.owner as? LayoutVariables, variables.appliedStamp != applyStamp else { continue }
+            variables.appliedStamp = applyStamp
+            let item = variables.item
+            guard item.frameComesFromEngine, usage[ObjectIdentifier(item)] != nil else { continue }
             let rect = LayoutEngine.pixelAligned(
                 x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
                 width: solver.value(of: variables.width), height: solver.value(of: variables.height), scale: scale)
-            if let guide = entry.item as? LayoutGuide {
+            if let guide = item as? LayoutGuide {
                 guide.layoutFrame = rect
-            } else if let view = entry.item as? View, view.applyEngineFrame(rect) {
+            } else if let view = item as? View, view.applyEngineFrame(rect) {
                 // Its container's layoutSubviews (and controller) hear of it after.
                 view.superview?.setNeedsLayout()
             }
@@ -506,13 +526,19 @@ final class LayoutEngine {
         return Rect(x: minX, y: minY, width: max(0, round(x + width) - minX), height: max(0, round(y + height) - minY))
     }
 
-    /// The app's view or guide whose frame a constraint change may move: its container lays out again.
+    /// A constant changed: the items' containers lay out again, at the next display tick.
     private func noteMoved(_ constraint: LayoutConstraint) {
         guard !isFitting else { return }
         for item in [constraint.first, constraint.second] {
             (item as? View)?.superview?.setNeedsLayout()
             (item as? LayoutGuide)?.owningView?.setNeedsLayout()
         }
+        requestPass()
+    }
+
+    /// Asks the window for a display tick, whose layout pass applies the solution.
+    private func requestPass() {
+        if !isFitting, let window = root as? Window { window.layoutPassNeeded() }
     }
 
     // MARK: Debugging

@@ -42,7 +42,7 @@ open class LayoutGuide: LayoutItem {
 
     // MARK: LayoutItem
 
-    private(set) lazy var layoutVariables = LayoutVariables(layoutDescription)
+    private(set) lazy var layoutVariables = LayoutVariables(item: self)
     var layoutParent: View? { owningView }
     var layoutContainer: View? { owningView }
     var frameComesFromEngine: Bool { true }

@@ -18,15 +18,23 @@ protocol LayoutItem: AnyObject {
     var baselines: (first: (fraction: Double, offset: Double), last: (fraction: Double, offset: Double)) { get }
 }
 
-/// A layout item's frame, as the solver's unknowns.
+/// A layout item's frame, as the solver's unknowns. Each variable's owner
+/// is this object, which leads back to the item when the solution changes.
 @MainActor
 final class LayoutVariables {
-    let minX: Variable, minY: Variable, width: Variable, height: Variable
+    let minX = Variable(), minY = Variable(), width = Variable(), height = Variable()
+    /// The item owns this object: it cannot outlive it.
+    unowned let item: LayoutItem
+    /// The engine pass that last applied this item's frame (each item once a pass).
+    var appliedStamp = 0
 
-    init(_ name: String) {
-        minX = Variable("\(name).minX")
-        minY = Variable("\(name).minY")
-        width = Variable("\(name).width")
-        height = Variable("\(name).height")
+    /// Unnamed: names are for debugging the solver alone, and a string for
+    /// each would be most of the cost of making them.
+    init(item: LayoutItem) {
+        self.item = item
+        minX.owner = self
+        minY.owner = self
+        width.owner = self
+        height.owner = self
     }
 }
