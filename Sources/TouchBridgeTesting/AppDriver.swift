@@ -41,6 +41,8 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         dispatcher = TouchDispatcher(application: application, window: window)
         compositor = try Compositor(
             window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)))
+        // The first screen as it will be shown: frames from constraints and layoutSubviews are there to ask.
+        window.layoutIfNeeded()
     }
 
     // MARK: Time
