@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "TouchBridge",
             dependencies: [
-                "TouchUI", "Bridge", "KernelInput",
+                "TouchUI", "Bridge", "KernelInput", "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(name: "TouchBridgeTesting", dependencies: ["TouchBridge", "Bridge", "Display", "KernelInput"]),

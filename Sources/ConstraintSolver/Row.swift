@@ -38,7 +38,6 @@ struct Row {
     static func nearZero(_ value: Double) -> Bool { abs(value) < epsilon }
 
     var isConstant: Bool { terms.isEmpty }
-    var count: Int { terms.count }
     var symbols: LazyMapSequence<[Term], Symbol> { terms.lazy.map(\.symbol) }
 
     func index(of symbol: Symbol) -> Int? {
@@ -105,8 +104,6 @@ struct Row {
 struct SymbolSet: Sequence {
     private var small: [Int] = []
     private var large: Set<Int>?
-
-    var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
 
     mutating func insert(_ id: Int) {
         if large != nil {

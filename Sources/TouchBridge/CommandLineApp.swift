@@ -3,7 +3,7 @@ import Bridge
 import Foundation
 import KernelInput
 
-/// Every app's command line: `run` (the default), `replay`, `snapshot` and `calibrate`,
+/// Every app's command line: `run` (the default), `replay`, `snapshot`, `calibrate`, `devices` and `displays`,
 /// with `--version` and `--help`. `touchbridge` is one such app with more
 /// subcommands of its own.
 package enum CommandLineApp {
@@ -14,7 +14,9 @@ package enum CommandLineApp {
     nonisolated(unsafe) static var defaultSubcommand: ParsableCommand.Type?
 
     /// What every app's command line has.
-    package static let standardSubcommands: [ParsableCommand.Type] = [AppRun.self, AppReplay.self, AppSnapshot.self, AppCalibrate.self]
+    package static let standardSubcommands: [ParsableCommand.Type] = [
+        AppRun.self, AppReplay.self, AppSnapshot.self, AppCalibrate.self, AppDevices.self, AppDisplays.self,
+    ]
 
     package static var executableName: String {
         URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent

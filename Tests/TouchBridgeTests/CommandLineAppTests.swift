@@ -15,7 +15,7 @@ struct CommandLineAppTests {
 
     @Test func everyAppHasTheSameCommands() {
         let names = AppCommand.configuration.subcommands.map { $0.configuration.commandName }
-        #expect(names == ["run", "replay", "snapshot", "calibrate"])
+        #expect(names == ["run", "replay", "snapshot", "calibrate", "devices", "displays"])
         #expect(AppCommand.configuration.defaultSubcommand == AppRun.self)
         #expect(AppCommand.configuration.version == "1.2.3")
         #expect(AppCommand.configuration.abstract == "Hello, kiosk.")
@@ -24,6 +24,8 @@ struct CommandLineAppTests {
     @Test func theHelpNamesTheAppsOwnConfiguration() {
         #expect(AppRun.helpMessage(columns: 200).contains("default /etc/hello-kiosk/hello-kiosk.conf, if it exists"))
         #expect(AppCalibrate.helpMessage(columns: 200).contains("--write-config"))
+        // Its devices command reads the app's configuration, as its run does (the rule and the configuration name it).
+        #expect(AppDevices.helpMessage(columns: 200).contains("default /etc/hello-kiosk/hello-kiosk.conf, if it exists"))
     }
 
     @Test func calibrateParsesAsEveryAppsOwn() throws {

@@ -4,20 +4,22 @@ import Foundation
 import KernelInput
 import TouchUI
 
-/// `touchbridge devices`: the input devices there are, as `libinput list-devices` shows them,
-/// and whether `run` would take each.
-struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "List the input devices with their capabilities, and which ones `run` takes.")
+/// `APP devices`: the input devices there are, as `libinput list-devices` shows them,
+/// and whether `APP run` would take each, for every app.
+package struct AppDevices: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "List the input devices with their capabilities, and which ones `run` takes.")
+
+    package init() {}
 
     @Flag(help: "Every device, not only touch devices.")
     var all = false
 
-    @Option(help: ArgumentHelp("The configuration whose [input] devices and name-contains decide (default \(Configuration.defaultPath), if it exists).", valueName: "file"))
+    @Option(help: ArgumentHelp("The configuration whose [input] devices and name-contains decide (default \(CommandLineApp.current.configurationPath), if it exists).", valueName: "file"))
     var config: String?
 
-    func run() throws {
-        let settings = try Configuration.load(path: config ?? Configuration.defaultPath, required: config != nil)
+    package func run() throws {
+        let settings = try Configuration.load(path: config ?? CommandLineApp.current.configurationPath, required: config != nil)
         let selection = settings.input(screen: Size(width: 1, height: 1)).selection
         let nodes = try InputNodeMonitor().enumerate()
         if nodes.isEmpty { print("No input devices (is /dev/input there, and /sys mounted?)") }

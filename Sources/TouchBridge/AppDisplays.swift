@@ -2,13 +2,16 @@ import ArgumentParser
 import Display
 import Foundation
 
-/// `touchbridge displays`: the DRM cards and their connectors, with the
-/// names `--output` and `output =` take.
-struct Displays: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `APP displays`: the DRM cards and their connectors, with the names
+/// `--output` and `output =` take, for every app.
+package struct AppDisplays: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "displays",
         abstract: "List the DRM cards and their connectors (the names --output takes), and the framebuffers.")
 
-    func run() throws {
+    package init() {}
+
+    package func run() throws {
         let cards = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? [])
             .filter { $0.hasPrefix("card") }.sorted()
         let framebuffers = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? [])
