@@ -301,9 +301,7 @@ open class View: Responder {
     /// first the constraints (their pass, then the solution applied to the
     /// frames), then `layoutSubviews` from the top down.
     open func layoutIfNeeded() {
-        guard LayoutEngine.activeConstraints > 0 || layoutRoot.autoLayout?.engine != nil,
-            let engine = layoutRoot.autoLayout?.engine
-        else {
+        guard let engine = layoutRoot.autoLayout?.engine else {
             layoutSubtreeIfNeeded()
             return
         }
