@@ -5,6 +5,8 @@ import CCairo
 public final class GraphicsContext {
     public let bitmap: Bitmap
     let cr: OpaquePointer
+    /// Which form of an adaptive colour is drawn (`Color(light:dark:)`).
+    public var appearance = Color.Appearance.light
 
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
@@ -163,7 +165,10 @@ public final class GraphicsContext {
 
     // MARK: Helpers
 
-    func setSource(_ color: Color) { cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha) }
+    func setSource(_ color: Color) {
+        let color = color.resolved(for: appearance)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
 
     func addPath(_ path: Path) {
         cairo_new_path(cr)

@@ -44,7 +44,7 @@ open class AlertController: ViewController {
         contentView?.removeFromSuperview()
         let width = min(Self.width, view.bounds.width - 32)
         let box = View()
-        box.backgroundColor = Color(white: 0.97)
+        box.backgroundColor = .controlGray(0.97, dark: 0.17)
         box.cornerRadius = 14
         box.clipsToBounds = true
         var y = 20.0
@@ -68,7 +68,7 @@ open class AlertController: ViewController {
                 ? Rect(x: Double(index) * width / 2, y: y, width: width / 2, height: buttonHeight)
                 : Rect(x: 0, y: y + Double(index) * buttonHeight, width: width, height: buttonHeight)
             let separator = View(frame: Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1))
-            separator.backgroundColor = Color(white: 0.8)
+            separator.backgroundColor = .controlGray(0.8, dark: 0.3)
             let button = Button(frame: frame, title: action.title)
             // Apple: a preferred action takes the bold from the cancel button.
             let bold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
@@ -80,7 +80,7 @@ open class AlertController: ViewController {
             box.addSubview(separator)
             if sideBySide && index == 1 {
                 let divider = View(frame: Rect(x: frame.minX, y: frame.minY, width: 1, height: buttonHeight))
-                divider.backgroundColor = Color(white: 0.8)
+                divider.backgroundColor = .controlGray(0.8, dark: 0.3)
                 box.addSubview(divider)
             }
         }

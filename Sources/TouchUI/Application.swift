@@ -11,6 +11,11 @@ open class Application: Responder {
     public var windows: [Window] { windowRefs.compactMap(\.window) }
     private var windowRefs: [WeakWindow] = []
     public internal(set) weak var keyWindow: Window?
+    /// Light or dark for every window (the configuration's `appearance`), as
+    /// the system setting on iOS; a window, controller or view can override it.
+    public var userInterfaceStyle = UserInterfaceStyle.light {
+        didSet { if oldValue != userInterfaceStyle { for window in windows { window.refreshScreenTraits() } } }
+    }
     public internal(set) weak var firstResponder: Responder?
     /// Time and timers for views, recognizers and animations: the main
     /// dispatch queue's until a host puts its loop's in its place (the

@@ -15,6 +15,8 @@ open class KeyboardView: View {
     /// The titles of the keys that are not characters.
     public static let backspaceTitle = "⌫", shiftTitle = "⇧", returnTitle = "return", doneTitle = "Done"
     public static let symbolsTitle = "123", lettersTitle = "ABC", spaceTitle = "space"
+    /// A letter key's face (and the shift key's while shifted).
+    static let letterKeyColor = Color.controlGray(1, dark: 0.42)
 
     public let keyboardType: KeyboardType
     public let letterRows: [String]
@@ -32,7 +34,7 @@ open class KeyboardView: View {
         self.keyboardType = keyboardType
         self.letterRows = letterRows.filter { !$0.isEmpty }.isEmpty ? Self.qwertyRows : letterRows.filter { !$0.isEmpty }
         super.init(frame: frame)
-        backgroundColor = Color(white: 0.82)
+        backgroundColor = .controlGray(0.82, dark: 0.17)
         isMultipleTouchEnabled = true
         rebuild()
     }
@@ -67,11 +69,11 @@ open class KeyboardView: View {
         if keyboardType != .default { titles += [Self.backspaceTitle, Self.doneTitle] }
         for title in titles {
             let key = Button(frame: .zero, title: title)
-            key.backgroundColor = title.count == 1 && title != Self.backspaceTitle && title != Self.shiftTitle ? .white : Color(white: 0.7)
+            key.backgroundColor = title.count == 1 && title != Self.backspaceTitle && title != Self.shiftTitle ? Self.letterKeyColor : .controlGray(0.7, dark: 0.27)
             key.cornerRadius = 5
             key.font = .systemFont(ofSize: title.count == 1 ? 20 : 15)
-            key.setTitleColor(.black, for: .normal)
-            if title == Self.shiftTitle && isShifted { key.backgroundColor = .white }
+            key.setTitleColor(.label, for: .normal)
+            if title == Self.shiftTitle && isShifted { key.backgroundColor = Self.letterKeyColor }
             key.addAction(for: .touchUpInside) { [unowned self] control, _ in self.pressed((control as! Button).title ?? "") }
             addSubview(key)
             keys.append(key)

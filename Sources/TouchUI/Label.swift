@@ -8,7 +8,7 @@ open class Label: View {
     public var font = Font.systemFont(ofSize: 17) {
         didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
-    public var textColor: Color = .black {
+    public var textColor: Color = .label {
         didSet { if oldValue != textColor { setNeedsDisplay() } }
     }
     public var textAlignment: TextAlignment = .natural {

@@ -4,13 +4,13 @@
 @MainActor
 open class NavigationBar: View {
     /// The bar's colour; the buttons' colour; the title's colour and font.
-    public var barTintColor = Color(white: 0.97) {
+    public var barTintColor = Color.controlGray(0.97, dark: 0.08) {
         didSet { backgroundColor = barTintColor }
     }
     public var tintColor: Color = .systemBlue {
         didSet { setNeedsLayout() }
     }
-    public var titleColor: Color = .black {
+    public var titleColor: Color = .label {
         didSet { titleLabel.textColor = titleColor }
     }
     public var titleFont = Font.boldSystemFont(ofSize: 17) {
@@ -68,7 +68,7 @@ open class NavigationBar: View {
     }
 
     open override func draw(_ rect: Rect) {
-        GraphicsContext.current?.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), with: Color(white: 0.8))
+        GraphicsContext.current?.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), with: .controlGray(0.8, dark: 0.25))
     }
 
     /// A side button's width: its title and some room, at most a third of the bar.

@@ -38,7 +38,7 @@ open class NavigationController: ViewController {
     open override func loadView() {
         let root = NavigationView()
         root.controller = self
-        root.backgroundColor = .white
+        root.backgroundColor = .systemBackground
         root.addSubview(navigationBar)
         navigationBar.onBack = { [unowned self] in self.popViewController(animated: true) }
         view = root

@@ -56,7 +56,7 @@ open class Slider: Control {
         let trackWidth = max(0, bounds.width - thumbSize)
         let thumbX = bounds.minX + fraction * trackWidth
         let track = Rect(x: bounds.minX + thumbSize / 2, y: bounds.midY - 2, width: trackWidth, height: 4)
-        context.fill(Path(roundedRect: track, cornerRadius: 2), with: Color(white: 0.85))
+        context.fill(Path(roundedRect: track, cornerRadius: 2), with: .controlGray(0.85, dark: 0.3))
         let filled = Rect(x: track.minX, y: track.minY, width: fraction * trackWidth, height: 4)
         context.fill(Path(roundedRect: filled, cornerRadius: 2), with: isEnabled ? minimumTrackTintColor : .gray)
         let thumb = Rect(x: thumbX, y: bounds.midY - thumbSize / 2, width: thumbSize, height: thumbSize)

@@ -28,7 +28,7 @@ open class Switch: Control {
         guard let context = GraphicsContext.current else { return }
         let track = bounds.insetBy(dx: 1, dy: 1)
         let radius = track.height / 2
-        context.fill(Path(roundedRect: track, cornerRadius: radius), with: isOn ? onTintColor : Color(white: 0.9))
+        context.fill(Path(roundedRect: track, cornerRadius: radius), with: isOn ? onTintColor : .controlGray(0.9, dark: 0.25))
         let knobSize = track.height - 4
         let knobX = isOn ? track.maxX - 2 - knobSize : track.minX + 2
         let knob = Rect(x: knobX, y: track.minY + 2, width: knobSize, height: knobSize)

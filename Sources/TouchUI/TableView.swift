@@ -43,7 +43,7 @@ open class TableView: ScrollView {
     public var allowsSelection = true
     public var allowsMultipleSelection = false
     /// The line between rows; nil for none.
-    public var separatorColor: Color? = Color(white: 0.85) {
+    public var separatorColor: Color? = Color.controlGray(0.85, dark: 0.22) {
         didSet { if oldValue != separatorColor { setNeedsLayout() } }
     }
     public var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
@@ -73,7 +73,7 @@ open class TableView: ScrollView {
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         alwaysBounceVertical = true
     }
 

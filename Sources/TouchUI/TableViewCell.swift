@@ -49,7 +49,7 @@ open class TableViewCell: View {
         }
     }
     /// The colour of the standard selected background.
-    public var selectedBackgroundColor = Color(white: 0.82) {
+    public var selectedBackgroundColor = Color.controlGray(0.82, dark: 0.23) {
         didSet { selectedBackgroundView?.backgroundColor = selectedBackgroundColor }
     }
     private let standardAccessory = AccessoryIndicator()
@@ -69,7 +69,7 @@ open class TableViewCell: View {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         // Observers do not run in a class's own initializer: place the standard views by hand.
         let selection = View()
         selection.backgroundColor = selectedBackgroundColor
@@ -84,7 +84,7 @@ open class TableViewCell: View {
         contentView.addSubview(text)
         if style != .default {
             let detail = Label()
-            detail.textColor = .gray
+            detail.textColor = .controlGray(0.5, dark: 0.6)
             detail.font = .systemFont(ofSize: style == .subtitle ? 13 : 17)
             if style == .value1 { detail.textAlignment = .right }
             detailTextLabel = detail
@@ -187,7 +187,7 @@ final class AccessoryIndicator: View {
             chevron.move(to: Point(x: right - 7, y: mid - 6.5))
             chevron.addLine(to: Point(x: right, y: mid))
             chevron.addLine(to: Point(x: right - 7, y: mid + 6.5))
-            context.stroke(chevron, with: Color(white: 0.7), lineWidth: 2, lineCap: .round)
+            context.stroke(chevron, with: .controlGray(0.7, dark: 0.4), lineWidth: 2, lineCap: .round)
         case .checkmark:
             var check = Path()
             check.move(to: Point(x: right - 14, y: mid))

@@ -21,9 +21,9 @@ open class TableViewHeaderFooterView: View {
     }
 
     private func setUp() {
-        backgroundColor = Color(white: 0.94)
+        backgroundColor = .controlGray(0.94, dark: 0.1)
         textLabel.font = .boldSystemFont(ofSize: 14)
-        textLabel.textColor = Color(white: 0.4)
+        textLabel.textColor = .controlGray(0.4, dark: 0.6)
         addSubview(textLabel)
     }
 

@@ -18,7 +18,7 @@ open class TextField: Control, KeyInput {
     }
     public var placeholder: String? { didSet { setNeedsDisplay() } }
     public var font = Font.systemFont(ofSize: 17) { didSet { setNeedsDisplay() } }
-    public var textColor: Color = .black { didSet { setNeedsDisplay() } }
+    public var textColor: Color = .label { didSet { setNeedsDisplay() } }
     public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     public var borderStyle = BorderStyle.none { didSet { applyBorderStyle() } }
     /// Dots in place of the characters: a PIN, a password.
@@ -57,7 +57,7 @@ open class TextField: Control, KeyInput {
 
     public override init(frame: Rect) {
         super.init(frame: frame)
-        backgroundColor = .white
+        backgroundColor = .controlGray(1, dark: 0.11)
     }
 
     /// What comes up in place of the keyboard while editing; nil: the keyboard for `keyboardType`.
@@ -319,7 +319,7 @@ open class TextField: Control, KeyInput {
         let origin = textOrigin
         context.withSavedState {
             context.clip(to: textRect.insetBy(dx: -2, dy: 0))
-            context.draw(shownLayout, at: origin, color: storage.isEmpty ? Color(white: 0.7) : textColor)
+            context.draw(shownLayout, at: origin, color: storage.isEmpty ? .controlGray(0.7, dark: 0.4) : textColor)
             if isEditing && caretVisible {
                 context.fill(Rect(x: caretX.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
             }
@@ -330,7 +330,7 @@ open class TextField: Control, KeyInput {
         switch borderStyle {
         case .none: (borderWidth, cornerRadius) = (0, 0)
         case .line: (borderWidth, cornerRadius, borderColor) = (1, 0, .black)
-        case .roundedRect: (borderWidth, cornerRadius, borderColor) = (1, 6, Color(white: 0.75))
+        case .roundedRect: (borderWidth, cornerRadius, borderColor) = (1, 6, .controlGray(0.75, dark: 0.3))
         }
     }
 

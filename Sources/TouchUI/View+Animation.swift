@@ -146,8 +146,14 @@ enum AnimatedValue: Sendable, Equatable {
             // No colour fades from the same colour with no alpha, as UIKit does from clear.
             let from = a ?? (b ?? .clear).withAlphaComponent(0), to = b ?? (a ?? .clear).withAlphaComponent(0)
             let g = min(max(f, 0), 1)
-            return .color(Color(red: from.red + (to.red - from.red) * g, green: from.green + (to.green - from.green) * g,
-                                blue: from.blue + (to.blue - from.blue) * g, alpha: from.alpha + (to.alpha - from.alpha) * g))
+            func blend(_ appearance: Color.Appearance) -> Color {
+                let from = from.resolved(for: appearance), to = to.resolved(for: appearance)
+                return Color(red: from.red + (to.red - from.red) * g, green: from.green + (to.green - from.green) * g,
+                             blue: from.blue + (to.blue - from.blue) * g, alpha: from.alpha + (to.alpha - from.alpha) * g)
+            }
+            // Adaptive colours fade in both forms: the appearance may change mid-animation.
+            if from.adaptsToAppearance || to.adaptsToAppearance { return .color(Color(light: blend(.light), dark: blend(.dark))) }
+            return .color(blend(.light))
         default:
             return end
         }

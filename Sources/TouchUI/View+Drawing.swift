@@ -89,6 +89,7 @@ extension View {
             context.clip(to: extentInOwnCoordinates())
             context.beginTransparencyLayer()
         }
+        context.appearance = traits.colorAppearance
         if !dirty.isEmpty {
             // Square views go straight to cairo's rectangle, with no path to build.
             if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor, backgroundColor.alpha > 0 {
@@ -99,14 +100,19 @@ extension View {
             }
             context.withSavedState {
                 GraphicsContext.current = context
+                TraitCollection.currentOverride = traits
                 draw(dirty)
+                TraitCollection.currentOverride = nil
                 GraphicsContext.current = nil
             }
             betweenViews?()
         }
         let dirtyForSubviews = clipsToBounds ? dirty : visible
         for subview in subviews { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews) }
-        if borderWidth > 0 && !dirty.isEmpty { drawBorder(in: context) }
+        if borderWidth > 0 && !dirty.isEmpty {
+            context.appearance = traits.colorAppearance
+            drawBorder(in: context)
+        }
         if layered { context.endTransparencyLayer(alpha: alpha) }
     }
 }

@@ -96,6 +96,14 @@ open class View: Responder {
         didSet { if oldValue != borderColor && borderWidth > 0 { setNeedsDisplay() } }
     }
 
+    /// The traits last handed down to this view (View+Traits.swift).
+    @exclusivity(unchecked) var traits = TraitCollection()
+    /// Light or dark for this view and those under it, whatever the app's
+    /// appearance; `.unspecified` follows the superview.
+    @exclusivity(unchecked) public var overrideUserInterfaceStyle = UserInterfaceStyle.unspecified {
+        didSet { if oldValue != overrideUserInterfaceStyle { refreshTraits() } }
+    }
+
     /// Auto Layout's record of this view, made when it first takes part (View+AutoLayout.swift).
     @exclusivity(unchecked) var autoLayout: AutoLayoutState?
 
@@ -180,6 +188,7 @@ open class View: Responder {
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        view.updateTraits(from: traits)
         if view.needsLayout || view.needsLayoutBelow { noteLayoutBelow() }
         view.didMoveToSuperview()
         didAddSubview(view)
@@ -258,6 +267,10 @@ open class View: Responder {
 
     open func willMove(toSuperview newSuperview: View?) {}
     open func didMoveToSuperview() {}
+    /// The traits changed (the screen's size or scale, the appearance):
+    /// `traitCollection` holds the new ones. Views that draw adaptive colours
+    /// are redrawn already; override to change what depends on the traits.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
     open func didAddSubview(_ subview: View) {}
     open func willRemoveSubview(_ subview: View) {}
 
@@ -367,17 +380,25 @@ open class View: Responder {
             ancestor = view.superview
         }
         parent.layoutRoot.autoLayout?.engine?.structureChanged()
+        // Constraints inside the leaving tree stay active, and it becomes a
+        // tree of its own: it takes an engine with it, so that the tree it
+        // joins next knows it brings constraints.
+        if autoLayout?.engine == nil, !LayoutEngine.constraints(in: self).isEmpty { _ = layoutEngine() }
     }
 
-    /// An Auto Layout tree is about to gain `view`: both trees' engines look again.
+    /// A tree is about to gain `view`: the engines of both trees look again.
+    /// Only a tree that has constraints, or gains some, has an engine; a
+    /// tree of frames stays without one.
     private func treeWillChange(adding view: View) {
         if let engine = view.superview?.layoutRoot.autoLayout?.engine { engine.structureChanged() }
         // The added tree's own engine hands its constraints to this tree's.
         if let engine = view.autoLayout?.engine {
             view.autoLayout?.engine = nil
             for constraint in LayoutEngine.constraints(in: view) where constraint.engine === engine { engine.remove(constraint) }
+            layoutRoot.layoutEngine().structureChanged()
+        } else {
+            layoutRoot.autoLayout?.engine?.structureChanged()
         }
-        layoutRoot.layoutEngine().structureChanged()
     }
 
     /// The margins changed: the margins guide follows at the next layout.

@@ -66,6 +66,37 @@ open class ViewController: Responder {
 
     open func viewDidLoad() {}
 
+    // MARK: Traits and size changes
+
+    /// The traits of the view the root view is in, with this controller's override.
+    public private(set) var traitCollection = TraitCollection()
+
+    /// Light or dark for this controller's views, whatever the app's appearance.
+    public var overrideUserInterfaceStyle = UserInterfaceStyle.unspecified {
+        didSet { if oldValue != overrideUserInterfaceStyle { loadedView?.refreshTraits() } }
+    }
+
+    /// Override to adapt to new traits (size classes, appearance); `traitCollection` holds them.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+    /// The root view is handed `traits`.
+    func traitsDidChange(to traits: TraitCollection) {
+        guard traits != traitCollection else { return }
+        let previous = traitCollection
+        traitCollection = traits
+        TraitCollection.performAsCurrent(traits) { traitCollectionDidChange(previous) }
+    }
+
+    /// The screen's size is about to become `size` (another panel, a
+    /// rotation, a window resized on a desktop). Set constraints for the new
+    /// size here, or in the coordinator's alongside block. The default
+    /// passes the call on to the children and the presented controller:
+    /// call super.
+    open func viewWillTransition(to size: Size, with coordinator: ViewControllerTransitionCoordinator) {
+        for child in children { child.viewWillTransition(to: size, with: coordinator) }
+        presentedViewController?.viewWillTransition(to: size, with: coordinator)
+    }
+
     // MARK: Appearing (sent by whoever shows the view: a window, a presenter, a container)
 
     open func viewWillAppear(_ animated: Bool) {}

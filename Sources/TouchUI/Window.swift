@@ -43,14 +43,25 @@ open class Window: View {
     /// unless set. The host shows, on each screen, the window the app has
     /// made visible there by the end of launching (a window put on a screen
     /// later is not shown yet).
-    @exclusivity(unchecked) public var screen: Screen
+    @exclusivity(unchecked) public var screen: Screen {
+        didSet { if oldValue !== screen { refreshScreenTraits() } }
+    }
+    /// The size the root controller was last laid out for: another one is a transition.
+    @exclusivity(unchecked) private var laidOutSize: Size?
 
     public init(frame: Rect, application: Application = .shared) {
         hostApplication = application
         screen = .main
         super.init(frame: frame)
         application.addWindow(self)
+        refreshScreenTraits()
         damage.add(PixelRect(enclosing: bounds))  // the first frame paints everything
+    }
+
+    /// The window's traits from its size, its screen's scale and the app's
+    /// appearance, handed down the tree.
+    func refreshScreenTraits() {
+        updateTraits(from: TraitCollection(screenSize: bounds.size, scale: screen.scale, style: hostApplication.userInterfaceStyle))
     }
 
     open override var next: Responder? { hostApplication }
@@ -78,10 +89,27 @@ open class Window: View {
         if damage.isEmpty { onNeedsDisplay?() }
     }
 
-    /// The root controller's view fills the window, whatever its size.
+    /// The root controller's view, and the views presented over it, fill
+    /// the window whatever its size. When the size changes, the root
+    /// controller hears of it first (`viewWillTransition(to:with:)`), then
+    /// the traits change, then the views take the new size.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        if let view = root?.view, view.superview === self, view.frame != bounds { view.frame = bounds }
+        let size = bounds.size
+        guard let root, root.view.superview === self else { return refreshScreenTraits() }
+        let coordinator = ViewControllerTransitionCoordinator()
+        let transition = laidOutSize.map { $0 != size } ?? false
+        laidOutSize = size
+        if transition { root.viewWillTransition(to: size, with: coordinator) }
+        refreshScreenTraits()
+        var controller: ViewController? = root
+        while let shown = controller {
+            if shown.view.superview === self, shown.view.frame != bounds { shown.view.frame = bounds }
+            controller = shown.presentedViewController
+        }
+        guard transition else { return }
+        coordinator.runAlongside()
+        coordinator.complete()
     }
 
     /// Brings up `responder`'s input view, or the on-screen keyboard, at the

@@ -53,6 +53,31 @@ struct AutoLayoutTests {
         #expect(child.frame == Rect(x: 20, y: 10, width: 984, height: 560))
     }
 
+    /// A subtree taken out of one tree and put in a tree of frames keeps its
+    /// own constraints, and lays out by them there.
+    @Test func aSubtreeMovedToAnotherTreeKeepsItsConstraints() {
+        let first = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let card = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let child = placed()
+        card.addSubview(child)
+        first.addSubview(card)
+        LayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            child.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
+            child.topAnchor.constraint(equalTo: card.topAnchor),
+            child.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        first.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 10, y: 0, width: 180, height: 30))
+        card.removeFromSuperview()
+        let second = View(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        second.addSubview(card)
+        card.frame = Rect(x: 0, y: 0, width: 500, height: 100)
+        second.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 10, y: 0, width: 480, height: 30))
+        #expect(card.constraints.count == 3 && child.constraints.count == 1, "a constant size is installed on the view itself")
+    }
+
     /// Constraints hold their views weakly, as UIKit's: a screen let go is freed, engine and all.
     @Test func aScreenLetGoIsFreed() {
         weak var released: View?

@@ -65,7 +65,8 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var brokenCount = 0
 
     @exclusivity(unchecked) private var stamp = 0
-    @exclusivity(unchecked) private var applyStamp = 0
+    /// Counts apply passes across every engine: an item that moves to another tree keeps the stamp it was given.
+    @exclusivity(unchecked) private static var applyStamp = 0
     @exclusivity(unchecked) private var structureDirty = true
     /// The solution changed since frames were last applied.
     @exclusivity(unchecked) private var needsApply = false
@@ -501,7 +502,8 @@ final class LayoutEngine {
     private func apply() {
         needsApply = false
         let scale = (root as? Window)?.screen.scale ?? 1
-        applyStamp += 1
+        LayoutEngine.applyStamp += 1
+        let applyStamp = LayoutEngine.applyStamp
         for variable in solver.changedVariables() {
             guard let variables = variable.owner as? LayoutVariables, variables.appliedStamp != applyStamp else { continue }
             variables.appliedStamp = applyStamp
