@@ -43,6 +43,7 @@ public enum AppHost {
             application.timeline = MainLoop.timeline
             Screen.screens = surfaces.map(Screen.init(showing:))
             application.showsOnScreenKeyboard = settings.showsOnScreenKeyboard
+            application.userInterfaceStyle = settings.appearance ?? .light
             application.keyRepeat = settings.keyRepeat
             application.keyboardLetterRows = (try? Keymap(settings.keymap))?.letterRows ?? KeyboardView.qwertyRows
             let outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
@@ -105,6 +106,7 @@ public enum AppHost {
                 }
                 try daemon.reload(input: input(reloaded))
                 application.keyRepeat = reloaded.keyRepeat
+                application.userInterfaceStyle = reloaded.appearance ?? .light
             }
             do {
                 try daemon.start()
@@ -130,11 +132,13 @@ public enum AppHost {
 
     /// Launches the app on `timeline`, virtual, as a replay or a test does.
     public static func launchForReplay(
-        _ app: HostedApp, screen: Size, mode: Application.LaunchMode = .replay, timeline: VirtualTimeline = VirtualTimeline()
+        _ app: HostedApp, screen: Size, appearance: UserInterfaceStyle = .light, mode: Application.LaunchMode = .replay,
+        timeline: VirtualTimeline = VirtualTimeline()
     ) throws -> (Application, Window) {
         let application = Application()
         Application.shared = application
         application.timeline = timeline
+        application.userInterfaceStyle = appearance
         Screen.main = Screen(bounds: Rect(origin: .zero, size: screen))
         let window = try application.launch(app.makeDelegate(), mode: mode)
         return (application, window)
@@ -168,8 +172,8 @@ public enum AppHost {
     }
 
     /// Draws the app once, as it is after launching, into a PNG file.
-    public static func snapshot(_ app: HostedApp, screen: Size, to path: String) throws {
-        let (application, window) = try launchForReplay(app, screen: screen, mode: .snapshot)
+    public static func snapshot(_ app: HostedApp, screen: Size, appearance: UserInterfaceStyle = .light, to path: String) throws {
+        let (application, window) = try launchForReplay(app, screen: screen, appearance: appearance, mode: .snapshot)
         let surface = PNGSurface(path: path, width: Int(screen.width), height: Int(screen.height))
         try Compositor(window: window, surface: surface).presentNow()
         application.terminate()

@@ -23,6 +23,8 @@ public struct Configuration: Equatable, Sendable {
     public var screenHeight: Int?
     /// Clockwise rotation of the picture and, by default, of the touches.
     public var rotation: Rotation?
+    /// `appearance`: light or dark for the whole app; the app's default (light) when not given.
+    public var appearance: UserInterfaceStyle?
     public var logLevel: String?
     public var devices: [String] = []
     public var nameContains: [String] = []
@@ -74,6 +76,7 @@ public struct Configuration: Equatable, Sendable {
         "scene": "the app to host (its name; the older spelling of app)",
         "screen": "\"WIDTHxHEIGHT\"",
         "rotate": "0, 90, 180 or 270",
+        "appearance": "\"light\" or \"dark\"",
         "log-level": "debug, info, notice, warning or error",
         "idle-timeout": "seconds with no touch before the panel powers down",
         "dim-after": "seconds with no touch before the backlight dims (less than idle-timeout)",
@@ -178,6 +181,12 @@ public struct Configuration: Equatable, Sendable {
                     throw fail("expected \(expected), got \(entry.value)")
                 }
                 self.rotation = rotation
+            case "appearance":
+                switch try string() {
+                case "light": appearance = .light
+                case "dark": appearance = .dark
+                case let other: throw fail("expected \(expected), got \"\(other)\"")
+                }
             case "log-level":
                 let level = try string()
                 guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(level) else { throw fail("expected \(expected), got '\(level)'") }

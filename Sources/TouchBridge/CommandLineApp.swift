@@ -147,6 +147,9 @@ package struct AppReplayOptions: ParsableArguments {
     @Flag(help: "Print each control event and recognizer action the app sends, one per line, instead of the touches.")
     package var trace = false
 
+    @Option(help: "Light or dark for the whole app.")
+    package var appearance: UserInterfaceStyle = .light
+
     @Flag(help: "Play at the recorded pace instead of as fast as possible.")
     package var realtime = false
 
@@ -164,7 +167,7 @@ package struct AppReplayOptions: ParsableArguments {
         let recordings = try RecordingReader.load(files: files)
         try MainActor.assumeIsolated {
             let screen = Size(width: mapping.screen.width, height: mapping.screen.height)
-            let (application, window) = try AppHost.launchForReplay(app, screen: screen)
+            let (application, window) = try AppHost.launchForReplay(app, screen: screen, appearance: appearance)
             try play(recordings, into: application, window: window, header: "Replaying \(files.joined(separator: " ")) into \(app.name) on a \(mapping.screen) screen\n")
             application.terminate()
         }
@@ -214,9 +217,13 @@ package struct AppSnapshot: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
+    @Option(help: "Light or dark for the whole app.")
+    var appearance: UserInterfaceStyle = .light
+
     package func run() throws {
         try MainActor.assumeIsolated {
-            try AppHost.snapshot(CommandLineApp.current, screen: Size(width: screen.width, height: screen.height), to: out)
+            try AppHost.snapshot(
+                CommandLineApp.current, screen: Size(width: screen.width, height: screen.height), appearance: appearance, to: out)
         }
     }
 }

@@ -26,6 +26,9 @@ package struct DaemonOptions: ParsableArguments {
     @Option(help: "Rotation of the picture on the panel, clockwise: 0, 90, 180 or 270; the touches turn with it.")
     var rotate: Rotation?
 
+    @Option(help: "Light or dark for the whole app (the configuration's appearance).")
+    var appearance: UserInterfaceStyle?
+
     @Option(name: .customLong("device"), help: "Use this event node (repeatable) instead of every touchscreen.")
     var devices: [String] = []
 
@@ -79,6 +82,7 @@ package struct DaemonOptions: ParsableArguments {
         if let output { settings.output = output }
         if let screen { (settings.screenWidth, settings.screenHeight) = (Int(screen.width), Int(screen.height)) }
         if let rotate { settings.rotation = rotate }
+        if let appearance { settings.appearance = appearance }
         if !devices.isEmpty { settings.devices = devices }
         if grab { settings.grab = true }
         if !scanners.isEmpty { settings.scanners = scanners }

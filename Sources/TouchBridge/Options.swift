@@ -23,6 +23,17 @@ package struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
     package var description: String { "\(Int(width))x\(Int(height))" }
 }
 
+extension UserInterfaceStyle: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "light": self = .light
+        case "dark": self = .dark
+        default: return nil
+        }
+    }
+    public static var allValueStrings: [String] { ["light", "dark"] }
+}
+
 extension Rotation: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: Int(argument) ?? -1) }
     public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }

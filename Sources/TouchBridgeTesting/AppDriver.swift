@@ -34,10 +34,10 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     private var nextTouch = 0
     private var frame = 0
 
-    /// Launches the app on a screen of `screen` points, as `APP replay` does.
-    public init(_ delegate: Delegate.Type, screen: Size = Size(width: 800, height: 480)) throws {
+    /// Launches the app on a screen of `screen` points, light or dark, as `APP replay` does.
+    public init(_ delegate: Delegate.Type, screen: Size = Size(width: 800, height: 480), appearance: UserInterfaceStyle = .light) throws {
         let app = HostedApp(name: "\(delegate)", version: touchBridgeVersion, summary: "", makeDelegate: { Delegate() })
-        (application, window) = try AppHost.launchForReplay(app, screen: screen, timeline: timeline)
+        (application, window) = try AppHost.launchForReplay(app, screen: screen, appearance: appearance, timeline: timeline)
         dispatcher = TouchDispatcher(application: application, window: window)
         compositor = try Compositor(
             window: window, surface: MemorySurface(width: Int(screen.width), height: Int(screen.height)))
@@ -135,7 +135,8 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
 
     /// Plays recordings (evemu, evtest, libinput record) into the app, mapped to its screen.
     public func play(_ paths: String...) throws {
-        let options = InputMapping(screenWidth: Screen.main.bounds.width, screenHeight: Screen.main.bounds.height)
+        // This driver's screen, not Screen.main: tests with drivers of other sizes may have run since.
+        let options = InputMapping(screenWidth: window.bounds.width, screenHeight: window.bounds.height)
         // Its own numbering of touches, apart from the scripted ones.
         let recorded = TouchDispatcher(application: application, window: window)
         let keys = PressDispatcher(application: application)

@@ -76,6 +76,7 @@ struct Replay: ParsableCommand {
     private func play(_ recordings: [Recording], into name: String, paths: [String]) throws {
         try MainActor.assumeIsolated {
             let application = Application()
+            application.userInterfaceStyle = replay.appearance
             let screen = Size(width: replay.mapping.screen.width, height: replay.mapping.screen.height)
             guard let scene = Scene.make(name, application: application, screen: screen) else { return }
             try replay.play(

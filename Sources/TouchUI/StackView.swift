@@ -122,9 +122,23 @@ open class StackView: View {
         switch distribution {
         case .fill:
             let spare = available - gaps - lengths.reduce(0, +)
-            let flexible = shown.indices.filter { length(shown[$0].intrinsicContentSize) < 0 }
-            let takers = flexible.isEmpty ? [shown.count - 1] : flexible
-            for index in takers { lengths[index] = max(0, lengths[index] + spare / Double(takers.count)) }
+            if spare > 0 {
+                // The views that hug their content least stretch: those without a natural length among them, else the last.
+                let hugging = shown.map { $0.contentHuggingPriority(for: axis) }
+                let loosest = shown.indices.filter { hugging[$0] == hugging.min() }
+                let flexible = loosest.filter { length(shown[$0].intrinsicContentSize) < 0 }
+                let takers = flexible.isEmpty ? [loosest[loosest.count - 1]] : flexible
+                for index in takers { lengths[index] += spare / Double(takers.count) }
+            } else if spare < 0 {
+                // The least resistant to compression give way first; of equals, the later ones.
+                let resistance = shown.map { $0.contentCompressionResistancePriority(for: axis) }
+                var deficit = -spare
+                for index in shown.indices.sorted(by: { (resistance[$0], -$0) < (resistance[$1], -$1) }) where deficit > 0 {
+                    let cut = min(deficit, lengths[index])
+                    lengths[index] -= cut
+                    deficit -= cut
+                }
+            }
         case .fillEqually:
             lengths = Array(repeating: max(0, (available - gaps) / Double(shown.count)), count: shown.count)
         case .fillProportionally:

@@ -379,11 +379,17 @@ open class View: Responder {
             }
             ancestor = view.superview
         }
-        parent.layoutRoot.autoLayout?.engine?.structureChanged()
         // Constraints inside the leaving tree stay active, and it becomes a
-        // tree of its own: it takes an engine with it, so that the tree it
-        // joins next knows it brings constraints.
-        if autoLayout?.engine == nil, !LayoutEngine.constraints(in: self).isEmpty { _ = layoutEngine() }
+        // tree of its own. The engine it leaves lets go of them now, since
+        // the tree may be freed before that engine's next pass; the tree
+        // takes an engine along, so that the tree it joins next knows it
+        // brings constraints.
+        let inside = LayoutEngine.constraints(in: self)
+        if let engine = parent.layoutRoot.autoLayout?.engine {
+            for constraint in inside where constraint.engine === engine { engine.remove(constraint) }
+            engine.structureChanged()
+        }
+        if autoLayout?.engine == nil, !inside.isEmpty { _ = layoutEngine() }
     }
 
     /// A tree is about to gain `view`: the engines of both trees look again.

@@ -27,6 +27,7 @@ struct ConfigurationTests {
             rotate = 180
             screen = "1024x600"
             log-level = "debug"
+            appearance = "dark"
 
             [input]
             devices = ["/dev/input/by-id/usb-ILITEK-event-if00", "/dev/input/event7"]
@@ -41,6 +42,7 @@ struct ConfigurationTests {
         #expect(settings.rotation == .upsideDown)
         #expect(settings.screenWidth == 1024 && settings.screenHeight == 600)
         #expect(settings.logLevel == "debug")
+        #expect(settings.appearance == .dark)
         #expect(settings.devices == ["/dev/input/by-id/usb-ILITEK-event-if00", "/dev/input/event7"])
         #expect(settings.nameContains == ["maXTouch"])
         #expect(settings.grab)
@@ -59,8 +61,9 @@ struct ConfigurationTests {
     @Test func mistakesNameTheLineAndTheKey() {
         let path = "/etc/touchbridge/touchbridge.conf"
         #expect(error("rotate = 45") == "\(path):1: key 'rotate': expected 0, 90, 180 or 270, got 45")
+        #expect(error("appearance = \"night\"") == "\(path):1: key 'appearance': expected \"light\" or \"dark\", got \"night\"")
         #expect(error("\n[input]\ngrab = yes") == "\(path):3: key 'input.grab': 'yes' is not a value: strings need \"quotes\"; otherwise a number, true or false")
-        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, dim-after, display,") == true)
+        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, appearance, dim-after, display,") == true)
         #expect(error("display = \"fb:/dev/fb0") == "\(path):1: key 'display': the string has no closing quote")
         #expect(error("scene = \"a\"\nscene = \"b\"") == "\(path):2: key 'scene': set twice (first on line 1)")
         #expect(error("[input\n") == "\(path):1: a section header needs a closing ']'")

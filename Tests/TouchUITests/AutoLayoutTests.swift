@@ -78,6 +78,43 @@ struct AutoLayoutTests {
         #expect(card.constraints.count == 3 && child.constraints.count == 1, "a constant size is installed on the view itself")
     }
 
+    /// A screen taken out of a window that stays, as a navigation pop does,
+    /// is freed, and the window's engine keeps nothing of it: the next pass
+    /// touches none of its views.
+    @Test func aScreenTakenOutOfALiveWindowIsFreed() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300), application: Application())
+        let anchor = Box(40, 20)
+        window.addSubview(anchor)
+        anchor.leadingAnchor.constraint(equalTo: window.leadingAnchor).isActive = true
+        anchor.topAnchor.constraint(equalTo: window.topAnchor).isActive = true
+        weak var released: View?
+        weak var releasedLabel: Label?
+        do {
+            let screen = View(frame: window.bounds)
+            let label = Label(frame: .zero, text: "Total")
+            label.translatesAutoresizingMaskIntoConstraints = false
+            let box = placed(Box(30, 30))
+            screen.addSubview(label)
+            screen.addSubview(box)
+            LayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: screen.layoutMarginsGuide.leadingAnchor),
+                label.topAnchor.constraint(equalTo: screen.safeAreaLayoutGuide.topAnchor),
+                box.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 8),
+                box.centerYAnchor.constraint(equalTo: label.centerYAnchor),
+            ])
+            window.addSubview(screen)
+            window.layoutIfNeeded()
+            #expect(label.frame.minX == 8)
+            screen.removeFromSuperview()
+            released = screen
+            releasedLabel = label
+        }
+        #expect(released == nil && releasedLabel == nil)
+        anchor.natural = Size(width: 60, height: 20)
+        window.layoutIfNeeded()
+        #expect(anchor.frame == Rect(x: 0, y: 0, width: 60, height: 20))
+    }
+
     /// Constraints hold their views weakly, as UIKit's: a screen let go is freed, engine and all.
     @Test func aScreenLetGoIsFreed() {
         weak var released: View?

@@ -35,6 +35,24 @@ struct StackViewTests {
         #expect(frames(plain).map(\.width) == [50, 150])
     }
 
+    /// As UIStackView's fill: the view that hugs its content least takes the
+    /// spare room, and the one that resists compression least gives way.
+    @Test func fillFollowsHuggingAndCompressionResistance() {
+        let name = Box(80, 20), price = Box(40, 20), badge = Box(30, 20)
+        let stack = StackView(arrangedSubviews: [name, price, badge])
+        stack.frame = Rect(x: 0, y: 0, width: 300, height: 20)
+        name.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+        #expect(frames(stack).map(\.width) == [230, 40, 30])
+        // Too narrow: the least resistant gives way first, then the next.
+        stack.frame = Rect(x: 0, y: 0, width: 100, height: 20)
+        price.setContentCompressionResistancePriority(.defaultHigh - 10, for: .horizontal)
+        stack.setNeedsLayout()
+        #expect(frames(stack).map(\.width) == [80, 0, 20])
+        name.setContentCompressionResistancePriority(.defaultHigh - 20, for: .horizontal)
+        stack.setNeedsLayout()
+        #expect(frames(stack).map(\.width) == [30, 40, 30])
+    }
+
     @Test func fillEquallyAndProportionally() {
         let stack = StackView(arrangedSubviews: [Box(10, 10), Box(30, 10), Box(60, 10)])
         stack.frame = Rect(x: 0, y: 0, width: 320, height: 40)

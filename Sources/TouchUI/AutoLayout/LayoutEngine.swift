@@ -30,8 +30,9 @@ final class LayoutEngine {
         let constraint: LayoutConstraint
         /// The view whose coordinates its edges are expressed in.
         unowned(unsafe) let ancestor: View?
-        /// The items whose unknowns it uses: its own and the containers on the way up.
-        /// Not held: they are in the tree while the constraint is.
+        /// The items it keeps in use: those whose unknowns it uses (its own and
+        /// the containers on the way up), less the item it holds if it is
+        /// support. Not held: they are in the tree while the constraint is.
         let items: [Unowned]
         /// Nil while broken.
         var solverConstraint: Constraint?
@@ -147,9 +148,13 @@ final class LayoutEngine {
             return
         }
         if !isFitting { constraint.engine = self }
-        for item in built.items { retain(item) }
+        // What holds an item does not keep it in use: the item goes, with
+        // its support, once the last constraint of another kind lets it go.
+        let holds = constraint.origin == .autoresizingMask || constraint.origin == .contentSize || constraint.origin == .guide
+        let used = holds ? built.items.filter { $0 !== constraint.first } : built.items
+        for item in used { retain(item) }
         var record = Record(
-            constraint: constraint, ancestor: ancestor, items: built.items.map(Unowned.init), solverConstraint: nil, base: built.base,
+            constraint: constraint, ancestor: ancestor, items: used.map(Unowned.init), solverConstraint: nil, base: built.base,
             stamp: stamp)
         do {
             try solver.add(built.constraint)

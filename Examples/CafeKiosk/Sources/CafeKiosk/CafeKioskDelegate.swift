@@ -11,10 +11,9 @@ public final class CafeKioskDelegate: Responder, ApplicationDelegate, AppIdentit
     public private(set) var kiosk: KioskViewController?
 
     public func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool {
-        let bounds = Screen.main.bounds
-        let window = KioskWindow(frame: bounds, application: application)
-        let kiosk = KioskViewController(size: bounds.size)
-        window.setRootViewController(kiosk)
+        let window = KioskWindow(frame: Screen.main.bounds, application: application)
+        let kiosk = KioskViewController()
+        window.rootViewController = kiosk
         window.onActivity = { [unowned kiosk] in kiosk.noteActivity() }
         window.makeKeyAndVisible()
         self.window = window

@@ -17,12 +17,9 @@ public final class CartViewController: ViewController, TableViewDataSource {
     var onPlace: (() -> Void)?
     var onStartOver: (() -> Void)?
 
-    private let size: Size
     private static let lineHeight = 60.0
 
-    /// `size` is the space under the navigation bar.
-    init(size: Size, order: Order) {
-        self.size = size
+    init(order: Order) {
         self.order = order
         super.init()
         title = "Your order"
@@ -35,32 +32,49 @@ public final class CartViewController: ViewController, TableViewDataSource {
         }
     }
 
-    public override func loadView() {
-        let w = size.width, h = size.height, m = Theme.margin
-        let root = View(frame: Rect(origin: .zero, size: size))
-        root.backgroundColor = Theme.cream
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = Theme.cream
+        let column = Theme.column(in: view), m = Theme.margin
 
-        let totalHeight = 48.0
-        table = TableView(frame: Rect(x: 0, y: 0, width: w, height: h - Theme.barHeight - totalHeight))
+        table = TableView()
+        table.translatesAutoresizingMaskIntoConstraints = false
         table.rowHeight = Self.lineHeight
         table.allowsSelection = false
         table.separatorColor = Theme.line
         table.dataSource = self
-        root.addSubview(table)
+        view.addSubview(table)
 
-        totalLabel = Label(frame: Rect(x: m, y: table.frame.maxY, width: w - 2 * m, height: totalHeight))
-        totalLabel.font = .boldSystemFont(ofSize: 24)
-        totalLabel.textAlignment = .right
-        root.addSubview(totalLabel)
+        totalLabel = Theme.label(font: .boldSystemFont(ofSize: 24), alignment: .right)
+        view.addSubview(totalLabel)
 
-        let buttonWidth = (w - 3 * m) / 2, buttonY = h - Theme.barHeight + 8, buttonHeight = Theme.barHeight - 20
-        let more = Theme.button("Add more", frame: Rect(x: m, y: buttonY, width: buttonWidth, height: buttonHeight), primary: false)
+        let more = Theme.button("Add more", primary: false)
         more.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onAddMore?() }
-        let place = Theme.button("Place order", frame: Rect(x: 2 * m + buttonWidth, y: buttonY, width: buttonWidth, height: buttonHeight), primary: true)
+        let place = Theme.button("Place order", primary: true)
         place.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onPlace?() }
-        root.addSubview(more)
-        root.addSubview(place)
-        view = root
+        // Two equal buttons side by side along the bottom.
+        let buttons = StackView(arrangedSubviews: [more, place])
+        buttons.translatesAutoresizingMaskIntoConstraints = false
+        buttons.distribution = .fillEqually
+        buttons.spacing = m
+        view.addSubview(buttons)
+
+        LayoutConstraint.activate([
+            table.topAnchor.constraint(equalTo: column.topAnchor),
+            table.leadingAnchor.constraint(equalTo: column.leadingAnchor),
+            table.trailingAnchor.constraint(equalTo: column.trailingAnchor),
+
+            totalLabel.topAnchor.constraint(equalTo: table.bottomAnchor),
+            totalLabel.heightAnchor.constraint(equalToConstant: 48),
+            totalLabel.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: m),
+            totalLabel.trailingAnchor.constraint(equalTo: column.trailingAnchor, constant: -m),
+
+            buttons.topAnchor.constraint(equalTo: totalLabel.bottomAnchor, constant: 8),
+            buttons.bottomAnchor.constraint(equalTo: column.bottomAnchor, constant: -12),
+            buttons.heightAnchor.constraint(equalToConstant: Theme.barHeight - 20),
+            buttons.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: m),
+            buttons.trailingAnchor.constraint(equalTo: column.trailingAnchor, constant: -m),
+        ])
         show()
     }
 
@@ -103,7 +117,7 @@ public final class CartViewController: ViewController, TableViewDataSource {
         let cell = LineCell(style: .value1, reuseIdentifier: "Line")
         cell.textLabel?.font = .systemFont(ofSize: 21)
         cell.detailTextLabel?.font = .systemFont(ofSize: 21)
-        cell.detailTextLabel?.textColor = .black
+        cell.detailTextLabel?.textColor = .label
         return cell
     }
 
@@ -112,16 +126,24 @@ public final class CartViewController: ViewController, TableViewDataSource {
 
         required init(style: CellStyle, reuseIdentifier: String?) {
             super.init(style: style, reuseIdentifier: reuseIdentifier)
+            remove.translatesAutoresizingMaskIntoConstraints = false
             remove.titleColor = .systemRed
             remove.addTarget(nil, action: "removeLine", for: .touchUpInside)
             contentView.addSubview(remove)
+            LayoutConstraint.activate([
+                remove.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -Theme.margin),
+                remove.widthAnchor.constraint(equalToConstant: Self.removeWidth),
+                remove.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+                remove.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -8),
+            ])
         }
 
+        static let removeWidth = 110.0
+
+        /// The cell places its own labels; they keep out of the button's way.
         override func layoutSubviews() {
             super.layoutSubviews()
-            let removeWidth = 110.0
-            let room = contentView.bounds.width - removeWidth - Theme.margin
-            remove.frame = Rect(x: room, y: 8, width: removeWidth, height: bounds.height - 16)
+            let room = contentView.bounds.width - Self.removeWidth - Theme.margin
             textLabel?.frame.size.width = room * 0.6
             detailTextLabel?.frame = Rect(x: room * 0.6, y: 0, width: room * 0.4 - Theme.margin, height: bounds.height)
         }

@@ -3,14 +3,11 @@ import TouchBridge
 /// The last screen: the order number to listen for.
 public final class ConfirmationViewController: ViewController {
     public let orderNumber: Int
-    private let size: Size
     private let total: Int
     private let onDone: () -> Void
 
-    /// `size` is the space under the navigation bar. There is no way back
-    /// to the placed order: only on to a new one.
-    init(size: Size, orderNumber: Int, total: Int, onDone: @escaping () -> Void) {
-        self.size = size
+    /// There is no way back to the placed order: only on to a new one.
+    init(orderNumber: Int, total: Int, onDone: @escaping () -> Void) {
         self.orderNumber = orderNumber
         self.total = total
         self.onDone = onDone
@@ -19,27 +16,38 @@ public final class ConfirmationViewController: ViewController {
         navigationItem.hidesBackButton = true
     }
 
-    public override func loadView() {
-        let w = size.width, h = size.height, m = Theme.margin
-        let root = View(frame: Rect(origin: .zero, size: size))
-        root.backgroundColor = Theme.espresso
-        let lines: [(String, Font, Double)] = [
-            ("Thank you!", .boldSystemFont(ofSize: 40), 64),
-            ("Your order number is \(orderNumber)", .boldSystemFont(ofSize: 30), 52),
-            ("Please pay \(formatPrice(total)) at the counter when we call it.", .systemFont(ofSize: 20), 40),
-        ]
-        var y = h * 0.1
-        for (text, font, height) in lines {
-            let label = Label(frame: Rect(x: m, y: y, width: w - 2 * m, height: height), text: text)
-            label.font = font
-            label.textColor = .white
-            label.textAlignment = .center
-            root.addSubview(label)
-            y += height + 8
-        }
-        let done = Theme.button("New order", frame: Rect(x: (w - 260) / 2, y: h - Theme.barHeight - 24, width: 260, height: Theme.barHeight - 16), primary: true)
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = Theme.espresso
+        let column = Theme.column(in: view)
+        let lines = StackView(arrangedSubviews: [
+            Theme.label("Thank you!", font: .boldSystemFont(ofSize: 40), color: .white, alignment: .center),
+            Theme.label("Your order number is \(orderNumber)", font: .boldSystemFont(ofSize: 30), color: .white, alignment: .center),
+            Theme.label(
+                "Please pay \(formatPrice(total)) at the counter when we call it.", font: .systemFont(ofSize: 20), color: .white,
+                alignment: .center),
+        ])
+        lines.translatesAutoresizingMaskIntoConstraints = false
+        lines.axis = .vertical
+        lines.spacing = 20
+        let done = Theme.button("New order", primary: true)
         done.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onDone() }
-        root.addSubview(done)
-        view = root
+        view.addSubview(lines)
+        view.addSubview(done)
+
+        // The message a little above the middle, the button at the bottom.
+        let space = LayoutGuide()
+        view.addLayoutGuide(space)
+        LayoutConstraint.activate([
+            space.topAnchor.constraint(equalTo: column.topAnchor),
+            space.bottomAnchor.constraint(equalTo: done.topAnchor),
+            lines.centerYAnchor.constraint(equalTo: space.centerYAnchor, constant: -16),
+            lines.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: Theme.margin),
+            lines.trailingAnchor.constraint(equalTo: column.trailingAnchor, constant: -Theme.margin),
+            done.centerXAnchor.constraint(equalTo: column.centerXAnchor),
+            done.widthAnchor.constraint(equalToConstant: 260),
+            done.heightAnchor.constraint(equalToConstant: Theme.barHeight - 16),
+            done.bottomAnchor.constraint(equalTo: column.bottomAnchor, constant: -24),
+        ])
     }
 }

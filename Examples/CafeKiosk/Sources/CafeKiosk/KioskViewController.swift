@@ -15,14 +15,11 @@ public final class KioskViewController: NavigationController {
     /// Seconds the confirmation stays up when nobody touches "New order".
     public var confirmationTimeout = 15.0
 
-    /// The space each screen has: the screen less the navigation bar.
-    private let contentSize: Size
     private var lastActivity = 0.0
     private var idleTimer: TimerID?
 
-    init(size: Size) {
-        contentSize = Size(width: size.width, height: size.height - Theme.headerHeight)
-        menu = MenuViewController(size: contentSize)
+    override init() {
+        menu = MenuViewController()
         super.init(rootViewController: menu)
         menu.onSelect = { [unowned self] item in self.showItem(item) }
         menu.onViewOrder = { [unowned self] in self.showOrder() }
@@ -40,14 +37,14 @@ public final class KioskViewController: NavigationController {
     // MARK: The screens
 
     public func showItem(_ item: MenuItem) {
-        pushViewController(ItemViewController(item: item, size: contentSize, onAdd: { [unowned self] quantity in
+        pushViewController(ItemViewController(item: item, onAdd: { [unowned self] quantity in
             self.order.add(item, quantity: quantity)
             self.popToRootViewController(animated: true)
         }), animated: true)
     }
 
     public func showOrder() {
-        let cart = CartViewController(size: contentSize, order: order)
+        let cart = CartViewController(order: order)
         cart.onRemove = { [unowned self, unowned cart] item in
             self.order.remove(item)
             if self.order.isEmpty { self.popToRootViewController(animated: true) } else { cart.order = self.order }
@@ -63,7 +60,7 @@ public final class KioskViewController: NavigationController {
         let total = order.total
         order = Order()
         let confirmation = ConfirmationViewController(
-            size: contentSize, orderNumber: placedOrders, total: total,
+            orderNumber: placedOrders, total: total,
             onDone: { [unowned self] in self.popToRootViewController(animated: true) })
         // The confirmation takes the order's place: back from it is the menu.
         setViewControllers([menu, confirmation], animated: true)

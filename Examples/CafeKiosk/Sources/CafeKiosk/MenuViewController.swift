@@ -13,42 +13,53 @@ public final class MenuViewController: ViewController, TableViewDataSource, Tabl
     var onSelect: ((MenuItem) -> Void)?
     var onViewOrder: (() -> Void)?
 
-    private let size: Size
-
-    /// `size` is the space under the navigation bar.
-    init(size: Size) {
-        self.size = size
+    public override init() {
         super.init()
         title = "Café Lumen · touch an item to order"
         navigationItem.backButtonTitle = "Menu"
     }
 
-    public override func loadView() {
-        let w = size.width, h = size.height
-        let root = View(frame: Rect(origin: .zero, size: size))
-        root.backgroundColor = Theme.cream
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = Theme.cream
+        let column = Theme.column(in: view)
 
-        table = TableView(frame: Rect(x: 0, y: 0, width: w, height: h - Theme.barHeight))
+        table = TableView()
+        table.translatesAutoresizingMaskIntoConstraints = false
         table.rowHeight = MenuCell.height
         table.sectionHeaderHeight = 34
         table.separatorColor = Theme.line
         table.register(MenuCell.self, forCellReuseIdentifier: MenuCell.identifier)
         table.dataSource = self
         table.delegate = self
-        root.addSubview(table)
+        view.addSubview(table)
 
-        let bar = View(frame: Rect(x: 0, y: h - Theme.barHeight, width: w, height: Theme.barHeight))
-        bar.backgroundColor = Theme.cream
-        let buttonWidth = min(220.0, w * 0.4)
-        summaryLabel = Label(frame: Rect(x: Theme.margin, y: 0, width: w - buttonWidth - 3 * Theme.margin, height: Theme.barHeight))
-        summaryLabel.font = .systemFont(ofSize: 20)
-        viewOrderButton = Theme.button(
-            "View order", frame: Rect(x: w - buttonWidth - Theme.margin, y: 12, width: buttonWidth, height: Theme.barHeight - 24), primary: true)
+        summaryLabel = Theme.label(font: .systemFont(ofSize: 20))
+        viewOrderButton = Theme.button("View order", primary: true)
         viewOrderButton.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onViewOrder?() }
-        bar.addSubview(summaryLabel)
-        bar.addSubview(viewOrderButton)
-        root.addSubview(bar)
-        view = root
+        view.addSubview(summaryLabel)
+        view.addSubview(viewOrderButton)
+
+        // The button is 220 points wide where there is room, never more than
+        // two fifths of the column; the summary has the rest of the bar.
+        let buttonWidth = viewOrderButton.widthAnchor.constraint(equalToConstant: 220)
+        buttonWidth.priority = .defaultHigh
+        LayoutConstraint.activate([
+            table.topAnchor.constraint(equalTo: column.topAnchor),
+            table.leadingAnchor.constraint(equalTo: column.leadingAnchor),
+            table.trailingAnchor.constraint(equalTo: column.trailingAnchor),
+            table.bottomAnchor.constraint(equalTo: column.bottomAnchor, constant: -Theme.barHeight),
+
+            viewOrderButton.trailingAnchor.constraint(equalTo: column.trailingAnchor, constant: -Theme.margin),
+            viewOrderButton.centerYAnchor.constraint(equalTo: table.bottomAnchor, constant: Theme.barHeight / 2),
+            viewOrderButton.heightAnchor.constraint(equalToConstant: Theme.barHeight - 24),
+            buttonWidth,
+            viewOrderButton.widthAnchor.constraint(lessThanOrEqualTo: column.widthAnchor, multiplier: 0.4),
+
+            summaryLabel.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: Theme.margin),
+            summaryLabel.trailingAnchor.constraint(lessThanOrEqualTo: viewOrderButton.leadingAnchor, constant: -Theme.margin),
+            summaryLabel.centerYAnchor.constraint(equalTo: viewOrderButton.centerYAnchor),
+        ])
         showOrder()
     }
 

@@ -19,9 +19,11 @@ struct CafeKioskTests {
 
     /// The menu's row for `name`, scrolled into sight as a customer would:
     /// slow drags of the table, so that it stops where the finger lifts.
-    func row(_ name: String) throws -> MenuCell {
+    func row(_ name: String) throws -> MenuCell { try Self.row(name, in: app) }
+
+    static func row(_ name: String, in app: AppDriver<CafeKioskDelegate>) throws -> MenuCell {
         app.waitForAnimations()
-        let table = kiosk.menu.table!
+        let table = try #require(app.delegate.kiosk?.menu.table)
         let section = try #require(MenuItem.sections.firstIndex { $0.items.contains { $0.name == name } })
         let row = try #require(MenuItem.sections[section].items.firstIndex { $0.name == name })
         let target = table.rectForRow(at: IndexPath(row: row, section: section))
@@ -166,6 +168,76 @@ struct CafeKioskTests {
         try app.tap(app.button(titled: "Remove"))
         #expect(kiosk.order.isEmpty)
         #expect(kiosk.topViewController is MenuViewController)
+    }
+
+    // MARK: Every panel
+
+    /// The panels kiosks are built with, landscape and portrait.
+    nonisolated static let panels: [Size] = [
+        Size(width: 800, height: 480), Size(width: 1024, height: 600), Size(width: 1280, height: 800),
+        Size(width: 1920, height: 1080), Size(width: 600, height: 1024),
+    ]
+
+    /// On each panel, each screen is laid out from its constraints alone:
+    /// every text shown whole, every control on the screen and clear of
+    /// the others, and the screen as its reference picture has it.
+    @Test(arguments: panels)
+    func everyScreenFitsThePanel(_ size: Size) throws {
+        let app = try AppDriver(CafeKioskDelegate.self, screen: size)
+        let kiosk = try #require(app.delegate.kiosk)
+        let name = "\(Int(size.width))x\(Int(size.height))"
+        func check(_ screen: String) throws {
+            app.waitForAnimations()
+            try expectTidy(app, on: "\(screen) at \(name)")
+            try app.expectScreen(matches: Self.screens.appendingPathComponent("\(screen)-\(name).png").path)
+        }
+        #expect(kiosk.menu.table.frame.width == min(size.width, 1040))
+        try check("menu")
+        try app.tap(Self.row("Flat white", in: app))
+        try check("item")
+        try app.tap(app.button(titled: "Add to order"))
+        try app.tap(Self.row("Croissant", in: app))
+        try app.tap(app.button(titled: "Add to order"))
+        try app.tap(app.button(titled: "View order"))
+        try check("order")
+        try app.tap(app.button(titled: "Place order"))
+        try check("confirmation")
+    }
+
+    /// What a customer would reject on sight: a text cut short, a control
+    /// off the screen or on top of another.
+    func expectTidy(_ app: AppDriver<CafeKioskDelegate>, on screen: String) throws {
+        let window = app.window
+        func shown(_ view: View) -> Bool {
+            var current: View? = view
+            while let candidate = current {
+                if candidate.isHidden || candidate.alpha < 0.01 { return false }
+                current = candidate.superview
+            }
+            return view.window === window
+        }
+        func inTable(_ view: View) -> Bool {
+            var current = view.superview
+            while let candidate = current {
+                if candidate is TableView { return true }
+                current = candidate.superview
+            }
+            return false
+        }
+        for label in app.views(Label.self) where shown(label) && !(label.text ?? "").isEmpty && label.numberOfLines == 1 {
+            #expect(label.intrinsicContentSize.width <= label.bounds.width + 0.5, "\(screen): '\(label.text!)' is cut short")
+        }
+        let controls = app.views(Control.self).filter { shown($0) && !inTable($0) }
+        for control in controls {
+            let frame = control.convert(control.bounds, to: nil)
+            #expect(window.bounds.contains(frame), "\(screen): \(type(of: control)) at \(frame) is off the screen")
+        }
+        for (index, control) in controls.enumerated() {
+            for other in controls[(index + 1)...] where !control.isDescendant(of: other) && !other.isDescendant(of: control) {
+                let overlap = control.convert(control.bounds, to: nil).intersection(other.convert(other.bounds, to: nil))
+                #expect(overlap.isEmpty || overlap.width * overlap.height < 1, "\(screen): \(type(of: control)) and \(type(of: other)) overlap")
+            }
+        }
     }
 
     // MARK: Real panels
