@@ -35,6 +35,10 @@ extension ScrollViewDelegate {
 open class ScrollView: View {
     open weak var delegate: (any ScrollViewDelegate)?
     /// A new size lays the scroll view out again (its indicators follow).
+    /// The scrolled content's rectangle, as UIScrollView's: pin the content
+    /// to it and give it a size with constraints, and that size becomes
+    /// `contentSize`.
+    public var contentLayoutGuide: LayoutGuide { systemGuide(\.scrollContentGuide, .scrollContent) }
     public var contentSize = Size.zero { didSet { if oldValue != contentSize { setNeedsLayout() } } }
     public var contentInset = EdgeInsets.zero
     public var bounces = true
@@ -111,6 +115,24 @@ open class ScrollView: View {
     open override func layoutSubviews() {
         super.layoutSubviews()
         placeIndicators()
+        if bounds.size != laidOutSize {
+            laidOutSize = bounds.size
+            revealFirstResponder()
+        }
+    }
+
+    @exclusivity(unchecked) private var laidOutSize = Size.zero
+
+    /// The scroll view shrank (the keyboard came up under it, say): a field
+    /// being edited inside it is scrolled into sight, as UIKit does.
+    private func revealFirstResponder() {
+        guard let editing = application?.firstResponder as? View, editing.isDescendant(of: self), editing !== self else { return }
+        let frame = editing.convert(editing.bounds, to: self).insetBy(dx: 0, dy: -8)
+        var offset = contentOffset
+        if frame.maxY > bounds.maxY { offset.y += frame.maxY - bounds.maxY }
+        if frame.minY < offset.y { offset.y = frame.minY }
+        offset.y = min(max(offset.y, minimumOffset.y), maximumOffset.y)
+        if offset != contentOffset { setContentOffset(offset, animated: false) }
     }
 
     /// Sizes the indicators to the visible fraction of the content and puts them on top, along the edges.

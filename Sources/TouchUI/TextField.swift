@@ -55,7 +55,7 @@ open class TextField: Control, KeyInput {
     private var scrollOffset = 0.0
     private var customInputView: View?
 
-    public override init(frame: Rect) {
+    public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         backgroundColor = .controlGray(1, dark: 0.11)
     }

@@ -115,6 +115,39 @@ struct AutoLayoutTests {
         #expect(anchor.frame == Rect(x: 0, y: 0, width: 60, height: 20))
     }
 
+    /// A scroll view's content guide: pinned to the content's origin, sized
+    /// by the constraints on it, and its size is the content size.
+    @Test func theContentGuideSizesAScrollViewsContent() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let scroll = ScrollView()
+        scroll.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(scroll)
+        let rows = [placed(Box(50, 120)), placed(Box(50, 150))]
+        for row in rows { scroll.addSubview(row) }
+        let content = scroll.contentLayoutGuide
+        LayoutConstraint.activate([
+            scroll.topAnchor.constraint(equalTo: root.topAnchor),
+            scroll.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            scroll.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            scroll.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            content.widthAnchor.constraint(equalTo: scroll.widthAnchor),
+            rows[0].topAnchor.constraint(equalTo: content.topAnchor, constant: 10),
+            rows[0].leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 20),
+            rows[1].topAnchor.constraint(equalTo: rows[0].bottomAnchor, constant: 10),
+            rows[1].leadingAnchor.constraint(equalTo: content.leadingAnchor, constant: 20),
+            content.bottomAnchor.constraint(equalTo: rows[1].bottomAnchor, constant: 10),
+        ])
+        root.layoutIfNeeded()
+        #expect(rows[0].frame == Rect(x: 20, y: 10, width: 50, height: 120))
+        #expect(rows[1].frame == Rect(x: 20, y: 140, width: 50, height: 150))
+        #expect(content.layoutFrame == Rect(x: 0, y: 0, width: 300, height: 300))
+        #expect(scroll.contentSize == Size(width: 300, height: 300))
+        // Scrolled, the content keeps its place in the content.
+        scroll.setContentOffset(Point(x: 0, y: 100), animated: false)
+        root.layoutIfNeeded()
+        #expect(rows[1].frame.minY == 140)
+    }
+
     /// Constraints hold their views weakly, as UIKit's: a screen let go is freed, engine and all.
     @Test func aScreenLetGoIsFreed() {
         weak var released: View?

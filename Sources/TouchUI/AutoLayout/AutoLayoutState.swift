@@ -12,6 +12,8 @@ final class AutoLayoutState {
     var guides: [LayoutGuide] = []
     var marginsGuide: LayoutGuide?
     var safeAreaGuide: LayoutGuide?
+    var readableGuide: LayoutGuide?
+    var scrollContentGuide: LayoutGuide?
     var keyboardGuide: LayoutGuide?
     var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
     var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)

@@ -357,7 +357,7 @@ final class LayoutEngine {
         entry.count += 1
         guard entry.count == 1 else { return }
         if let view = item as? View, !isFitting { view.autoLayoutState().usingEngine = self }
-        if let guide = item as? LayoutGuide, guide.role != .custom { systemGuides.append(entry) }
+        if let guide = item as? LayoutGuide, [.margins, .safeArea, .keyboard].contains(guide.role) { systemGuides.append(entry) }
         addSupport(entry)
     }
 
@@ -395,6 +395,14 @@ final class LayoutEngine {
     private func makeSupport(_ entry: Usage) -> [LayoutConstraint] {
         if let guide = entry.item as? LayoutGuide {
             guard guide.role != .custom, let owner = guide.owningView else { return [] }
+            if guide.role == .readableContent { return readableSupport(guide, owner) }
+            if guide.role == .scrollContent {
+                // The content starts at the scroll view's content origin; its size is the app's to set.
+                return [
+                    LayoutConstraint(guide, .left, .equal, owner, .left, origin: .guide),
+                    LayoutConstraint(guide, .top, .equal, owner, .top, origin: .guide),
+                ]
+            }
             let constants = guideConstants(guide, owner)
             let vertical: [LayoutConstraint] = guide.role == .keyboard
                 ? [LayoutConstraint(guide, .height, .equal, nil, .notAnAttribute, constant: constants[1], origin: .guide)]
@@ -473,12 +481,30 @@ final class LayoutEngine {
         }
     }
 
+    /// The readable guide is the margins guide's height, and its width up to
+    /// the readable width, centred: constraints on the margins guide, with
+    /// nothing to refresh.
+    private func readableSupport(_ guide: LayoutGuide, _ owner: View) -> [LayoutConstraint] {
+        let margins = owner.layoutMarginsGuide
+        let asWideAsTheMargins = LayoutConstraint(guide, .width, .equal, margins, .width, origin: .guide)
+        asWideAsTheMargins.priority = .required - 1
+        return [
+            LayoutConstraint(guide, .centerX, .equal, margins, .centerX, origin: .guide),
+            LayoutConstraint(guide, .width, .lessThanOrEqual, margins, .width, origin: .guide),
+            LayoutConstraint(guide, .width, .lessThanOrEqual, nil, .notAnAttribute, constant: View.readableContentWidth, origin: .guide),
+            asWideAsTheMargins,
+            LayoutConstraint(guide, .top, .equal, margins, .top, origin: .guide),
+            LayoutConstraint(guide, .bottom, .equal, margins, .bottom, origin: .guide),
+        ]
+    }
+
     /// The constants of a system guide's support, in its order: left, top (a
     /// keyboard guide's height), right and bottom.
     private func guideConstants(_ guide: LayoutGuide, _ owner: View) -> [Double] {
         let insets: EdgeInsets
         switch guide.role {
-        case .custom:
+        case .custom, .readableContent, .scrollContent:
+            // Placed by constraints alone (readableSupport), with no constants to follow.
             insets = .zero
         case .margins:
             let margins = owner.layoutMargins

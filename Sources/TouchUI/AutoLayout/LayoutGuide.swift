@@ -2,19 +2,25 @@
 /// UILayoutGuide: for the space between views, or a region several views
 /// align to. It draws nothing and takes no touches.
 ///
-/// Every view has three made for it: `layoutMarginsGuide` (inside its
-/// margins), `safeAreaLayoutGuide` (inside its safe area) and
-/// `keyboardLayoutGuide` (the on-screen keyboard's space, or the bottom of
-/// the safe area while there is none).
+/// Every view has four made for it: `layoutMarginsGuide` (inside its
+/// margins), `safeAreaLayoutGuide` (inside its safe area),
+/// `readableContentGuide` (the margins, no wider than a comfortable line of
+/// text) and `keyboardLayoutGuide` (the on-screen keyboard's space, or the
+/// bottom of the safe area while there is none).
 @MainActor
 open class LayoutGuide: LayoutItem {
-    enum Role { case custom, margins, safeArea, keyboard }
+    enum Role { case custom, margins, safeArea, readableContent, keyboard, scrollContent }
 
     let role: Role
     public var identifier = ""
     public internal(set) weak var owningView: View?
     /// The guide's frame in its owning view's coordinates, after layout.
-    public internal(set) var layoutFrame = Rect.zero
+    public internal(set) var layoutFrame = Rect.zero {
+        didSet {
+            // A scroll view's content guide gives it its content size.
+            if role == .scrollContent, let scrollView = owningView as? ScrollView { scrollView.contentSize = layoutFrame.size }
+        }
+    }
 
     public init() { role = .custom }
 
@@ -25,6 +31,8 @@ open class LayoutGuide: LayoutItem {
         case .custom: ""
         case .margins: "UIViewLayoutMarginsGuide"
         case .safeArea: "UIViewSafeAreaLayoutGuide"
+        case .readableContent: "UIViewReadableContentGuide"
+        case .scrollContent: "UIScrollViewContentLayoutGuide"
         case .keyboard: "UIKeyboardLayoutGuide"
         }
     }

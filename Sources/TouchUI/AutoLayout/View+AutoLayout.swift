@@ -95,12 +95,20 @@ extension View: LayoutItem {
     /// The part of the view no bar, cut-out or rounded corner of the screen covers.
     public var safeAreaLayoutGuide: LayoutGuide { systemGuide(\.safeAreaGuide, .safeArea) }
 
+    /// The margins guide, narrowed about its centre to at most
+    /// `readableContentWidth`: text in it keeps to lines a reader can follow
+    /// on a wide screen.
+    public var readableContentGuide: LayoutGuide { systemGuide(\.readableGuide, .readableContent) }
+
+    /// The widest `readableContentGuide` gets: UIKit's for its default text size.
+    public static let readableContentWidth = 672.0
+
     /// The space the on-screen keyboard takes at the bottom of this view, as
     /// it comes and goes; while there is none, the bottom of the safe area.
     /// Pin a view's bottom to its top to keep the view above the keyboard.
     public var keyboardLayoutGuide: LayoutGuide { systemGuide(\.keyboardGuide, .keyboard) }
 
-    private func systemGuide(_ path: ReferenceWritableKeyPath<AutoLayoutState, LayoutGuide?>, _ role: LayoutGuide.Role) -> LayoutGuide {
+    func systemGuide(_ path: ReferenceWritableKeyPath<AutoLayoutState, LayoutGuide?>, _ role: LayoutGuide.Role) -> LayoutGuide {
         let state = autoLayoutState()
         if let guide = state[keyPath: path] { return guide }
         let guide = LayoutGuide(role: role, owner: self)
