@@ -104,7 +104,9 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "TouchBridgeDemo"]),
+        .testTarget(
+            name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "TouchBridgeDemo"],
+            exclude: ["AdaptiveScreens/Screens"]),
         .testTarget(name: "CommandTests", dependencies: ["TouchBridgeTool", "Graphics"]),
     ],
     swiftLanguageModes: [.v6]

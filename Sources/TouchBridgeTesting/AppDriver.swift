@@ -65,9 +65,11 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// Taps the centre of the part of `view` that can be seen: a row half
     /// under the edge of its scroll view is tapped where it shows. A view
     /// out of sight, or under another that would take the touch, is an error.
-    public func tap(_ view: View?) throws {
+    /// An error names the line that asked (`file` and `line`), and a view
+    /// that was not found names what was looked for and what was there.
+    public func tap(_ view: View?, file: String = #fileID, line: Int = #line) throws {
         waitForAnimations()
-        try tap(at: visibleCenter(of: view))
+        try tap(at: visibleCenter(of: view, file: file, line: line))
     }
 
     /// Lets time pass until no view animates (a push, a presented alert),
@@ -78,10 +80,11 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     }
 
     /// Where a finger would touch `view`: the centre of its visible part, in window coordinates.
-    public func visibleCenter(of view: View?) throws -> Point {
-        guard let view else { throw DriverError(description: "nothing to tap: the view was not found") }
+    public func visibleCenter(of view: View?, file: String = #fileID, line: Int = #line) throws -> Point {
+        let at = "\(file):\(line): "
+        guard let view else { throw DriverError(description: at + "nothing to tap: " + (lastMiss ?? "the view was not found")) }
         let name = "\(Swift.type(of: view))"
-        guard view.window === window else { throw DriverError(description: "\(name) is not on the screen") }
+        guard view.window === window else { throw DriverError(description: at + "\(name) is not on the screen") }
         // What a person sees is laid out: layout that is due happens before the screen shows.
         window.layoutIfNeeded()
         var visible = view.convert(view.bounds, to: nil).intersection(window.bounds)
@@ -90,11 +93,11 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
             if clip.clipsToBounds { visible = visible.intersection(clip.convert(clip.bounds, to: nil)) }
             ancestor = clip.superview
         }
-        guard !visible.isEmpty else { throw DriverError(description: "\(name) is out of sight: scroll it onto the screen first") }
+        guard !visible.isEmpty else { throw DriverError(description: at + "\(name) is out of sight: scroll it onto the screen first") }
         let center = Point(x: visible.midX, y: visible.midY)
         guard let hit = window.hitTest(center, with: nil), hit === view || hit.isDescendant(of: view) else {
             let other = window.hitTest(center, with: nil).map { "\(Swift.type(of: $0))" } ?? "nothing"
-            throw DriverError(description: "\(name) is covered at (\(center.x), \(center.y)): a touch there goes to \(other)")
+            throw DriverError(description: at + "\(name) is covered at (\(center.x), \(center.y)): a touch there goes to \(other)")
         }
         return center
     }
@@ -208,9 +211,45 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         return found
     }
 
-    public func button(titled title: String) -> Button? { views(Button.self).first { $0.title == title } }
+    /// The first button titled `title`; nil, remembering what was there, when there is none.
+    public func button(titled title: String) -> Button? {
+        let buttons = views(Button.self)
+        return found(buttons.first { $0.title == title }, "no button titled \"\(title)\"", among: "buttons", buttons.map { $0.title ?? "" })
+    }
 
-    public func label(containing text: String) -> Label? { views(Label.self).first { $0.text?.contains(text) == true } }
+    /// The first label whose text contains `text`.
+    public func label(containing text: String) -> Label? {
+        let labels = views(Label.self)
+        return found(labels.first { $0.text?.contains(text) == true }, "no label containing \"\(text)\"", among: "labels", labels.map { $0.text ?? "" })
+    }
+
+    /// The first table cell on the screen showing `text` in one of its labels.
+    public func cell(containing text: String) -> TableViewCell? {
+        let cells = views(TableViewCell.self)
+        func texts(_ cell: TableViewCell) -> [String] {
+            var found: [String] = []
+            func visit(_ view: View) {
+                if let text = (view as? Label)?.text { found.append(text) }
+                for subview in view.subviews where !subview.isHidden { visit(subview) }
+            }
+            visit(cell)
+            return found
+        }
+        return found(
+            cells.first { texts($0).contains { $0.contains(text) } }, "no cell containing \"\(text)\"", among: "cells",
+            cells.map { texts($0).joined(separator: " / ") })
+    }
+
+    /// What the last search that found nothing looked for, and what it found instead.
+    private var lastMiss: String?
+
+    private func found<T>(_ match: T?, _ missing: String, among kind: String, _ shown: [String]) -> T? {
+        if match == nil {
+            let listed = shown.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (shown.count > 8 ? ", ..." : "")
+            lastMiss = shown.isEmpty ? "\(missing): there are no \(kind) on the screen" : "\(missing) among the \(shown.count) \(kind) on the screen: \(listed)"
+        }
+        return match
+    }
 
     /// The screen as the panel would show it now.
     public func screenshot() throws -> Bitmap {
@@ -221,7 +260,13 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// Compares the screen with a PNG; a missing reference is written and
     /// reported, so the first run records it. Pixels may differ by
     /// `tolerance` (antialiasing) and up to `allowedFraction` of them by more.
-    public func expectScreen(matches path: String, tolerance: Int = 40, allowedFraction: Double = 0.001) throws {
+    ///
+    /// The first run has no reference: it writes one and fails, so that a
+    /// person looks at it before it is trusted.
+    public func expectScreen(
+        matches path: String, tolerance: Int = 40, allowedFraction: Double = 0.001, file: String = #fileID, line: Int = #line
+    ) throws {
+        let at = "\(file):\(line): "
         // Compared once the screen has stopped moving, as a person would look at it.
         waitForAnimations()
         let screen = try screenshot()
@@ -229,11 +274,11 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try screen.writePNG(to: path)
-            throw DriverError(description: "\(path) did not exist: the screen was written there; look at it, then run again")
+            throw DriverError(description: at + "\(path) did not exist: the screen was written there; look at it, then run again")
         }
         let reference = try Bitmap.readPNG(at: path)
         guard reference.width == screen.width, reference.height == screen.height else {
-            throw DriverError(description: "\(path) is \(reference.width)x\(reference.height); the screen is \(screen.width)x\(screen.height)")
+            throw DriverError(description: at + "\(path) is \(reference.width)x\(reference.height); the screen is \(screen.width)x\(screen.height)")
         }
         var differing = 0
         for y in 0..<screen.height {
@@ -244,7 +289,7 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
         if Double(differing) > allowedFraction * Double(screen.width * screen.height) {
             let actual = path.replacingOccurrences(of: ".png", with: ".actual.png")
             try screen.writePNG(to: actual)
-            throw DriverError(description: "\(differing) pixels differ from \(path); the screen is in \(actual)")
+            throw DriverError(description: at + "\(differing) pixels differ from \(path); the screen is in \(actual)")
         }
     }
 

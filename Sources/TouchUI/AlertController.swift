@@ -1,22 +1,40 @@
-/// A short message with buttons over a dimmed screen, as UIAlertController
-/// in its alert style. Present it; a tap on an action dismisses the alert,
-/// then runs the action's handler. Two actions sit side by side, more are
-/// stacked, and the cancel action goes last.
+/// A short message with buttons, as UIAlertController: in the alert style,
+/// a box over a dimmed screen; in the action-sheet style, a column of
+/// choices at the bottom with Cancel in a box of its own. Present it; a tap
+/// on an action dismisses it, then runs the action's handler. An alert's
+/// two actions sit side by side with Cancel on the left, more are stacked
+/// with Cancel last; a tap on the dimmed screen around an action sheet
+/// chooses its Cancel.
 @MainActor
 open class AlertController: ViewController {
+    /// UIAlertController.Style.
+    public enum Style: Sendable {
+        case actionSheet, alert
+    }
+
     public var message: String?
+    public let preferredStyle: Style
     public private(set) var actions: [AlertAction] = []
     public var preferredAction: AlertAction?
 
-    /// The box the title, message and buttons are in.
+    /// The box the title, message and buttons are in (an action sheet's choices).
     public private(set) var contentView: View?
+    /// An action sheet's Cancel, in a box of its own below the choices.
+    public private(set) var cancelView: View?
     public static let width = 300.0
+    /// The widest an action sheet gets: a column at the bottom of a wide screen, not a bar across it.
+    public static let actionSheetWidth = 420.0
 
-    public init(title: String?, message: String?) {
+    public init(title: String?, message: String?, preferredStyle: Style) {
         self.message = message
+        self.preferredStyle = preferredStyle
         super.init()
         self.title = title
-        modalTransitionStyle = .crossDissolve
+        modalTransitionStyle = preferredStyle == .alert ? .crossDissolve : .coverVertical
+    }
+
+    public convenience init(title: String?, message: String?) {
+        self.init(title: title, message: message, preferredStyle: .alert)
     }
 
     public func addAction(_ action: AlertAction) {
@@ -26,8 +44,12 @@ open class AlertController: ViewController {
         actions.append(action)
     }
 
-    /// The actions in the order they are shown: the cancel action last.
-    private var orderedActions: [AlertAction] { actions.filter { $0.style != .cancel } + actions.filter { $0.style == .cancel } }
+    /// The actions in the order they are shown: Cancel first when two sit
+    /// side by side in an alert (on the left, as UIKit puts it), last otherwise.
+    private var orderedActions: [AlertAction] {
+        let others = actions.filter { $0.style != .cancel }, cancel = actions.filter { $0.style == .cancel }
+        return preferredStyle == .alert && actions.count == 2 ? cancel + others : others + cancel
+    }
 
     open override func loadView() {
         let dim = View()
@@ -42,6 +64,8 @@ open class AlertController: ViewController {
 
     private func buildContent() {
         contentView?.removeFromSuperview()
+        cancelView?.removeFromSuperview()
+        if preferredStyle == .actionSheet { return buildSheet() }
         let width = min(Self.width, view.bounds.width - 32)
         let box = View()
         box.backgroundColor = .controlGray(0.97, dark: 0.17)
@@ -88,6 +112,75 @@ open class AlertController: ViewController {
         box.frame = Rect(x: (view.bounds.width - width) / 2, y: (view.bounds.height - height) / 2, width: width, height: height)
         view.addSubview(box)
         contentView = box
+    }
+
+    /// The choices in a rounded box at the bottom, the title and message
+    /// above them, and Cancel in a box of its own under them.
+    private func buildSheet() {
+        let width = min(Self.actionSheetWidth, view.bounds.width - 16)
+        let rowHeight = 56.0
+        func box() -> View {
+            let box = View()
+            box.backgroundColor = .controlGray(0.97, dark: 0.17)
+            box.cornerRadius = 14
+            box.clipsToBounds = true
+            return box
+        }
+        func addButton(_ action: AlertAction, to box: View, at y: Double, separator: Bool) {
+            let button = Button(frame: Rect(x: 0, y: y, width: width, height: rowHeight), title: action.title)
+            button.font = action.style == .cancel || preferredAction === action ? .boldSystemFont(ofSize: 20) : .systemFont(ofSize: 20)
+            button.titleColor = action.style == .destructive ? .systemRed : .systemBlue
+            button.isEnabled = action.isEnabled
+            button.addAction(for: .touchUpInside) { [unowned self] _, _ in self.choose(action) }
+            box.addSubview(button)
+            guard separator else { return }
+            let line = View(frame: Rect(x: 0, y: y, width: width, height: 1))
+            line.backgroundColor = .controlGray(0.8, dark: 0.3)
+            box.addSubview(line)
+        }
+        let choices = box()
+        var y = 0.0
+        for (text, font) in [(title, Font.boldSystemFont(ofSize: 14)), (message, Font.systemFont(ofSize: 14))] {
+            guard let text, !text.isEmpty else { continue }
+            let label = Label(text: text)
+            label.font = font
+            label.textColor = .secondaryLabel
+            label.numberOfLines = 0
+            label.textAlignment = .center
+            let size = label.sizeThatFits(Size(width: width - 32, height: 0))
+            label.frame = Rect(x: 16, y: y + (y == 0 ? 14 : 2), width: width - 32, height: size.height)
+            choices.addSubview(label)
+            y = label.frame.maxY
+        }
+        if y > 0 { y += 14 }
+        let others = actions.filter { $0.style != .cancel }
+        for action in others {
+            addButton(action, to: choices, at: y, separator: y > 0)
+            y += rowHeight
+        }
+        let bottom = view.bounds.height - 8 - view.safeAreaInsets.bottom
+        let x = (view.bounds.width - width) / 2
+        var top = bottom
+        if let cancel = actions.first(where: { $0.style == .cancel }) {
+            let box = box()
+            addButton(cancel, to: box, at: 0, separator: false)
+            top -= rowHeight
+            box.frame = Rect(x: x, y: top, width: width, height: rowHeight)
+            view.addSubview(box)
+            cancelView = box
+            top -= 8
+        }
+        choices.frame = Rect(x: x, y: top - y, width: width, height: y)
+        if y > 0 { view.addSubview(choices) }
+        contentView = choices
+    }
+
+    /// A tap on the dimmed screen around an action sheet chooses its Cancel, as on a phone.
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard preferredStyle == .actionSheet, let cancel = actions.first(where: { $0.style == .cancel }), cancel.isEnabled,
+            let touch = touches.first, touch.view === view
+        else { return super.touchesEnded(touches, with: event) }
+        choose(cancel)
     }
 
     private func choose(_ action: AlertAction) {

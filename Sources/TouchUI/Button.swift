@@ -5,7 +5,8 @@
 @MainActor
 open class Button: Control {
     private var titles: [Int: String] = [:]
-    private var titleColors: [Int: Color] = [Control.State.normal.rawValue: .systemBlue]
+    /// Colours set per state; with none for normal, the title is the tint (a system button) or white (a custom one).
+    private var titleColors: [Int: Color] = [:]
     private var images: [Int: Image] = [:]
 
     public var font = Font.systemFont(ofSize: 17) {
@@ -20,9 +21,36 @@ open class Button: Control {
         didSet { if oldValue != contentInsets { contentChanged() } }
     }
 
+    /// How a button looks before anything is set, as UIButton.ButtonType.
+    public enum ButtonType: Sendable {
+        /// A title in the tint colour, dimmed while pressed: UIKit's system button.
+        case system
+        /// Nothing of its own: a white title, for a button the app draws or colours.
+        case custom
+    }
+
+    public let buttonType: ButtonType
+
     public init(frame: Rect = .zero, title: String? = nil) {
+        buttonType = .system
         super.init(frame: frame)
         if let title { titles[State.normal.rawValue] = title }
+    }
+
+    /// A button of `type`, with a zero frame (for Auto Layout), as `UIButton(type:)`.
+    public init(type: ButtonType) {
+        buttonType = type
+        super.init(frame: .zero)
+    }
+
+    /// A system button titled with `primaryAction`'s title and image, which
+    /// runs it when tapped, as `UIButton(primaryAction:)`.
+    public convenience init(frame: Rect = .zero, primaryAction: Action?) {
+        self.init(frame: frame, title: primaryAction?.title)
+        if let primaryAction {
+            if let image = primaryAction.image { setImage(image, for: .normal) }
+            addAction(primaryAction, for: .primaryActionTriggered)
+        }
     }
 
     // MARK: Per-state content
@@ -42,8 +70,8 @@ open class Button: Control {
         setNeedsDisplay()
     }
 
-    /// The colour set for `state`, else the normal one.
-    public func titleColor(for state: State) -> Color? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
+    /// The colour set for `state`, else the normal one, else the button's default.
+    public func titleColor(for state: State) -> Color? { titleColors[state.rawValue] ?? titleColor }
 
     public func setImage(_ image: Image?, for state: State) {
         guard images[state.rawValue] !== image else { return }
@@ -61,7 +89,7 @@ open class Button: Control {
 
     /// The normal state's title colour: `setTitleColor(_:for: .normal)`.
     public var titleColor: Color {
-        get { titleColors[State.normal.rawValue] ?? .systemBlue }
+        get { titleColors[State.normal.rawValue] ?? (buttonType == .system ? tintColor : .white) }
         set { setTitleColor(newValue, for: .normal) }
     }
 

@@ -50,6 +50,19 @@ open class Control: View {
         public static let selected = State(rawValue: 1 << 2)
     }
 
+    /// A control whose primary action (a button's tap, a switch's change,
+    /// return in a text field) runs `primaryAction`, as UIControl's
+    /// `init(frame:primaryAction:)`.
+    public convenience init(frame: Rect = .zero, primaryAction: Action?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsDisplay()
+    }
+
     public var isEnabled = true {
         didSet { if oldValue != isEnabled { setNeedsDisplay() } }
     }
@@ -68,6 +81,8 @@ open class Control: View {
     private struct Handler {
         var events: Events
         let run: ((Control, Event?) -> Void)?
+        /// Added with addAction(_:for:), found again by its identifier.
+        var registered: Action? = nil
         let action: Selector?
         let hasTarget: Bool
         weak var target: Responder?
@@ -85,6 +100,25 @@ open class Control: View {
     /// Runs `handler` when the control sends any of `events`.
     public func addAction(for events: Events, handler: @escaping (Control, Event?) -> Void) {
         handlers.append(Handler(events: events, run: handler, action: nil, hasTarget: false, target: nil))
+    }
+
+    /// Runs `action`'s handler when the control sends any of `events`, as
+    /// UIControl's `addAction(_:for:)`. An action with the same identifier
+    /// already there for these events is replaced.
+    public func addAction(_ action: Action, for events: Events) {
+        removeAction(identifiedBy: action.identifier, for: events)
+        var handler = Handler(events: events, run: { control, _ in action.perform(from: control) }, action: nil, hasTarget: false, target: nil)
+        handler.registered = action
+        handlers.append(handler)
+    }
+
+    public func removeAction(_ action: Action, for events: Events) { removeAction(identifiedBy: action.identifier, for: events) }
+
+    public func removeAction(identifiedBy identifier: Action.Identifier, for events: Events) {
+        for index in handlers.indices where handlers[index].registered?.identifier == identifier {
+            handlers[index].events.subtract(events)
+        }
+        handlers.removeAll { $0.events.isEmpty }
     }
 
     /// Sends `action` through the application to `target`, or with a nil

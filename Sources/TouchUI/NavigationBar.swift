@@ -7,8 +7,10 @@ open class NavigationBar: View {
     public var barTintColor = Color.controlGray(0.97, dark: 0.08) {
         didSet { backgroundColor = barTintColor }
     }
-    public var tintColor: Color = .systemBlue {
-        didSet { setNeedsLayout() }
+    /// The buttons take the bar's tint (`tintColor`).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        setNeedsLayout()
     }
     public var titleColor: Color = .label {
         didSet { titleLabel.textColor = titleColor }

@@ -168,6 +168,9 @@ open class NavigationController: ViewController {
     private func transition(
         from: ViewController?, to: ViewController, forward: Bool, animated: Bool, done: @escaping () -> Void
     ) {
+        if let trace = application?.actionTrace, from !== to {
+            trace("\(type(of: self)) \(forward ? "pushed" : "popped to") \(ViewController.traceName(of: to))")
+        }
         guard isViewLoaded else {
             done()
             return

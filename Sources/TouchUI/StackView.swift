@@ -95,11 +95,33 @@ open class StackView: View {
         if arrangedSubviews.contains(where: { $0 === subview }) { arrangementChanged() }
     }
 
+    /// Spacing after particular views, in place of `spacing`.
+    private var customSpacings: [ObjectIdentifier: Double] = [:]
+
+    /// Puts `spacing` points after `view` (an arranged view), in place of
+    /// the stack's `spacing`, as UIStackView's `setCustomSpacing(_:after:)`.
+    /// `StackView.spacingUseDefault` goes back to the stack's.
+    public func setCustomSpacing(_ spacing: Double, after view: View) {
+        customSpacings[ObjectIdentifier(view)] = spacing == Self.spacingUseDefault ? nil : spacing
+        arrangementChanged()
+    }
+
+    /// The spacing after `view`: its own, else the stack's.
+    public func customSpacing(after view: View) -> Double { customSpacings[ObjectIdentifier(view)] ?? Self.spacingUseDefault }
+
+    /// Marks "no custom spacing": the stack's `spacing` applies.
+    public static let spacingUseDefault = Double.greatestFiniteMagnitude
+
+    /// The space after each shown view but the last (0 after the last).
+    private func gaps(after shown: [View]) -> [Double] {
+        shown.indices.map { index in index == shown.count - 1 ? 0 : customSpacings[ObjectIdentifier(shown[index])] ?? spacing }
+    }
+
     /// The stack's own natural size: its arranged views' along the axis, the largest across.
     open override var intrinsicContentSize: Size {
         let shown = arrangedSubviews.filter { !$0.isHidden }
         let lengths = shown.map { naturalSize(of: $0) }
-        let along = lengths.reduce(0) { $0 + length($1) } + spacing * Double(max(0, shown.count - 1))
+        let along = lengths.reduce(0) { $0 + length($1) } + gaps(after: shown).reduce(0, +)
         let across = lengths.map { breadth($0) }.max() ?? 0
         let margins = isLayoutMarginsRelativeArrangement ? layoutMargins : EdgeInsets.zero
         return axis == .horizontal
@@ -115,8 +137,8 @@ open class StackView: View {
         let available = axis == .horizontal ? area.width : area.height
         let natural = shown.map { naturalSize(of: $0) }
         var lengths = natural.map { length($0) }
-        let gaps = spacing * Double(shown.count - 1)
-        var gap = spacing
+        var gapAfter = self.gaps(after: shown)
+        let gaps = gapAfter.reduce(0, +)
         // Centres to place, for equalCentering; otherwise views follow one another.
         var centres: [Double]?
         switch distribution {
@@ -146,7 +168,10 @@ open class StackView: View {
             let room = max(0, available - gaps)
             lengths = lengths.map { total > 0 ? room * $0 / total : room / Double(shown.count) }
         case .equalSpacing:
-            if shown.count > 1 { gap = max(spacing, (available - lengths.reduce(0, +)) / Double(shown.count - 1)) }
+            if shown.count > 1 {
+                let even = (available - lengths.reduce(0, +)) / Double(shown.count - 1)
+                gapAfter = gapAfter.enumerated().map { $0.offset == shown.count - 1 ? 0 : max($0.element, even) }
+            }
         case .equalCentering:
             if shown.count > 1 {
                 // The first view starts at the start, the last ends at the end; the centres between are even.
@@ -155,7 +180,7 @@ open class StackView: View {
                 let even = max((last - first) / Double(shown.count - 1), 0)
                 var centre = first
                 centres = shown.indices.map { index in
-                    if index > 0 { centre += max(even, (lengths[index - 1] + lengths[index]) / 2 + spacing) }
+                    if index > 0 { centre += max(even, (lengths[index - 1] + lengths[index]) / 2 + gapAfter[index - 1]) }
                     return centre
                 }
             }
@@ -175,7 +200,7 @@ open class StackView: View {
             view.frame = axis == .horizontal
                 ? Rect(x: area.minX + start, y: area.minY + offset, width: lengths[index], height: size)
                 : Rect(x: area.minX + offset, y: area.minY + start, width: size, height: lengths[index])
-            position = start + lengths[index] + gap
+            position = start + lengths[index] + gapAfter[index]
         }
     }
 

@@ -20,7 +20,6 @@ open class Stepper: Control {
             if oldValue != value { setNeedsDisplay() }
         }
     }
-    public var tintColor: Color = .systemBlue { didSet { setNeedsDisplay() } }
 
     /// The first repeat comes this long after the touch; the next ones
     /// faster, down to `repeatInterval`.
@@ -111,19 +110,20 @@ open class Stepper: Control {
         guard let context = GraphicsContext.current else { return }
         let outline = bounds.insetBy(dx: 0.5, dy: 0.5)
         let half = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)
+        let tint: Color = tintColor
         if isHighlighted, let heldSegment {
             let lit = heldSegment == .minus ? half : half.offsetBy(dx: half.width, dy: 0)
             context.saveState()
             context.clip(to: lit)
-            context.fill(Path(roundedRect: outline, cornerRadius: 6), with: tintColor.withAlphaComponent(0.2))
+            context.fill(Path(roundedRect: outline, cornerRadius: 6), with: tint.withAlphaComponent(0.2))
             context.restoreState()
         }
-        context.stroke(Path(roundedRect: outline, cornerRadius: 6), with: isEnabled ? tintColor : .gray, lineWidth: 1)
-        context.fill(Path(rect: Rect(x: bounds.midX - 0.5, y: bounds.minY + 4, width: 1, height: bounds.height - 8)), with: isEnabled ? tintColor : .gray)
+        context.stroke(Path(roundedRect: outline, cornerRadius: 6), with: isEnabled ? tint : .gray, lineWidth: 1)
+        context.fill(Path(rect: Rect(x: bounds.midX - 0.5, y: bounds.minY + 4, width: 1, height: bounds.height - 8)), with: isEnabled ? tint : .gray)
         let font = Font.systemFont(ofSize: min(24, bounds.height * 0.7))
         for (segment, sign) in [(Segment.minus, "\u{2212}"), (.plus, "+")] {
             let area = segment == .minus ? half : half.offsetBy(dx: half.width, dy: 0)
-            let color = isEnabled && canStep(segment) ? tintColor : Color.gray.withAlphaComponent(0.5)
+            let color = isEnabled && canStep(segment) ? tint : Color.gray.withAlphaComponent(0.5)
             context.draw(sign, in: area, font: font, color: color, alignment: .center)
         }
     }

@@ -4,14 +4,19 @@ open class Switch: Control {
     /// UIKit's switch size.
     open override var intrinsicContentSize: Size { Size(width: 51, height: 31) }
 
-    public private(set) var isOn = false {
+    public var isOn = false {
         didSet { if oldValue != isOn { setNeedsDisplay() } }
     }
     public var onTintColor: Color = .systemGreen
 
-    public init(frame: Rect = Rect(x: 0, y: 0, width: 51, height: 31), isOn: Bool = false) {
+    public init(frame: Rect = Rect(x: 0, y: 0, width: 51, height: 31), isOn: Bool) {
         self.isOn = isOn
         super.init(frame: frame)
+    }
+
+    /// Off, in `frame` (a switch keeps its own size in Auto Layout).
+    public override convenience init(frame: Rect = Rect(x: 0, y: 0, width: 51, height: 31)) {
+        self.init(frame: frame, isOn: false)
     }
 
     /// Sets the state without sending valueChanged, as UISwitch does for code.

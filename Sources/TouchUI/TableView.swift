@@ -246,6 +246,10 @@ open class TableView: ScrollView {
         // A row tapped again while selected is selected again: the delegate hears of it once more.
         selected.insert(target)
         visibleCellsByPath[target]?.setSelected(true, animated: false)
+        if let trace = application?.actionTrace {
+            let text = visibleCellsByPath[target]?.textLabel?.text.map { " \"\($0)\"" } ?? ""
+            trace("\(type(of: self)) selected row \(target.row) in section \(target.section)\(text)")
+        }
         tableDelegate?.tableView(self, didSelectRowAt: target)
     }
 

@@ -96,6 +96,29 @@ open class View: Responder {
         didSet { if oldValue != borderColor && borderWidth > 0 { setNeedsDisplay() } }
     }
 
+    /// The tint this view was given; nil takes the superview's.
+    @exclusivity(unchecked) private var ownTintColor: Color?
+
+    /// The colour controls show what can be done in, as UIView's: a view
+    /// without its own takes its superview's, and the top of the tree the
+    /// system blue. Setting nil goes back to the superview's.
+    open var tintColor: Color! {
+        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            guard newValue != ownTintColor else { return }
+            ownTintColor = newValue
+            tintChanged()
+        }
+    }
+
+    /// The tint changed, here or above: views drawn in it redraw (controls do already).
+    open func tintColorDidChange() {}
+
+    private func tintChanged() {
+        tintColorDidChange()
+        for subview in subviews where subview.ownTintColor == nil { subview.tintChanged() }
+    }
+
     /// The traits last handed down to this view (View+Traits.swift).
     @exclusivity(unchecked) var traits = TraitCollection()
     /// Light or dark for this view and those under it, whatever the app's
@@ -267,6 +290,19 @@ open class View: Responder {
 
     open func willMove(toSuperview newSuperview: View?) {}
     open func didMoveToSuperview() {}
+
+    /// Ends editing in this view or under it, as UIView's: the first
+    /// responder there resigns; with `force`, it stops being first
+    /// responder even if it would not resign. Returns whether it did.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let application, let editing = application.firstResponder as? View, editing === self || editing.isDescendant(of: self) else { return true }
+        if editing.resignFirstResponder() { return true }
+        guard force else { return false }
+        application.firstResponder = nil
+        editing.lostFirstResponder()
+        return true
+    }
     /// The traits changed (the screen's size or scale, the appearance):
     /// `traitCollection` holds the new ones. Views that draw adaptive colours
     /// are redrawn already; override to change what depends on the traits.

@@ -21,6 +21,13 @@ open class ViewController: Responder {
 
     public override init() { super.init() }
 
+    /// As UIViewController's designated initializer: there are no nib files
+    /// here, so both are nil and the view is made in code (`loadView`).
+    public convenience init(nibName: String?, bundle: Any?) {
+        precondition(nibName == nil, "there are no nib files on TouchBridge: make the view in loadView or viewDidLoad")
+        self.init()
+    }
+
     /// The root view, loaded (loadView, then viewDidLoad) the first time it is asked for.
     public var view: View {
         get {
@@ -153,6 +160,11 @@ open class ViewController: Responder {
 
     open override var application: Application? { loadedView?.window?.application ?? next?.application }
 
+    /// How a trace names a controller: its class, and its title.
+    static func traceName(of controller: ViewController) -> String {
+        "\(type(of: controller))" + (controller.title.map { " \"\($0)\"" } ?? "")
+    }
+
     /// How a presented controller comes on screen, as UIModalTransitionStyle.
     public enum ModalTransitionStyle: Sendable {
         /// Slides up from the bottom edge, and back down when dismissed.
@@ -171,6 +183,7 @@ open class ViewController: Responder {
     /// is this controller. Animated, it comes on as its `modalTransitionStyle` says.
     open func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
         guard presentedViewController == nil, let window = view.window else { return }
+        if let trace = application?.actionTrace { trace("\(type(of: self)) presented \(Self.traceName(of: controller))") }
         presentedViewController = controller
         controller.presentingViewController = self
         let presented = controller.view
@@ -203,6 +216,7 @@ open class ViewController: Responder {
         }
         // Already on its way out: a second dismiss changes nothing.
         guard !presented.isBeingDismissed else { return }
+        if let trace = application?.actionTrace { trace("\(type(of: self)) dismissed \(Self.traceName(of: presented))") }
         presented.isBeingDismissed = true
         // What the presented controller presented in turn goes first, at once.
         if presented.presentedViewController != nil { presented.dismiss(animated: false, completion: nil) }

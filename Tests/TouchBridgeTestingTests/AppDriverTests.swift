@@ -36,6 +36,21 @@ struct AppDriverTests {
         #expect(second.canvas.paintColor == .systemBlue)
     }
 
+    /// A failed search says what was looked for, what was there, and the test's line that asked.
+    @Test func errorsSayWhatWasLookedForAndWhere() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        let line = #line + 2
+        do {
+            try app.tap(app.button(titled: "Purple"))
+            Issue.record("tapping a button that is not there should throw")
+        } catch let error as DriverError {
+            #expect(error.description.hasPrefix("TouchBridgeTestingTests/AppDriverTests.swift:\(line): nothing to tap: no button titled \"Purple\" among the"))
+            #expect(error.description.contains("\"Red\"") && error.description.contains("buttons on the screen"))
+        }
+        #expect(app.cell(containing: "no such row") == nil)
+        #expect(throws: DriverError.self) { try app.tap(app.cell(containing: "no such row")) }
+    }
+
     @Test func aTapOnNothingPressesNothing() throws {
         let app = try AppDriver(DemoAppDelegate.self)
         #expect(throws: DriverError.self) { try app.tap(app.button(titled: "Green")) }

@@ -171,9 +171,9 @@ struct NavigationTests {
         app.virtualTimeline.advance(to: 0.5)
         let box = try #require(alert.contentView)
         let buttons = box.subviews.compactMap { $0 as? Button }
-        #expect(buttons.map(\.title) == ["Start over", "Cancel"])  // cancel goes last
-        #expect(buttons[0].frame.minY == buttons[1].frame.minY)  // two side by side
-        let startOver = buttons[0]
+        #expect(buttons.map(\.title) == ["Cancel", "Start over"])  // two side by side: Cancel on the left, as UIKit puts it
+        #expect(buttons[0].frame.minY == buttons[1].frame.minY && buttons[0].frame.minX < buttons[1].frame.minX)
+        let startOver = buttons[1]
         tap(startOver.convert(Point(x: startOver.bounds.midX, y: startOver.bounds.midY), to: nil), at: 1)
         #expect(chosen.isEmpty)  // not until the alert has gone
         app.virtualTimeline.advance(to: 2)

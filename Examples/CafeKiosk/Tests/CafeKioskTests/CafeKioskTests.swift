@@ -161,6 +161,28 @@ struct CafeKioskTests {
         #expect(app.label(containing: "Your order is empty") != nil)
     }
 
+    /// What `cafe-kiosk replay --trace` prints besides controls and gestures:
+    /// a row selected, a push and a pop, an alert presented and dismissed.
+    @Test func theTraceNamesRowsPushesPopsAndAlerts() throws {
+        var lines: [String] = []
+        app.application.actionTrace = { lines.append($0) }
+        try app.tap(app.cell(containing: "A double shot"))
+        app.waitForAnimations()
+        #expect(lines.contains("TableView selected row 0 in section 0 \"Espresso\""))
+        #expect(lines.contains("KioskViewController pushed ItemViewController \"Espresso\""))
+        try app.tap(app.button(titled: "Add to order"))
+        app.waitForAnimations()
+        #expect(lines.contains("KioskViewController popped to MenuViewController \"Café Lumen · touch an item to order\""))
+        try app.tap(app.button(titled: "View order"))
+        app.waitForAnimations()
+        try app.tap(app.button(titled: "Start over"))
+        app.waitForAnimations()
+        #expect(lines.contains("CartViewController presented AlertController \"Start over?\""))
+        try app.tap(app.button(titled: "Keep my order"))
+        app.waitForAnimations()
+        #expect(lines.contains("CartViewController dismissed AlertController \"Start over?\""))
+    }
+
     @Test func removingTheLastLineGoesBackToTheMenu() throws {
         try app.tap(row("Black tea"))
         try app.tap(app.button(titled: "Add to order"))
