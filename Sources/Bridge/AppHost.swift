@@ -106,7 +106,8 @@ public enum AppHost {
                 }
                 try daemon.reload(input: input(reloaded))
                 application.keyRepeat = reloaded.keyRepeat
-                application.userInterfaceStyle = reloaded.appearance ?? .light
+                // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
+                if let appearance = reloaded.appearance { application.userInterfaceStyle = appearance }
             }
             do {
                 try daemon.start()

@@ -244,11 +244,65 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     private var lastMiss: String?
 
     private func found<T>(_ match: T?, _ missing: String, among kind: String, _ shown: [String]) -> T? {
-        if match == nil {
+        if match != nil {
+            lastMiss = nil
+        } else {
             let listed = shown.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (shown.count > 8 ? ", ..." : "")
             lastMiss = shown.isEmpty ? "\(missing): there are no \(kind) on the screen" : "\(missing) among the \(shown.count) \(kind) on the screen: \(listed)"
         }
         return match
+    }
+
+    /// What a customer would reject on sight, one sentence each, once
+    /// layout is done: a one-line text cut short, a control off the screen,
+    /// two controls over each other. Controls are taken as far as they
+    /// show (a row half under the edge of its table counts by the half that
+    /// shows). Empty when the screen is tidy:
+    /// `#expect(app.layoutProblems().isEmpty)` at each size an app runs at.
+    public func layoutProblems() -> [String] {
+        waitForAnimations()
+        window.layoutIfNeeded()
+        func shown(_ view: View) -> Bool {
+            var current: View? = view
+            while let candidate = current {
+                if candidate.isHidden || candidate.alpha < 0.01 { return false }
+                current = candidate.superview
+            }
+            return true
+        }
+        // Cut by every clipping ancestor but the window: what sticks out of the window is a problem, not hidden.
+        func visible(_ view: View) -> Rect {
+            var rect = view.convert(view.bounds, to: nil)
+            var ancestor = view.superview
+            while let clip = ancestor, clip !== window {
+                if clip.clipsToBounds { rect = rect.intersection(clip.convert(clip.bounds, to: nil)) }
+                ancestor = clip.superview
+            }
+            return rect
+        }
+        func name(_ view: View) -> String {
+            "\(Swift.type(of: view))" + ((view as? Button)?.title.map { " \"\($0)\"" } ?? "")
+        }
+        var problems: [String] = []
+        for label in views(Label.self) where shown(label) && label.numberOfLines == 1 && !visible(label).isEmpty {
+            guard let text = label.text, !text.isEmpty, label.intrinsicContentSize.width > label.bounds.width + 0.5 else { continue }
+            problems.append("\"\(text)\" is cut short: it needs \(label.intrinsicContentSize.width) points, its label is \(label.bounds.width)")
+        }
+        // Controls on the screen the person sees: those under a presented screen (an alert's dimming) are not.
+        let presented = window.subviews.lastIndex { ($0.next as? ViewController)?.presentingViewController != nil } ?? 0
+        let front = window.subviews[min(presented, window.subviews.count)...]
+        let controls = views(Control.self).filter { control in shown(control) && front.contains { control.isDescendant(of: $0) } }
+            .map { ($0, visible($0)) }.filter { !$0.1.isEmpty }
+        for (control, frame) in controls where !window.bounds.contains(frame) {
+            problems.append("\(name(control)) at \(frame) is off the screen")
+        }
+        for (index, (control, frame)) in controls.enumerated() {
+            for (other, otherFrame) in controls[(index + 1)...]
+            where !frame.intersection(otherFrame).isEmpty && !other.isDescendant(of: control) && !control.isDescendant(of: other) {
+                problems.append("\(name(control)) and \(name(other)) overlap at \(frame.intersection(otherFrame))")
+            }
+        }
+        return problems
     }
 
     /// The screen as the panel would show it now.

@@ -62,7 +62,17 @@ open class AlertController: ViewController {
         buildContent()
     }
 
+    /// Placed again when the screen's size or safe area changed since it was built.
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        if builtFor.size != view.bounds.size || builtFor.insets != view.safeAreaInsets { buildContent() }
+    }
+
+    /// The size and safe area the content was placed for.
+    private var builtFor = (size: Size.zero, insets: EdgeInsets.zero)
+
     private func buildContent() {
+        builtFor = (view.bounds.size, view.safeAreaInsets)
         contentView?.removeFromSuperview()
         cancelView?.removeFromSuperview()
         if preferredStyle == .actionSheet { return buildSheet() }

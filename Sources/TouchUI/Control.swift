@@ -50,8 +50,8 @@ open class Control: View {
         public static let selected = State(rawValue: 1 << 2)
     }
 
-    /// A control whose primary action (a button's tap, a switch's change,
-    /// return in a text field) runs `primaryAction`, as UIControl's
+    /// A control whose primary action (a tap that lifts inside it, return in
+    /// a text field) runs `primaryAction`, as UIControl's
     /// `init(frame:primaryAction:)`.
     public convenience init(frame: Rect = .zero, primaryAction: Action?) {
         self.init(frame: frame)

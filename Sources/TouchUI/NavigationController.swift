@@ -178,6 +178,7 @@ open class NavigationController: ViewController {
         let animated = animated && view.window != nil && from != nil
         delegate?.navigationController(self, willShow: to, animated: animated)
         from?.viewWillDisappear(animated)
+        to.view.updateTraits(from: view.traits)
         to.viewWillAppear(animated)
         let frame = contentFrame
         let width = frame.width

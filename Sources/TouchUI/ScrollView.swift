@@ -35,11 +35,11 @@ extension ScrollViewDelegate {
 open class ScrollView: View {
     open weak var delegate: (any ScrollViewDelegate)?
     /// A new size lays the scroll view out again (its indicators follow).
+    public var contentSize = Size.zero { didSet { if oldValue != contentSize { setNeedsLayout() } } }
     /// The scrolled content's rectangle, as UIScrollView's: pin the content
     /// to it and give it a size with constraints, and that size becomes
     /// `contentSize`.
     public var contentLayoutGuide: LayoutGuide { systemGuide(\.scrollContentGuide, .scrollContent) }
-    public var contentSize = Size.zero { didSet { if oldValue != contentSize { setNeedsLayout() } } }
     public var contentInset = EdgeInsets.zero
     public var bounces = true
     public var alwaysBounceVertical = false

@@ -83,6 +83,7 @@ open class StackView: View {
     /// until removed from its superview.
     public func removeArrangedSubview(_ view: View) {
         arrangedSubviews.removeAll { $0 === view }
+        customSpacings[ObjectIdentifier(view)] = nil
         arrangementChanged()
     }
 

@@ -66,8 +66,8 @@ public struct TraitCollection: Hashable, Sendable {
     /// The form of an adaptive colour drawn under these traits: dark only when the style is dark.
     public var colorAppearance: Color.Appearance { userInterfaceStyle == .dark ? .dark : .light }
 
-    /// The traits of the view or controller being drawn or laid out, or
-    /// hearing of a change, as UITraitCollection.current; the main screen's
+    /// The traits of the view being drawn, or of the view or controller
+    /// hearing of a change, as UITraitCollection.current; the key window's
     /// elsewhere.
     @MainActor public static var current: TraitCollection {
         get { currentOverride ?? Application.shared.keyWindow?.traitCollection ?? TraitCollection() }
@@ -102,7 +102,9 @@ public protocol TraitEnvironment: AnyObject {
 }
 
 extension Color {
-    /// A colour that adapts: the provider is asked for its light form and its dark form.
+    /// A colour that adapts: the provider is asked, once, for its light form
+    /// and its dark form. Only the appearance decides between them: a
+    /// provider that looks at size classes is asked with them unspecified.
     public init(dynamicProvider: (TraitCollection) -> Color) {
         self.init(
             light: dynamicProvider(TraitCollection(userInterfaceStyle: .light)),

@@ -92,7 +92,8 @@ extension View {
         context.appearance = traits.colorAppearance
         if !dirty.isEmpty {
             // Square views go straight to cairo's rectangle, with no path to build.
-            if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor, backgroundColor.alpha > 0 {
+            if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor,
+                backgroundColor.resolved(for: context.appearance).alpha > 0 {
                 if cornerRadius > 0 { context.fill(shape, with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
             }
             if clipsToBounds {
@@ -100,9 +101,10 @@ extension View {
             }
             context.withSavedState {
                 GraphicsContext.current = context
+                let outer = TraitCollection.currentOverride
                 TraitCollection.currentOverride = traits
                 draw(dirty)
-                TraitCollection.currentOverride = nil
+                TraitCollection.currentOverride = outer
                 GraphicsContext.current = nil
             }
             betweenViews?()

@@ -11,16 +11,24 @@ extension View: TraitEnvironment {
     /// controller and subviews, each hearing of it.
     func updateTraits(from environment: TraitCollection) {
         var traits = environment
-        if let controller = owningViewController {
-            if controller.overrideUserInterfaceStyle != .unspecified { traits.userInterfaceStyle = controller.overrideUserInterfaceStyle }
-            controller.traitsDidChange(to: traits)
+        let controller = owningViewController
+        if let controller, controller.overrideUserInterfaceStyle != .unspecified {
+            traits.userInterfaceStyle = controller.overrideUserInterfaceStyle
         }
+        // The controller's, then the view's: both are in place before either hears of it.
+        let controllerPrevious = controller?.takeTraits(traits)
         if overrideUserInterfaceStyle != .unspecified { traits.userInterfaceStyle = overrideUserInterfaceStyle }
-        guard traits != self.traits else { return }
         let previous = self.traits
-        self.traits = traits
-        // Adaptive colours are drawn in another form: the view is painted again.
-        if traits.colorAppearance != previous.colorAppearance { setNeedsDisplay() }
+        let changed = traits != previous
+        if changed {
+            self.traits = traits
+            // Adaptive colours are drawn in another form: the view is painted again.
+            if traits.colorAppearance != previous.colorAppearance { setNeedsDisplay() }
+        }
+        if let controller, let controllerPrevious {
+            TraitCollection.performAsCurrent(controller.traitCollection) { controller.traitCollectionDidChange(controllerPrevious) }
+        }
+        guard changed else { return }
         TraitCollection.performAsCurrent(traits) { traitCollectionDidChange(previous) }
         for subview in subviews { subview.updateTraits(from: traits) }
     }

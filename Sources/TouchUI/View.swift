@@ -200,14 +200,15 @@ open class View: Responder {
 
     open func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-        if LayoutEngine.activeConstraints > 0 { treeWillChange(adding: view) }
         if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: old)
             subviews.insert(view, at: min(max(0, index), subviews.count))
             view.damageExtent()
             return
         }
+        // Out of its old tree first: it leaves with an engine of its own if it has constraints.
         view.removeFromSuperview()
+        if LayoutEngine.activeConstraints > 0 { treeWillChange(adding: view) }
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
@@ -432,7 +433,6 @@ open class View: Responder {
     /// Only a tree that has constraints, or gains some, has an engine; a
     /// tree of frames stays without one.
     private func treeWillChange(adding view: View) {
-        if let engine = view.superview?.layoutRoot.autoLayout?.engine { engine.structureChanged() }
         // The added tree's own engine hands its constraints to this tree's.
         if let engine = view.autoLayout?.engine {
             view.autoLayout?.engine = nil

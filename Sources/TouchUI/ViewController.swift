@@ -21,11 +21,12 @@ open class ViewController: Responder {
 
     public override init() { super.init() }
 
-    /// As UIViewController's designated initializer: there are no nib files
-    /// here, so both are nil and the view is made in code (`loadView`).
-    public convenience init(nibName: String?, bundle: Any?) {
+    /// As UIViewController's designated initializer, so that a subclass's
+    /// `super.init(nibName: nil, bundle: nil)` compiles: there are no nib
+    /// files here, so both are nil and the view is made in code (`loadView`).
+    public init(nibName: String?, bundle: Any?) {
         precondition(nibName == nil, "there are no nib files on TouchBridge: make the view in loadView or viewDidLoad")
-        self.init()
+        super.init()
     }
 
     /// The root view, loaded (loadView, then viewDidLoad) the first time it is asked for.
@@ -86,12 +87,13 @@ open class ViewController: Responder {
     /// Override to adapt to new traits (size classes, appearance); `traitCollection` holds them.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
-    /// The root view is handed `traits`.
-    func traitsDidChange(to traits: TraitCollection) {
-        guard traits != traitCollection else { return }
+    /// The root view is handed `traits`: the previous ones if they changed
+    /// (the caller then calls traitCollectionDidChange), nil if not.
+    func takeTraits(_ traits: TraitCollection) -> TraitCollection? {
+        guard traits != traitCollection else { return nil }
         let previous = traitCollection
         traitCollection = traits
-        TraitCollection.performAsCurrent(traits) { traitCollectionDidChange(previous) }
+        return previous
     }
 
     /// The screen's size is about to become `size` (another panel, a
@@ -188,6 +190,7 @@ open class ViewController: Responder {
         controller.presentingViewController = self
         let presented = controller.view
         presented.frame = window.bounds
+        presented.updateTraits(from: window.traits)
         controller.viewWillAppear(animated)
         window.addSubview(presented)
         let appeared = {

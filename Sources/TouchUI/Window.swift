@@ -78,6 +78,8 @@ open class Window: View {
         root = controller
         guard let controller else { return }
         controller.view.frame = bounds
+        // Its traits are the window's already when it hears it will appear, as in UIKit.
+        controller.view.updateTraits(from: traits)
         controller.viewWillAppear(false)
         addSubview(controller.view)
         controller.viewDidAppear(false)
@@ -89,27 +91,42 @@ open class Window: View {
         if damage.isEmpty { onNeedsDisplay?() }
     }
 
-    /// The root controller's view, and the views presented over it, fill
-    /// the window whatever its size. When the size changes, the root
-    /// controller hears of it first (`viewWillTransition(to:with:)`), then
-    /// the traits change, then the views take the new size.
+    /// The root controller's view, and the views presented over it (by
+    /// any controller), fill the window whatever its size. When the size
+    /// changes, the root controller hears of it first
+    /// (`viewWillTransition(to:with:)`), then the traits change, then the
+    /// views take the new size; the coordinator's completions run once the
+    /// window is laid out at it.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let size = bounds.size
         guard let root, root.view.superview === self else { return refreshScreenTraits() }
-        let coordinator = ViewControllerTransitionCoordinator()
         let transition = laidOutSize.map { $0 != size } ?? false
         laidOutSize = size
-        if transition { root.viewWillTransition(to: size, with: coordinator) }
+        let coordinator = transition ? ViewControllerTransitionCoordinator() : nil
+        if let coordinator { root.viewWillTransition(to: size, with: coordinator) }
         refreshScreenTraits()
-        var controller: ViewController? = root
-        while let shown = controller {
-            if shown.view.superview === self, shown.view.frame != bounds { shown.view.frame = bounds }
-            controller = shown.presentedViewController
+        for view in subviews {
+            guard let shown = view.owningViewController, shown === root || shown.presentingViewController != nil,
+                // One sliding away keeps the place its animation gives it.
+                !shown.isBeingDismissed, view.frame != bounds
+            else { continue }
+            view.frame = bounds
         }
-        guard transition else { return }
+        guard let coordinator else { return }
         coordinator.runAlongside()
-        coordinator.complete()
+        transitionsToComplete.append(coordinator)
+    }
+
+    /// Transitions whose completions wait for the end of the layout pass.
+    @exclusivity(unchecked) private var transitionsToComplete: [ViewControllerTransitionCoordinator] = []
+
+    open override func layoutIfNeeded() {
+        super.layoutIfNeeded()
+        guard !transitionsToComplete.isEmpty else { return }
+        let finished = transitionsToComplete
+        transitionsToComplete = []
+        for coordinator in finished { coordinator.complete() }
     }
 
     /// Brings up `responder`'s input view, or the on-screen keyboard, at the

@@ -51,6 +51,29 @@ struct AppDriverTests {
         #expect(throws: DriverError.self) { try app.tap(app.cell(containing: "no such row")) }
     }
 
+    /// What a customer would reject on sight is found and named: a text cut
+    /// short, a control off the screen, two over each other; a control
+    /// clipped out of sight is not counted.
+    @Test func layoutProblemsAreFoundAndNamed() throws {
+        let app = try AppDriver(DemoAppDelegate.self)
+        #expect(app.layoutProblems() == [])
+        // A clean screen for the faults below: the demo's own views hidden.
+        for view in app.window.subviews { view.isHidden = true }
+        let cramped = Label(frame: Rect(x: 10, y: 400, width: 40, height: 20), text: "Your order is empty")
+        let pay = Button(frame: Rect(x: 100, y: 400, width: 100, height: 40), title: "Pay")
+        let cancel = Button(frame: Rect(x: 150, y: 410, width: 100, height: 40), title: "Cancel")
+        let gone = Button(frame: Rect(x: 780, y: 10, width: 100, height: 40), title: "Help")
+        let clip = View(frame: Rect(x: 300, y: 300, width: 50, height: 50))
+        clip.clipsToBounds = true
+        clip.addSubview(Button(frame: Rect(x: 60, y: 0, width: 40, height: 40), title: "Hidden"))
+        for view in [cramped, pay, cancel, gone, clip] { app.window.addSubview(view) }
+        let problems = app.layoutProblems()
+        #expect(problems.count == 3, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("\"Your order is empty\" is cut short") })
+        #expect(problems.contains { $0.hasPrefix("Button \"Help\" at") && $0.hasSuffix("is off the screen") })
+        #expect(problems.contains { $0.hasPrefix("Button \"Pay\" and Button \"Cancel\" overlap") })
+    }
+
     @Test func aTapOnNothingPressesNothing() throws {
         let app = try AppDriver(DemoAppDelegate.self)
         #expect(throws: DriverError.self) { try app.tap(app.button(titled: "Green")) }

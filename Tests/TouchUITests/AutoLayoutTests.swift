@@ -78,6 +78,34 @@ struct AutoLayoutTests {
         #expect(card.constraints.count == 3 && child.constraints.count == 1, "a constant size is installed on the view itself")
     }
 
+    /// A view moved straight from a constrained tree into a tree of frames
+    /// brings its constraints along, and they lay it out there.
+    @Test func aViewMovedStraightIntoATreeOfFramesKeepsItsConstraints() {
+        let first = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let anchorBox = placed(Box(20, 20))
+        first.addSubview(anchorBox)
+        anchorBox.leadingAnchor.constraint(equalTo: first.leadingAnchor).isActive = true
+        anchorBox.topAnchor.constraint(equalTo: first.topAnchor).isActive = true
+        let card = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let child = placed()
+        card.addSubview(child)
+        first.addSubview(card)
+        LayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            child.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
+            child.topAnchor.constraint(equalTo: card.topAnchor),
+            child.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        first.layoutIfNeeded()
+        let frames = View(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        frames.addSubview(card)  // no removeFromSuperview first
+        card.frame = Rect(x: 0, y: 0, width: 300, height: 100)
+        frames.layoutIfNeeded()
+        #expect(child.frame == Rect(x: 10, y: 0, width: 280, height: 30))
+        first.layoutIfNeeded()
+        #expect(anchorBox.frame == Rect(x: 0, y: 0, width: 20, height: 20))
+    }
+
     /// A screen taken out of a window that stays, as a navigation pop does,
     /// is freed, and the window's engine keeps nothing of it: the next pass
     /// touches none of its views.

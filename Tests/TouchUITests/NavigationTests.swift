@@ -48,14 +48,7 @@ struct NavigationTests {
         return Screen(name) { log.lines.append($0) }
     }
 
-    func tap(_ point: Point, at time: Double) {
-        app.virtualTimeline.advance(to: time)
-        let finger = Touch(timestamp: time, location: point, window: window)
-        app.sendEvent(Event(touches: [finger], timestamp: time))
-        finger.update(phase: .ended, location: point, timestamp: time + 0.05)
-        app.virtualTimeline.advance(to: time + 0.05)
-        app.sendEvent(Event(touches: [finger], timestamp: time + 0.05))
-    }
+    func tap(_ point: Point, at time: Double) { app.tap(point, in: window, at: time) }
 
     @Test func theRootFillsTheSpaceUnderTheBar() {
         #expect(navigation.navigationBar.frame == Rect(x: 0, y: 0, width: 400, height: 44))

@@ -11,12 +11,18 @@ struct TraitCollectionTests {
         var transitions: [Size] = []
         var rootSizeAtTransition: Size?
         var alongside = 0, completed = 0
+        var sizeAtCompletion: Size?
+        var traitsWhenAppearing: TraitCollection?
         override func traitCollectionDidChange(_ previous: TraitCollection?) { changes.append(traitCollection) }
+        override func viewWillAppear(_ animated: Bool) { traitsWhenAppearing = traitCollection }
         override func viewWillTransition(to size: Size, with coordinator: ViewControllerTransitionCoordinator) {
             super.viewWillTransition(to: size, with: coordinator)
             transitions.append(size)
             rootSizeAtTransition = view.bounds.size
-            coordinator.animate(alongsideTransition: { _ in self.alongside += 1 }, completion: { _ in self.completed += 1 })
+            coordinator.animate(alongsideTransition: { _ in self.alongside += 1 }, completion: { _ in
+                self.completed += 1
+                self.sizeAtCompletion = self.view.bounds.size
+            })
         }
     }
 
@@ -71,6 +77,8 @@ struct TraitCollectionTests {
         #expect(controller.rootSizeAtTransition == Size(width: 800, height: 480), "heard before the root view took the new size")
         #expect(controller.view.bounds.size == Size(width: 1000, height: 500))
         #expect(controller.alongside == 1 && controller.completed == 1)
+        #expect(controller.sizeAtCompletion == Size(width: 1000, height: 500), "completions run once the new size is laid out")
+        #expect(controller.traitsWhenAppearing?.verticalSizeClass == .compact, "the traits are there when it will appear")
 
         // Taller than 600: the vertical class becomes regular, and each hears of it once.
         window.frame = Rect(x: 0, y: 0, width: 1024, height: 768)
@@ -84,18 +92,22 @@ struct TraitCollectionTests {
 
     @Test func childrenAndPresentedControllersHearOfTheTransition() {
         let window = window(800, 480)
-        let parent = ViewController(), child = Recorder(), presented = Recorder()
+        let parent = ViewController(), child = Recorder(), presented = Recorder(), overChild = Recorder()
         parent.addChild(child)
         parent.view.addSubview(child.view)
         child.didMove(toParent: parent)
         window.rootViewController = parent
         window.layoutIfNeeded()
         parent.present(presented)
+        #expect(presented.traitsWhenAppearing?.verticalSizeClass == .compact)
+        presented.present(overChild)
         window.frame = Rect(x: 0, y: 0, width: 600, height: 1024)
         window.layoutIfNeeded()
         #expect(child.transitions == [Size(width: 600, height: 1024)])
         #expect(presented.transitions == [Size(width: 600, height: 1024)])
+        #expect(overChild.transitions == [Size(width: 600, height: 1024)])
         #expect(presented.view.frame == window.bounds, "a presented view follows the window's size")
+        #expect(overChild.view.frame == window.bounds, "so does one presented by a presented controller")
     }
 
     @Test func theAppearanceComesFromTheAppAndCanBeOverridden() throws {

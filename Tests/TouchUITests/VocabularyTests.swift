@@ -22,14 +22,7 @@ struct VocabularyTests {
         tap(point, at: time)
     }
 
-    func tap(_ point: Point, at time: Double) {
-        app.virtualTimeline.advance(to: time)
-        let finger = Touch(timestamp: time, location: point, window: window)
-        app.sendEvent(Event(touches: [finger], timestamp: time))
-        finger.update(phase: .ended, location: point, timestamp: time + 0.05)
-        app.virtualTimeline.advance(to: time + 0.05)
-        app.sendEvent(Event(touches: [finger], timestamp: time + 0.05))
-    }
+    func tap(_ point: Point, at time: Double) { app.tap(point, in: window, at: time) }
 
     /// "A button created with a primary action gets its title and image from it, and performs it when tapped."
     @Test func aButtonMadeWithAnActionShowsItsTitleAndPerformsIt() {

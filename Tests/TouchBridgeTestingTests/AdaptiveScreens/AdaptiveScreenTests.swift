@@ -5,7 +5,7 @@ import TouchBridgeTesting
 
 /// A form, a dashboard and a grid written with anchors and guides, laid out
 /// on every panel a kiosk is built with, each kept as a reference screen
-/// and checked for what a customer would reject on sight.
+/// and checked for what a customer would reject on sight (`layoutProblems`).
 @MainActor
 struct AdaptiveScreenTests {
     nonisolated static let panels: [Size] = [
@@ -20,47 +20,13 @@ struct AdaptiveScreenTests {
         return screens.appendingPathComponent("\(name)-\(Int(size.width))x\(Int(size.height))\(suffix).png").path
     }
 
-    /// Text cut short, or a control off the screen or over another.
-    static func expectTidy<D>(_ app: AppDriver<D>, _ what: String) {
-        func shown(_ view: View) -> Bool {
-            var current: View? = view
-            while let candidate = current {
-                if candidate.isHidden || candidate.alpha < 0.01 { return false }
-                current = candidate.superview
-            }
-            return view.window === app.window
-        }
-        for label in app.views(Label.self) where shown(label) && !(label.text ?? "").isEmpty && label.numberOfLines == 1 {
-            #expect(label.intrinsicContentSize.width <= label.bounds.width + 0.5, "\(what): '\(label.text!)' is cut short")
-        }
-        /// The part of a view that shows: its frame in the window, cut by every ancestor that clips.
-        func visible(_ view: View) -> Rect {
-            var rect = view.convert(view.bounds, to: nil)
-            var ancestor = view.superview
-            while let clip = ancestor {
-                if clip.clipsToBounds { rect = rect.intersection(clip.convert(clip.bounds, to: nil)) }
-                ancestor = clip.superview
-            }
-            return rect
-        }
-        let controls = app.views(Control.self).filter(shown).map { ($0, visible($0)) }.filter { !$0.1.isEmpty }
-        for (control, frame) in controls {
-            #expect(app.window.bounds.contains(frame), "\(what): \(type(of: control)) at \(frame) is off the screen")
-        }
-        for (index, (control, frame)) in controls.enumerated() {
-            for (other, otherFrame) in controls[(index + 1)...] {
-                #expect(frame.intersection(otherFrame).isEmpty, "\(what): \(type(of: control)) and \(type(of: other)) overlap")
-            }
-        }
-    }
-
     // MARK: The form
 
     @Test(arguments: panels)
     func theFormLaysOutOnEveryPanel(_ size: Size) throws {
         let app = try AppDriver(FormDelegate.self, screen: size)
         let form = try #require(app.window.rootViewController as? ParkingFormController)
-        Self.expectTidy(app, "the form at \(size)")
+        #expect(app.layoutProblems() == [], "the form at \(size)")
         // The rows keep to the readable width, centred; the captions share the fields' baselines.
         let margins = form.view.layoutMarginsGuide.layoutFrame
         let readable = form.view.readableContentGuide.layoutFrame
@@ -85,7 +51,7 @@ struct AdaptiveScreenTests {
         #expect(form.scrollView.contentSize.height > form.scrollView.bounds.height, "the rows scroll in what is left")
         // The scroll view scrolled the field being edited into sight, as UIKit's does.
         #expect(form.scrollView.bounds.contains(form.email.frame))
-        Self.expectTidy(app, "the form while typing")
+        #expect(app.layoutProblems() == [], "the form while typing")
         try app.expectScreen(matches: Self.screens.appendingPathComponent("form-800x480-typing.png").path)
     }
 
@@ -97,7 +63,7 @@ struct AdaptiveScreenTests {
         let dashboard = try #require(app.window.rootViewController as? DashboardController)
         #expect(dashboard.columns == (size.width >= 1200 ? 4 : 2))
         #expect(dashboard.traitCollection.userInterfaceStyle == .dark)
-        Self.expectTidy(app, "the dashboard at \(size)")
+        #expect(app.layoutProblems() == [], "the dashboard at \(size)")
         let header = try #require(app.label(containing: "Pump station"))
         #expect(header.frame.minY == 16 && header.frame.height == header.intrinsicContentSize.height)
         // The tiles share the height below the header, every label inside its tile.
@@ -143,6 +109,7 @@ struct AdaptiveScreenTests {
     func theGridLaysOutOnEveryPanel(_ size: Size) throws {
         let app = try AppDriver(GridDelegate.self, screen: size)
         let grid = try #require(app.window.rootViewController as? GridController)
+        #expect(app.layoutProblems() == [], "the grid at \(size)")
         let width = size.width - 2 * GridController.margin
         let columns = Int((width + GridController.spacing) / (GridController.minimumTileWidth + GridController.spacing))
         #expect(grid.columns == columns)
