@@ -147,11 +147,12 @@ public enum AppHost {
 
     /// Plays recordings into a launched app (or a fixture's window) on its
     /// virtual clock; with `frames`, a PNG after each frame that changed
-    /// pixels, by the FrameWriter returned.
+    /// pixels, by the FrameWriter returned. The caret blinks only with
+    /// `blink`: otherwise an idle caret would add a picture every half second.
     @discardableResult
     public static func replay(
         _ recordings: [Recording], into application: Application, window: Window, options: InputMapping,
-        frames: String? = nil, showTouches: Bool = false, realtime: Bool = false, warn: (String) -> Void,
+        frames: String? = nil, showTouches: Bool = false, realtime: Bool = false, blink: Bool = false, warn: (String) -> Void,
         onRecord: (TouchRecord, String?) -> Void = { _, _ in }, onKey: (KeyRecord) -> Void = { _ in }
     ) throws -> FrameWriter? {
         let needed = PixelRect(enclosing: window.frame)
@@ -161,6 +162,7 @@ public enum AppHost {
         }
         // An app launched for replay is on a virtual clock already; timers it set while launching stay on it.
         let clock = application.timeline as? VirtualTimeline ?? VirtualTimeline()
+        application.caretBlinks = blink
         if let rows = try? Keymap(options.keymap).letterRows { application.keyboardLetterRows = rows }
         let replay = SceneReplay(application: application, window: window, timeline: clock)
         replay.realtime = realtime

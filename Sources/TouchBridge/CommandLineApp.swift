@@ -159,6 +159,9 @@ package struct AppReplayOptions: ParsableArguments {
     @Flag(help: "With --frames: draw a marker with its touch id under each finger.")
     package var showTouches = false
 
+    @Flag(help: "Let a text field's caret blink on the virtual clock (by default it stays lit, so an idle caret makes no frames).")
+    package var blink = false
+
     package func validate() throws {
         if showTouches && frames == nil { throw ValidationError("--show-touches needs --frames") }
     }
@@ -185,7 +188,7 @@ package struct AppReplayOptions: ParsableArguments {
         let (format, trace) = (format, trace)
         try AppHost.replay(
             recordings, into: application, window: window, options: try mapping.inputMapping(),
-            frames: frames, showTouches: showTouches, realtime: realtime, warn: { printError($0) },
+            frames: frames, showTouches: showTouches, realtime: realtime, blink: blink, warn: { printError($0) },
             onRecord: { record, view in
                 guard !trace else { return }
                 let line = format == .jsonl ? record.jsonLine(view: .some(view)) : ReplaySummary.textLine(record) + "  \(view ?? "-")"

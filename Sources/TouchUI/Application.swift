@@ -30,6 +30,10 @@ open class Application: Responder {
     /// Whether a text field brings up the on-screen keyboard (off where a
     /// hardware keyboard is always there: the host's configuration says).
     public var showsOnScreenKeyboard = true
+    /// Whether a text field's caret blinks while it edits. A replay's
+    /// frames turn it off (unless asked for), so that an idle caret does not
+    /// make a new picture every half second; the caret then stays lit.
+    public var caretBlinks = true
     /// How a held key repeats in a text field (the host's configuration says).
     public var keyRepeat = KeyRepeat.standard
     /// The letters of the on-screen keyboard, row by row, as the host's

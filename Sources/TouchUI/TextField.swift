@@ -346,7 +346,8 @@ open class TextField: Control, KeyInput {
     }
 
     private func scheduleBlink() {
-        guard let timeline = application?.timeline else { return }
+        guard let application, application.caretBlinks else { return }
+        let timeline = application.timeline
         blinkTimer = timeline.schedule(after: Self.caretBlinkInterval) { [weak self] in
             guard let self, self.isEditing else { return }
             self.caretVisible.toggle()

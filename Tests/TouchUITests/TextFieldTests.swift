@@ -170,6 +170,17 @@ struct TextFieldTests {
         #expect(app.timeline.pendingTimerCount == 0)
     }
 
+    /// With blinking off (a replay's frames), the caret stays lit and no timer runs for it.
+    @Test func aCaretThatDoesNotBlinkStaysLitAndSetsNoTimer() {
+        app.caretBlinks = false
+        field.text = "hello"
+        field.becomeFirstResponder()
+        field.insertText("!")
+        app.virtualTimeline.advance(to: app.timeline.now + 2)
+        #expect(app.timeline.pendingTimerCount == 0)
+        #expect(field.isEditing)
+    }
+
     /// Hebrew runs from the right: the field aligns it there, and a tap at the right edge is the text's start.
     @Test func rightToLeftTextStartsOnTheRight() {
         field.text = "שלום עולם"
