@@ -55,18 +55,24 @@ struct AutoLayoutTests {
 
     /// A subtree taken out of one tree and put in a tree of frames keeps its
     /// own constraints, and lays out by them there.
+    /// A 200 x 100 card in `tree`, with a 30-point bar pinned across its top 10 points in from each side.
+    func card(in tree: View) -> (card: View, bar: View) {
+        let card = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let bar = placed()
+        card.addSubview(bar)
+        tree.addSubview(card)
+        LayoutConstraint.activate([
+            bar.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            bar.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
+            bar.topAnchor.constraint(equalTo: card.topAnchor),
+            bar.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        return (card, bar)
+    }
+
     @Test func aSubtreeMovedToAnotherTreeKeepsItsConstraints() {
         let first = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        let card = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        let child = placed()
-        card.addSubview(child)
-        first.addSubview(card)
-        LayoutConstraint.activate([
-            child.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
-            child.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
-            child.topAnchor.constraint(equalTo: card.topAnchor),
-            child.heightAnchor.constraint(equalToConstant: 30),
-        ])
+        let (card, child) = card(in: first)
         first.layoutIfNeeded()
         #expect(child.frame == Rect(x: 10, y: 0, width: 180, height: 30))
         card.removeFromSuperview()
@@ -86,16 +92,7 @@ struct AutoLayoutTests {
         first.addSubview(anchorBox)
         anchorBox.leadingAnchor.constraint(equalTo: first.leadingAnchor).isActive = true
         anchorBox.topAnchor.constraint(equalTo: first.topAnchor).isActive = true
-        let card = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        let child = placed()
-        card.addSubview(child)
-        first.addSubview(card)
-        LayoutConstraint.activate([
-            child.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
-            child.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -10),
-            child.topAnchor.constraint(equalTo: card.topAnchor),
-            child.heightAnchor.constraint(equalToConstant: 30),
-        ])
+        let (card, child) = card(in: first)
         first.layoutIfNeeded()
         let frames = View(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         frames.addSubview(card)  // no removeFromSuperview first
