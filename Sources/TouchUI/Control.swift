@@ -107,7 +107,7 @@ open class Control: View {
     /// already there for these events is replaced.
     public func addAction(_ action: Action, for events: Events) {
         removeAction(identifiedBy: action.identifier, for: events)
-        var handler = Handler(events: events, run: { control, _ in action.perform(from: control) }, action: nil, hasTarget: false, target: nil)
+        var handler = Handler(events: events, run: nil, action: nil, hasTarget: false, target: nil)
         handler.registered = action
         handlers.append(handler)
     }
@@ -158,6 +158,8 @@ open class Control: View {
         for entry in handlers where !entry.events.intersection(events).isEmpty {
             if let run = entry.run {
                 run(self, event)
+            } else if let registered = entry.registered {
+                registered.perform(from: self)
             } else if let action = entry.action, !entry.hasTarget || entry.target != nil {
                 // A target that has gone away is not replaced by the responder chain.
                 application?.sendAction(action, to: entry.target, from: self, for: event)
