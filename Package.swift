@@ -102,7 +102,9 @@ let package = Package(
         .testTarget(name: "DisplayTests", dependencies: ["Display"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")],
+            exclude: ["TOMLExamples"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "TouchBridgeDemo"],

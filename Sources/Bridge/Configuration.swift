@@ -128,10 +128,8 @@ public struct Configuration: Equatable, Sendable {
         guard let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() else {
             throw ConfigurationError(file: path, line: nil, key: nil, message: "cannot be read (permissions?)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(file: path, line: nil, key: nil, message: "is not UTF-8 text")
-        }
-        return try Configuration(file: ConfigurationFile(path: path, text: text))
+        // The bytes as they are: the parser names the line of a byte that is not UTF-8.
+        return try Configuration(file: ConfigurationFile(path: path, bytes: Array(data)))
     }
 
     public init(file: ConfigurationFile) throws {

@@ -71,7 +71,55 @@ struct ConfigurationTests {
         #expect(error("[input]\ncalibration = \"1 0 0\"") == "\(path):2: key 'input.calibration': expected six numbers, as LIBINPUT_CALIBRATION_MATRIX, such as \"1 0 0 0 1 0\"")
         #expect(error("[input]\ndevices = [\"/dev/input/event1\", 3]") == "\(path):2: key 'input.devices': expected a list of event nodes; the list holds a number")
         #expect(error("screen = \"big\"") == "\(path):1: key 'screen': expected \"WIDTHxHEIGHT\", such as \"800x480\"")
-        #expect(error("[input]\ndevices = [\"/dev/input/event1\"") == "\(path):2: key 'input.devices': the list has no closing ']' (lists stay on one line)")
+        #expect(error("[input]\ndevices = [\"/dev/input/event1\"") == "\(path):2: key 'input.devices': the list has no closing ']'")
+    }
+
+    @Test func anyTOMLFormOfTheSettingsIsRead() throws {
+        // Dotted keys, an inline table, a list over several lines, a literal
+        // string and a multi-line string: TOML 1.0, not only `key = value` lines.
+        let settings = try parse(
+            #"""
+            display = 'fb:/dev/fb1'
+            keyboard = { layout = "de", scanners = [
+                "Honeywell",  # the till's scanner
+                "Zebra",
+            ] }
+            input.grab = true
+            input.swap-axes = true
+            [input.device.resistive]
+            name-contains = """
+            ADS7846"""
+            min-pressure = 1_000
+            """#)
+        #expect(settings.display == "fb:/dev/fb1")
+        #expect(settings.keymap.layout == "de")
+        #expect(settings.grab && settings.swapAxes)
+        #expect(settings.deviceSettings.first?.nameContains == "ADS7846")
+        #expect(settings.deviceSettings.first?.minimumPressure == 1000)
+        #expect(settings.scanners == ["Honeywell", "Zebra"])
+    }
+
+    @Test func mistakesInTOMLsOtherFormsNameTheirLine() {
+        let path = "/etc/touchbridge/touchbridge.conf"
+        // A key after a multi-line string and a multi-line list keeps its own line.
+        #expect(error("scene = \"\"\"\ndemo\n\"\"\"\ninput.devices = [\n  \"a\",\n]\ngrab = 3")?.hasPrefix("\(path):7: key 'grab': unknown key; the keys are") == true)
+        // A key inside an inline table is named in full.
+        #expect(error("\ninput = { grab = \"yes\" }") == "\(path):2: key 'input.grab': expected true or false, got a string")
+        #expect(error("input.grab = true\n[input]\nswap-axes = true") == "\(path):2: [input] was already made by dotted keys on line 1")
+        #expect(error("[[input]]\ngrab = true")?.hasPrefix("\(path):1: key 'input': unknown key") == true)
+        #expect(error("when = 1979-05-27T07:32:00Z")?.hasPrefix("\(path):1: key 'when': unknown key") == true)
+        #expect(error("rotate = 2024-02-30") == "\(path):1: key 'rotate': '2024-02-30' is not a value: strings need \"quotes\"; otherwise a number, true or false")
+        #expect(error("[") == "\(path):1: expected a key, found the end of the file")
+        #expect(error("a = \"\u{0}\"") == "\(path):1: key 'a': the control character U+0000 is not allowed in a string; write it as an escape")
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamedByLine() {
+        #expect(throws: (any Error).self) { try ConfigurationFile(path: "k.conf", bytes: Array("scene = 1\n".utf8) + [0x61, 0xFF]) }
+        do {
+            _ = try ConfigurationFile(path: "k.conf", bytes: Array("scene = 1\n".utf8) + [0x61, 0xFF])
+        } catch {
+            #expect("\(error)" == "k.conf:2: not UTF-8 text: byte 12 of the file starts no character (0xff)")
+        }
     }
 
     @Test func aMissingFileMattersOnlyWhenNamed() throws {
