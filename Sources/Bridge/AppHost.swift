@@ -174,12 +174,31 @@ public enum AppHost {
         return pictures
     }
 
-    /// Draws the app once, as it is after launching, into a PNG file.
-    public static func snapshot(_ app: HostedApp, screen: Size, appearance: UserInterfaceStyle = .light, to path: String) throws {
-        let (application, window) = try launchForReplay(app, screen: screen, appearance: appearance, mode: .snapshot)
+    /// Draws the app once into a PNG file: as it is after launching or, with
+    /// recordings, as they leave it once its timers and animations have run
+    /// out (`SceneReplay.drainLimit`).
+    public static func snapshot(
+        _ app: HostedApp, screen: Size, appearance: UserInterfaceStyle = .light, after recordings: [Recording] = [],
+        options: InputMapping? = nil, to path: String, warn: (String) -> Void = { _ in }
+    ) throws {
+        let (application, window) = try launchForReplay(
+            app, screen: screen, appearance: appearance, mode: recordings.isEmpty ? .snapshot : .replay)
+        defer { application.terminate() }
+        try snapshot(window, of: application, screen: screen, after: recordings, options: options, to: path, warn: warn)
+    }
+
+    /// Draws a launched app's (or a fixture's) window into a PNG file the size
+    /// of the screen, after the recordings have played into it.
+    public static func snapshot(
+        _ window: Window, of application: Application, screen: Size, after recordings: [Recording] = [],
+        options: InputMapping? = nil, to path: String, warn: (String) -> Void = { _ in }
+    ) throws {
+        if !recordings.isEmpty {
+            let options = options ?? InputMapping(screenWidth: screen.width, screenHeight: screen.height)
+            try replay(recordings, into: application, window: window, options: options, warn: warn)
+        }
         let surface = PNGSurface(path: path, width: Int(screen.width), height: Int(screen.height))
         try Compositor(window: window, surface: surface).presentNow()
-        application.terminate()
     }
 }
 

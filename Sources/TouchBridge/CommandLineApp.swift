@@ -207,15 +207,18 @@ package enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, jsonl
 }
 
-/// `APP snapshot`: the app's first screen as a PNG.
+/// `APP snapshot`: the app's screen as a PNG, after launching or after recordings.
 package struct AppSnapshot: ParsableCommand {
     package static let configuration = CommandConfiguration(
-        commandName: "snapshot", abstract: "Draw the app's screen, as it is after launching, to a PNG file.")
+        commandName: "snapshot", abstract: "Draw the app's screen, as it is after launching or after recordings, to a PNG file.",
+        discussion: """
+            With --after, the recordings are played into the app first, as `replay` plays them, and the \
+            screen is drawn once its timers and animations have run out: the screen a recording leads to.
+            """)
 
     package init() {}
 
-    @Option(help: "Screen size in pixels, WIDTHxHEIGHT.")
-    var screen = ScreenSize(width: 800, height: 480)
+    @OptionGroup var mapping: MappingOptions
 
     @Option(help: "The PNG file to write.")
     var out: String
@@ -223,10 +226,17 @@ package struct AppSnapshot: ParsableCommand {
     @Option(help: "Light or dark for the whole app.")
     var appearance: UserInterfaceStyle = .light
 
+    @Option(help: ArgumentHelp("A recording to play before drawing (evemu, evtest, libinput record); give it again for more, played in order.", valueName: "recording"))
+    var after: [String] = []
+
     package func run() throws {
+        let recordings = try RecordingReader.load(files: after)
+        let options = try mapping.inputMapping()
+        let (screen, appearance, out) = (Size(width: mapping.screen.width, height: mapping.screen.height), appearance, out)
         try MainActor.assumeIsolated {
             try AppHost.snapshot(
-                CommandLineApp.current, screen: Size(width: screen.width, height: screen.height), appearance: appearance, to: out)
+                CommandLineApp.current, screen: screen, appearance: appearance, after: recordings, options: options, to: out,
+                warn: { printError($0) })
         }
     }
 }

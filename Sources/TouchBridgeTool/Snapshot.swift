@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import Display
+import KernelInput
 import Scenes
 import TouchBridge
 
@@ -19,6 +20,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "The PNG file to write.")
     var out: String
 
+    @Option(help: ArgumentHelp("A recording to play before drawing; give it again for more, played in order.", valueName: "recording"))
+    var after: [String] = []
+
     func validate() throws {
         guard scene == "demo" || Scene.names.contains(scene) else {
             throw ValidationError("no scene '\(scene)'; the scenes are \((Scene.names + ["demo"]).joined(separator: ", "))")
@@ -29,12 +33,14 @@ struct Snapshot: ParsableCommand {
         let screen = screen ?? (scene == "demo" ? ScreenSize(width: 800, height: 480) : ScreenSize(width: Scene.screen.width, height: Scene.screen.height))
         let size = Size(width: screen.width, height: screen.height)
         let (scene, out) = (scene, out)
+        let recordings = try RecordingReader.load(files: after)
         try MainActor.assumeIsolated {
-            if scene == "demo" { return try AppHost.snapshot(TouchBridgeCommand.demoApp, screen: size, to: out) }
+            if scene == "demo" {
+                return try AppHost.snapshot(TouchBridgeCommand.demoApp, screen: size, after: recordings, to: out, warn: { printError($0) })
+            }
             let application = Application()
             guard let built = Scene.make(scene, application: application, screen: size) else { return }
-            let surface = PNGSurface(path: out, width: Int(screen.width), height: Int(screen.height))
-            try Compositor(window: built.window, surface: surface).presentNow()
+            try AppHost.snapshot(built.window, of: application, screen: size, after: recordings, to: out, warn: { printError($0) })
         }
     }
 }

@@ -76,4 +76,30 @@ struct SnapshotCommandTests {
         #expect(try touchbridge("replay", recording, "--screen", "375x667", "--scene", "E14", "--frames", plain).status == 0)
         #expect(try Bitmap.readPNG(at: plain + "/frame-000000.png").pixel(x: 150 - 21, y: 150) == PixelColor(red: 255, green: 0, blue: 0))
     }
+
+    @Test func aSnapshotAfterARecordingIsTheScreenTheReplayEndsOn() throws {
+        let recording = Fixtures.directory.deletingLastPathComponent().appendingPathComponent("scenes/drag-150-150-to-200-180.evemu").path
+        let before = temporaryPath("snapshot-e14.png"), after = temporaryPath("snapshot-e14-after.png"), frames = temporaryPath("frames-e14")
+        defer { for path in [before, after, frames] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(try touchbridge("snapshot", "--scene", "E14", "--screen", "375x667", "--out", before).status == 0)
+        let result = try touchbridge("snapshot", "--scene", "E14", "--screen", "375x667", "--after", recording, "--out", after)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try touchbridge("replay", recording, "--screen", "375x667", "--scene", "E14", "--frames", frames).status == 0)
+        let last = try #require(try FileManager.default.contentsOfDirectory(atPath: frames).sorted().last)
+        // The dragged red view, moved by (50, 30): as in the replay's last frame, not where it started.
+        #expect(try bytes(after) == bytes(frames + "/" + last))
+        #expect(try bytes(after) != bytes(before))
+        #expect(try Bitmap.readPNG(at: after).pixel(x: 240, y: 220) == PixelColor(red: 255, green: 0, blue: 0))
+    }
+
+    func bytes(_ path: String) throws -> Data {
+        let picture = try Bitmap.readPNG(at: path)
+        return Data(bytes: picture.pixels, count: picture.stride * picture.height)
+    }
+
+    @Test func aSnapshotAfterAMissingRecordingNamesIt() throws {
+        let result = try touchbridge("snapshot", "--after", "/nonexistent/tap.evemu", "--out", temporaryPath("never.png"))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("/nonexistent/tap.evemu"))
+    }
 }

@@ -1,10 +1,14 @@
 import ArgumentParser
 import Bridge
+import Foundation
+import Graphics
 import Testing
 @testable import TouchBridge
 
 /// Every app's command line, as an app built on TouchBridge gets it.
+/// One at a time: each sets the process's one current app.
 @MainActor
+@Suite(.serialized)
 struct CommandLineAppTests {
     init() {
         CommandLineApp.current = HostedApp(
@@ -31,5 +35,41 @@ struct CommandLineAppTests {
     @Test func calibrateParsesAsEveryAppsOwn() throws {
         let parsed = try AppCommand.parseAsRoot(["calibrate", "--replay", "taps.evemu", "--timeout", "5"])
         #expect(parsed is AppCalibrate)
+    }
+
+    @Test func snapshotDrawsTheScreenARecordingLeadsTo() throws {
+        CommandLineApp.current = HostedApp(name: "tapper", version: "1", summary: "A screen that turns green when tapped.", makeDelegate: { TapperDelegate() })
+        let tap = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/scenes/tap-120-220.evemu").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tapper-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+
+        var command = try AppCommand.parseAsRoot(["snapshot", "--screen", "375x667", "--out", out])
+        try command.run()
+        #expect(try Bitmap.readPNG(at: out).pixel(x: 10, y: 10) == PixelColor(red: 255, green: 255, blue: 255))
+
+        command = try AppCommand.parseAsRoot(["snapshot", "--screen", "375x667", "--after", tap, "--out", out])
+        #expect((command as? AppSnapshot)?.after == [tap])
+        try command.run()
+        #expect(try Bitmap.readPNG(at: out).pixel(x: 10, y: 10) == PixelColor(red: 0, green: 255, blue: 0))
+    }
+}
+
+/// A window that turns green on the first tap, through a fade (so the
+/// snapshot must wait for the animation to end).
+@MainActor
+private final class TapperDelegate: Responder, ApplicationDelegate {
+    var window: Window?
+
+    func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool {
+        let window = Window(frame: Screen.main.bounds, application: application)
+        window.backgroundColor = .white
+        let tap = TapGestureRecognizer(action: { recognizer in
+            View.animate(withDuration: 0.5) { recognizer.view?.backgroundColor = .green }
+        })
+        window.addGestureRecognizer(tap)
+        window.makeKeyAndVisible()
+        self.window = window
+        return true
     }
 }
