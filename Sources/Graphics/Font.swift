@@ -22,6 +22,33 @@ public struct Font: Hashable, Sendable {
 
     public static func boldSystemFont(ofSize size: Double) -> Font { Font(size: size, weight: .bold) }
 
+    /// Dynamic Type's styles, at the sizes iOS gives them at its default
+    /// (Large) text size. Their semibold weights are bold here: fontconfig's
+    /// DejaVu has no semibold.
+    public enum TextStyle: Sendable, CaseIterable {
+        case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+
+        var size: Double {
+            switch self {
+            case .largeTitle: 34
+            case .title1: 28
+            case .title2: 22
+            case .title3: 20
+            case .headline, .body: 17
+            case .callout: 16
+            case .subheadline: 15
+            case .footnote: 13
+            case .caption1: 12
+            case .caption2: 11
+            }
+        }
+    }
+
+    /// The font of a text style, as UIFont.preferredFont(forTextStyle:).
+    public static func preferredFont(forTextStyle style: TextStyle) -> Font {
+        Font(size: style.size, weight: style == .headline ? .bold : .regular)
+    }
+
     public func withSize(_ size: Double) -> Font { Font(family: family, size: size, weight: weight) }
 
     /// Whether fontconfig knows the family; cairo would quietly draw with

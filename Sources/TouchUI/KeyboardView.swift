@@ -13,12 +13,17 @@ open class KeyboardView: View {
     public static let qwertyRows = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
     public static let symbolRows = ["1234567890", "-/:;()€&@\"", ".,?!'#%+="]
     /// The titles of the keys that are not characters.
-    public static let backspaceTitle = "⌫", shiftTitle = "⇧", returnTitle = "return", doneTitle = "Done"
+    public static let backspaceTitle = "⌫", shiftTitle = "⇧", doneTitle = "Done"
+    public static let returnTitle = ReturnKeyType.default.title
     public static let symbolsTitle = "123", lettersTitle = "ABC", spaceTitle = "space"
     /// A letter key's face (and the shift key's while shifted).
     static let letterKeyColor = Color.controlGray(1, dark: 0.42)
 
     public let keyboardType: KeyboardType
+    /// What the Return key says (the text field's `returnKeyType`).
+    public var returnKeyType = ReturnKeyType.default {
+        didSet { if returnKeyType != oldValue { rebuild() } }
+    }
     public let letterRows: [String]
     /// The keys on show, each a button whose title is what it types or does.
     public private(set) var keys: [Button] = []
@@ -57,7 +62,7 @@ open class KeyboardView: View {
             let characters = showsSymbols ? Self.symbolRows : letterRows
             var rows = characters.map { row in row.map { isShifted && !showsSymbols ? $0.uppercased() : String($0) } }
             rows[rows.count - 1] = [showsSymbols ? "" : Self.shiftTitle] + rows[rows.count - 1] + [Self.backspaceTitle]
-            rows.append([showsSymbols ? Self.lettersTitle : Self.symbolsTitle, Self.spaceTitle, Self.returnTitle])
+            rows.append([showsSymbols ? Self.lettersTitle : Self.symbolsTitle, Self.spaceTitle, returnKeyType.title])
             return rows
         }
     }
@@ -136,7 +141,7 @@ open class KeyboardView: View {
         let input = hostApplication?.firstResponder as? KeyInput
         switch title {
         case Self.backspaceTitle: input?.deleteBackward()
-        case Self.returnTitle, Self.doneTitle: input?.insertText("\n")
+        case returnKeyType.title, Self.doneTitle: input?.insertText("\n")
         case Self.spaceTitle: input?.insertText(" ")
         case Self.shiftTitle:
             isShifted.toggle()

@@ -25,6 +25,10 @@ open class TextField: Control, KeyInput {
     public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
     /// Which on-screen keyboard comes up; a number pad also keeps anything but digits out.
     public var keyboardType = KeyboardType.default
+    /// The title of the on-screen keyboard's Return key ("Next", "Done", "Go"…).
+    public var returnKeyType = ReturnKeyType.default
+    /// Whether the text is cleared each time editing begins, as a PIN field does.
+    public var clearsOnBeginEditing = false
     public var caretColor: Color = .systemBlue
     /// Space between the border and the text.
     public var textInsets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8) { didSet { setNeedsDisplay() } }
@@ -75,6 +79,7 @@ open class TextField: Control, KeyInput {
         guard !isFirstResponder else { return true }
         guard canBecomeFirstResponder, delegate?.textFieldShouldBeginEditing(self) ?? true, super.becomeFirstResponder() else { return false }
         isEditing = true
+        if clearsOnBeginEditing && hasText && delegate?.textFieldShouldClear(self) ?? true { text = "" }
         showCaretNow()
         window?.showInput(for: self)
         sendActions(for: .editingDidBegin)

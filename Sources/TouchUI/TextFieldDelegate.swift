@@ -11,6 +11,8 @@ public protocol TextFieldDelegate: AnyObject {
     func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool
     /// Return was pressed; false keeps the field editing and sends no action.
     func textFieldShouldReturn(_ textField: TextField) -> Bool
+    /// The text is about to be cleared (`clearsOnBeginEditing`); false keeps it.
+    func textFieldShouldClear(_ textField: TextField) -> Bool
     func textFieldDidChangeSelection(_ textField: TextField)
 }
 
@@ -21,5 +23,6 @@ extension TextFieldDelegate {
     public func textFieldDidEndEditing(_ textField: TextField) {}
     public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool { true }
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+    public func textFieldShouldClear(_ textField: TextField) -> Bool { true }
     public func textFieldDidChangeSelection(_ textField: TextField) {}
 }

@@ -140,6 +140,7 @@ open class Window: View {
             ?? KeyboardView.height(in: bounds.size, for: type)
         let frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
         let view = custom ?? KeyboardView(frame: frame, keyboardType: type, letterRows: hostApplication.keyboardLetterRows)
+        if let keyboard = view as? KeyboardView, let field = responder as? TextField { keyboard.returnKeyType = field.returnKeyType }
         view.frame = frame
         addSubview(view)
         inputViewShown = view

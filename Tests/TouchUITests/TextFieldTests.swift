@@ -135,6 +135,37 @@ struct TextFieldTests {
         #expect(!field.isEditing)
     }
 
+    /// UITextInputTraits: "the visible title of the Return key"; the key still ends editing.
+    @Test func theReturnKeySaysWhatTheFieldAsks() throws {
+        field.returnKeyType = .next
+        field.becomeFirstResponder()
+        let keyboard = try #require(window.inputViewShown as? KeyboardView)
+        #expect(keyboard.key(titled: KeyboardView.returnTitle) == nil)
+        let next = try #require(keyboard.key(titled: "Next"))
+        #expect(ReturnKeyType.allCases.map(\.title).count == Set(ReturnKeyType.allCases.map(\.title)).count)
+        tap(next.convert(Point(x: next.bounds.midX, y: next.bounds.midY), to: nil))
+        #expect(!field.isEditing, "Next returns as Return does")
+    }
+
+    /// "If true, the text field clears its previous text when editing begins", unless the delegate says no.
+    @Test func aFieldThatClearsOnBeginEditingStartsEmpty() {
+        final class Keeper: TextFieldDelegate {
+            var keeps = false
+            func textFieldShouldClear(_ textField: TextField) -> Bool { !keeps }
+        }
+        field.text = "1234"
+        field.clearsOnBeginEditing = true
+        field.becomeFirstResponder()
+        #expect(field.text == "")
+        field.insertText("42")
+        field.resignFirstResponder()
+        let keeper = Keeper()
+        keeper.keeps = true
+        field.delegate = keeper
+        field.becomeFirstResponder()
+        #expect(field.text == "42")
+    }
+
     @Test func theKeyboardFollowsTheLayoutsRowsAndCanBeTurnedOff() throws {
         app.keyboardLetterRows = ["azertyuiop", "qsdfghjklm", "wxcvbn"]
         field.becomeFirstResponder()

@@ -123,6 +123,16 @@ struct VocabularyTests {
         #expect(root.presentedViewController == nil)
     }
 
+    /// Dynamic Type's styles at the default (Large) size, as Apple's Human Interface Guidelines list them.
+    @Test func preferredFontsHaveDynamicTypesDefaultSizes() {
+        #expect(Font.preferredFont(forTextStyle: .body).size == 17)
+        #expect(Font.preferredFont(forTextStyle: .largeTitle).size == 34)
+        #expect(Font.preferredFont(forTextStyle: .caption2).size == 11)
+        #expect(Font.preferredFont(forTextStyle: .headline).weight == .bold && Font.preferredFont(forTextStyle: .body).weight == .regular)
+        let sizes = Font.TextStyle.allCases.map { Font.preferredFont(forTextStyle: $0).size }
+        #expect(sizes == [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11])
+    }
+
     @Test func smallerCalls() {
         let controller = ViewController(nibName: nil, bundle: nil)
         #expect(!controller.isViewLoaded)
