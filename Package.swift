@@ -24,7 +24,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -32,6 +31,9 @@ let package = Package(
             name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(
             name: "CLibudev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        // libinput record's YAML, read by Debian's libyaml rather than a copy built in. Not named
+        // CYaml: that is Yams' target, and target names must be unique in an app's package graph.
+        .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         // Text for every script: shaping (HarfBuzz), bidi (FriBidi), line breaking and font fallback.
@@ -49,10 +51,7 @@ let package = Package(
         .target(name: "CDisplayShim"),
         .target(
             name: "KernelInput",
-            dependencies: [
-                "CLibevdev", "CLibudev", "CInputShim", "CXkbcommon",
-                .product(name: "Yams", package: "Yams"),
-            ]),
+            dependencies: ["CLibevdev", "CLibudev", "CInputShim", "CXkbcommon", "CLibyaml"]),
         // Linear constraints solved incrementally (Cassowary): what Auto Layout stands on. Nothing of views.
         .target(name: "ConstraintSolver"),
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.

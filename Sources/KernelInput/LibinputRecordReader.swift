@@ -1,26 +1,19 @@
-import Yams
-
 /// Reads `libinput record` YAML (format version 1): one recording per device
 /// in `devices:`, events from each `- evdev:` block of `[sec, usec, type,
 /// code, value]` rows. Keys it has no use for (libinput, system, udev,
-/// quirks, hid, libinput events) are ignored.
+/// quirks, hid, libinput events) are ignored. The YAML itself is read by
+/// Debian's libyaml (`YAMLDocument`).
 public enum LibinputRecordReader {
     public static func read(_ text: String, file: String) throws -> [Recording] {
-        let root: Node
+        let parsed: YAMLNode?
         do {
-            guard let parsed = try Yams.compose(yaml: text) else {
-                throw RecordingError(file: file, "the file is empty")
-            }
-            root = parsed
-        } catch let error as RecordingError {
-            throw error
-        } catch let error as YamlError {
-            throw RecordingError(file: file, line: Self.line(of: error), "not valid YAML: \(Self.summary(of: error))")
-        } catch {
-            throw RecordingError(file: file, "not valid YAML: \(error)")
+            parsed = try YAMLDocument.parse(text)
+        } catch let error as YAMLError {
+            throw RecordingError(file: file, line: error.line, "not valid YAML: \(error.message)")
         }
-        func fail(_ node: Node?, _ message: String) -> RecordingError {
-            RecordingError(file: file, line: node?.mark?.line, message)
+        guard let root = parsed else { throw RecordingError(file: file, "the file is empty") }
+        func fail(_ node: YAMLNode?, _ message: String) -> RecordingError {
+            RecordingError(file: file, line: node?.line, message)
         }
 
         guard root.mapping != nil else { throw fail(root, "expected a libinput record (a YAML mapping at the top)") }
@@ -42,7 +35,7 @@ public enum LibinputRecordReader {
             let description = try readDescription(evdev, fail: fail)
             var events: [InputEvent] = []
             var eventLines: [Int32] = []
-            for entry in deviceNode["events"]?.sequence ?? Node.Sequence() {
+            for entry in deviceNode["events"]?.sequence ?? [] {
                 guard let rows = entry["evdev"]?.sequence else { continue }  // e.g. '- libinput:' blocks
                 for row in rows {
                     guard let numbers = row.sequence?.map(\.int), numbers.count == 5,
@@ -66,7 +59,7 @@ public enum LibinputRecordReader {
                         InputEvent(
                             time: EventTime(seconds: Int64(sec), microseconds: Int64(usec)), type: UInt16(type),
                             code: UInt16(code), value: value32))
-                    eventLines.append(Int32(row.mark?.line ?? 0))
+                    eventLines.append(Int32(row.line))
                 }
             }
             recordings.append(
@@ -77,7 +70,7 @@ public enum LibinputRecordReader {
         return recordings
     }
 
-    private static func readDescription(_ evdev: Node, fail: (Node?, String) -> RecordingError) throws
+    private static func readDescription(_ evdev: YAMLNode, fail: (YAMLNode?, String) -> RecordingError) throws
         -> DeviceDescription
     {
         guard let name = evdev["name"]?.string else { throw fail(evdev, "the evdev description has no 'name:'") }
@@ -94,7 +87,7 @@ public enum LibinputRecordReader {
         }
         var types: Set<UInt16> = [EventType.syn]
         var codes: [UInt16: Set<UInt16>] = [:]
-        for (typeNode, codeList) in evdev["codes"]?.mapping ?? Node.Mapping([]) {
+        for (typeNode, codeList) in evdev["codes"]?.mapping ?? [] {
             guard let type = typeNode.int, (0...Int(EventType.max)).contains(type), let list = codeList.sequence else {
                 throw fail(typeNode, "malformed 'codes:' entry (expected 'TYPE: [CODE, ...]')")
             }
@@ -109,7 +102,7 @@ public enum LibinputRecordReader {
             }
         }
         var absInfo: [UInt16: AbsInfo] = [:]
-        for (codeNode, infoNode) in evdev["absinfo"]?.mapping ?? Node.Mapping([]) {
+        for (codeNode, infoNode) in evdev["absinfo"]?.mapping ?? [] {
             guard let code = codeNode.int, (0...0x3f).contains(code) else {
                 throw fail(codeNode, "malformed 'absinfo:' entry (expected an axis code)")
             }
@@ -125,7 +118,7 @@ public enum LibinputRecordReader {
             codes[EventType.abs, default: []].insert(UInt16(code))
         }
         var properties: Set<UInt16> = []
-        for propertyNode in evdev["properties"]?.sequence ?? Node.Sequence() {
+        for propertyNode in evdev["properties"]?.sequence ?? [] {
             guard let property = propertyNode.int, (0...Int(InputProperty.max)).contains(property) else {
                 throw fail(propertyNode, "unknown input property \(propertyNode.string ?? "?")")
             }
@@ -134,19 +127,5 @@ public enum LibinputRecordReader {
         types.formUnion(codes.keys)
         return DeviceDescription(
             name: name, id: id, properties: properties, types: types, codes: codes, absInfo: absInfo)
-    }
-
-    private static func line(of error: YamlError) -> Int? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _): mark.line
-        default: nil
-        }
-    }
-
-    private static func summary(of error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _): problem
-        default: "\(error)"
-        }
     }
 }
