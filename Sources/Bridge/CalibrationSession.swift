@@ -40,7 +40,7 @@ public struct CalibrationResult: Sendable {
     /// (made if missing), keeping its comments; a file `run` would refuse is never written.
     public func setInConfiguration(at path: String) throws {
         let old = FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
-        let new = ConfigurationFile.setting("calibration", to: "\"\(matrix)\"", inSection: "input", of: old)
+        let new = try ConfigurationFile.setting("calibration", to: "\"\(matrix)\"", inSection: "input", of: old, path: path)
         _ = try Configuration(file: ConfigurationFile(path: path, text: new))
         try new.write(toFile: path, atomically: true, encoding: .utf8)
     }

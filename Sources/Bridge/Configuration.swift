@@ -133,7 +133,8 @@ public struct Configuration: Equatable, Sendable {
     }
 
     public init(file: ConfigurationFile) throws {
-        for (key, entry) in file.entries.sorted(by: { $0.value.line < $1.value.line }) {
+        // In the file's order; keys on one line (an inline table) by name, so an error names the same one each time.
+        for (key, entry) in file.entries.sorted(by: { ($0.value.line, $0.key) < ($1.value.line, $1.key) }) {
             func fail(_ message: String) -> ConfigurationError {
                 ConfigurationError(file: file.path, line: entry.line, key: key, message: message)
             }
@@ -175,7 +176,7 @@ public struct Configuration: Equatable, Sendable {
                 guard parts.count == 2, parts.allSatisfy({ (1...16384).contains($0) }) else { throw fail("expected \(expected), such as \"800x480\"") }
                 (screenWidth, screenHeight) = (parts[0], parts[1])
             case "rotate":
-                guard case .number(let degrees) = entry.value, let rotation = Rotation(rawValue: Int(degrees)), Double(Int(degrees)) == degrees else {
+                guard case .number(let degrees) = entry.value, let whole = Int(exactly: degrees), let rotation = Rotation(rawValue: whole) else {
                     throw fail("expected \(expected), got \(entry.value)")
                 }
                 self.rotation = rotation

@@ -20,6 +20,16 @@ public enum ConfigurationValue: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// No inf or nan anywhere in it: TOML has them, no setting takes them.
+    var isFinite: Bool {
+        switch self {
+        case .number(let number): number.isFinite
+        case .array(let items): items.allSatisfy(\.isFinite)
+        case .table(let items): items.values.allSatisfy(\.isFinite)
+        case .string, .bool, .dateTime: true
+        }
+    }
+
     var typeName: String {
         switch self {
         case .string: "a string"
@@ -54,6 +64,8 @@ public struct ConfigurationFile: Sendable {
     public struct Entry: Sendable {
         public var value: ConfigurationValue
         public var line: Int
+        /// The value's last line: a list or a multi-line string may run on.
+        public var endLine: Int
     }
 
     public let path: String
@@ -71,17 +83,25 @@ public struct ConfigurationFile: Sendable {
         } catch {
             throw ConfigurationError(file: path, line: error.line, key: error.key, message: error.message)
         }
-        flatten(document, prefix: "")
+        try flatten(document, prefix: "")
     }
 
-    private mutating func flatten(_ table: TOMLTable, prefix: String) {
+    private mutating func flatten(_ table: TOMLTable, prefix: String) throws {
         for entry in table.entries {
             let key = prefix + entry.key
             if case .table(let inner) = entry.value {
-                flatten(inner, prefix: key + ".")
-            } else {
-                entries[key] = Entry(value: ConfigurationValue(entry.value), line: entry.line)
+                try flatten(inner, prefix: key + ".")
+                continue
             }
+            // A quoted key with a dot in it ("input.grab" = ...) is the same setting as one under [input].
+            if let earlier = entries[key] {
+                throw ConfigurationError(file: path, line: entry.line, key: key, message: "set twice (first on line \(earlier.line))")
+            }
+            let value = ConfigurationValue(entry.value)
+            if !value.isFinite {
+                throw ConfigurationError(file: path, line: entry.line, key: key, message: "inf and nan are not values a setting takes")
+            }
+            entries[key] = Entry(value: value, line: entry.line, endLine: entry.endLine)
         }
     }
 }

@@ -110,6 +110,18 @@ struct ConfigurationTests {
         #expect(error("when = 1979-05-27T07:32:00Z")?.hasPrefix("\(path):1: key 'when': unknown key") == true)
         #expect(error("rotate = 2024-02-30") == "\(path):1: key 'rotate': '2024-02-30' is not a value: strings need \"quotes\"; otherwise a number, true or false")
         #expect(error("[") == "\(path):1: expected a key, found the end of the file")
+        // A key set twice names the line of its key, not where its list ended.
+        #expect(error("[input]\ndevices = [\"a\"]\ndevices = [\n  \"b\",\n]") == "\(path):3: key 'input.devices': set twice (first on line 2)")
+        #expect(error("\"input.grab\" = true\n[input]\ngrab = false") == "\(path):3: key 'input.grab': set twice (first on line 1)")
+        #expect(error("rotate = inf") == "\(path):1: key 'rotate': inf and nan are not values a setting takes")
+        #expect(error("rotate = 9_223_372_036_854_775_807") == "\(path):1: key 'rotate': expected 0, 90, 180 or 270, got 9.223372036854776e+18")
+        #expect(error("[input]\ncalibration = [nan, 0, 0, 0, 1, 0]") == "\(path):2: key 'input.calibration': inf and nan are not values a setting takes")
+        #expect(error("[[input]") == "\(path):1: an array-of-tables header needs a closing ']]'")
+        #expect(error("scene = \"\"\"\nnever closed") == "\(path):2: key 'scene': the multi-line string opened on line 1 has no closing \"\"\"")
+        #expect(error("[input]\ndevices = [\n\"a\",") == "\(path):3: key 'input.devices': the list opened on line 2 has no closing ']'")
+        #expect(error("a = " + String(repeating: "[", count: 100_000)) == "\(path):1: key 'a': lists and inline tables are nested more than 128 deep")
+        // Two mistakes on one line: the same one is named every time.
+        #expect(error("input = { grab = 1, swap-axes = 2 }") == "\(path):1: key 'input.grab': expected true or false, got a number")
         #expect(error("a = \"\u{0}\"") == "\(path):1: key 'a': the control character U+0000 is not allowed in a string; write it as an escape")
     }
 
@@ -244,25 +256,42 @@ struct ConfigurationTests {
 }
 
 struct ConfigurationEditingTests {
-    @Test func anExistingLineIsReplacedAndCommentsStay() {
+    @Test func anExistingLineIsReplacedAndCommentsStay() throws {
         let text = "# kiosk\ndisplay = \"auto\"\n\n[input]\n# calibration = \"1 0 0 0 1 0\"\ncalibration = \"1 0 0 0 1 0\"\ngrab = true\n"
-        let edited = ConfigurationFile.setting("calibration", to: "\"0.9 0 0.05 0 0.9 0.05\"", inSection: "input", of: text)
+        let edited = try ConfigurationFile.setting("calibration", to: "\"0.9 0 0.05 0 0.9 0.05\"", inSection: "input", of: text)
         #expect(edited == "# kiosk\ndisplay = \"auto\"\n\n[input]\n# calibration = \"1 0 0 0 1 0\"\ncalibration = \"0.9 0 0.05 0 0.9 0.05\"\ngrab = true\n")
     }
 
-    @Test func aMissingKeyGoesAtTheTopOfItsSection() {
-        let edited = ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: "rotate = 90\n[input]\ngrab = false\n")
+    @Test func aMissingKeyGoesAtTheTopOfItsSection() throws {
+        let edited = try ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: "rotate = 90\n[input]\ngrab = false\n")
         #expect(edited == "rotate = 90\n[input]\ncalibration = \"1 0 0 0 1 0\"\ngrab = false\n")
     }
 
-    @Test func aMissingSectionIsAdded() {
-        #expect(ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: "rotate = 90\n")
+    @Test func aMissingSectionIsAdded() throws {
+        #expect(try ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: "rotate = 90\n")
             == "rotate = 90\n\n[input]\ncalibration = \"1 0 0 0 1 0\"\n")
-        #expect(ConfigurationFile.setting("grab", to: "true", inSection: "input", of: "") == "[input]\ngrab = true\n")
+        #expect(try ConfigurationFile.setting("grab", to: "true", inSection: "input", of: "") == "[input]\ngrab = true\n")
     }
 
     @Test func theSameKeyInAnotherSectionIsLeftAlone() throws {
-        let edited = ConfigurationFile.setting("grab", to: "true", inSection: "input", of: "[other]\ngrab = false\n")
+        let edited = try ConfigurationFile.setting("grab", to: "true", inSection: "input", of: "[other]\ngrab = false\n")
         #expect(edited == "[other]\ngrab = false\n\n[input]\ngrab = true\n")
+    }
+
+    /// TOML's other forms: a list over several lines is replaced whole, a
+    /// dotted section gets a dotted key, and an inline table is left to the user.
+    @Test func theOtherFormsOfTOMLAreEditedInTheirOwnForm() throws {
+        let list = "[input]\ncalibration = [\n  1, 0, 0,\n  0, 1, 0,\n]\ngrab = true\n"
+        #expect(try ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: list)
+            == "[input]\ncalibration = \"1 0 0 0 1 0\"\ngrab = true\n")
+        let dotted = "input.grab = true\n\n[keyboard]\nlayout = \"de\"\n"
+        let edited = try ConfigurationFile.setting("calibration", to: "\"1 0 0 0 1 0\"", inSection: "input", of: dotted)
+        #expect(edited == "input.grab = true\n\ninput.calibration = \"1 0 0 0 1 0\"\n[keyboard]\nlayout = \"de\"\n")
+        #expect(try Bridge.Configuration(file: ConfigurationFile(path: "k", text: edited)).grab)
+        #expect(try ConfigurationFile.setting("grab", to: "false", inSection: "input", of: "input.grab = true\n") == "input.grab = false\n")
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationFile.setting("grab", to: "false", inSection: "input", of: "input = { grab = true }\n")
+        }
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.setting("grab", to: "false", inSection: "input", of: "[input\n") }
     }
 }

@@ -40,7 +40,7 @@ private final class Table {
     }
 
     enum Item {
-        case value(TOMLValue, line: Int)
+        case value(TOMLValue, line: Int, endLine: Int)
         case table(Table)
         case arrayOfTables(TableArray, line: Int)
     }
@@ -63,10 +63,10 @@ private final class Table {
         var table = TOMLTable()
         for key in order {
             switch items[key]! {
-            case .value(let value, let line): table.entries.append(.init(key: key, value: value, line: line))
-            case .table(let sub): table.entries.append(.init(key: key, value: .table(sub.frozen()), line: sub.line))
+            case .value(let value, let line, let endLine): table.entries.append(.init(key: key, value: value, line: line, endLine: endLine))
+            case .table(let sub): table.entries.append(.init(key: key, value: .table(sub.frozen()), line: sub.line, endLine: sub.line))
             case .arrayOfTables(let list, let line):
-                table.entries.append(.init(key: key, value: .array(list.tables.map { .table($0.frozen()) }), line: line))
+                table.entries.append(.init(key: key, value: .array(list.tables.map { .table($0.frozen()) }), line: line, endLine: line))
             }
         }
         return table
@@ -99,8 +99,9 @@ private struct Reader {
         }
     }
 
-    private func fail(_ message: String, key: String? = nil) -> TOMLError {
-        TOMLError(line: line, key: key ?? currentKey, message: message)
+    /// An error on the line being read (or `at` another), naming the key whose value is being read, if any.
+    private func fail(_ message: String, at errorLine: Int? = nil) -> TOMLError {
+        TOMLError(line: errorLine ?? line, key: currentKey, message: message)
     }
 
     private func describe(_ byte: UInt8?) -> String {
@@ -152,7 +153,7 @@ private struct Reader {
         advance()
         while let c = peek, c != newline {
             if c == carriageReturn && peek(1) == newline { return }
-            if isControl(c) { throw fail("\(describe(c)) is not allowed in a comment", key: nil) }
+            if isControl(c) { throw fail("\(describe(c)) is not allowed in a comment") }
             advance()
         }
     }
@@ -199,10 +200,10 @@ private struct Reader {
                 let path = try readKey()
                 skipSpaces()
                 guard peek == closeBracket, !isArray || peek(1) == closeBracket else {
-                    if peek == newline || peek == nil || peek == hash {
-                        throw fail(isArray ? "an array-of-tables header needs a closing ']]'" : "a section header needs a closing ']'", key: nil)
+                    if peek == newline || peek == nil || peek == hash || (isArray && peek == closeBracket) {
+                        throw fail(isArray ? "an array-of-tables header needs a closing ']]'" : "a section header needs a closing ']'")
                     }
-                    throw fail("unexpected \(describe(peek)) in the section header", key: nil)
+                    throw fail("unexpected \(describe(peek)) in the section header")
                 }
                 advance(isArray ? 2 : 1)
                 current = try isArray ? appendTable(at: path, in: root, line: headerLine) : defineTable(at: path, in: root, line: headerLine)
@@ -211,20 +212,20 @@ private struct Reader {
             default:
                 let keyLine = line
                 guard isBareKeyByte(c) || c == doubleQuote || c == singleQuote else {
-                    throw fail("expected 'key = value', found \(describe(c))", key: nil)
+                    throw fail("expected 'key = value', found \(describe(c))")
                 }
                 let start = position
                 let key = try readKey()
                 skipSpaces()
                 guard peek == equals else {
                     let rest = bytes[start...].prefix { $0 != newline && $0 != carriageReturn }
-                    throw fail("expected 'key = value', found '\(String(decoding: rest, as: UTF8.self).trimmed)'", key: nil)
+                    throw fail("expected 'key = value', found '\(String(decoding: rest, as: UTF8.self).trimmed)'")
                 }
                 advance()
                 skipSpaces()
                 currentKey = (currentPath + key).joined(separator: ".")
                 let value = try readValue()
-                try insert(value, at: key, into: current, line: keyLine, prefix: currentPath)
+                try insert(value, at: key, into: current, lines: keyLine...line, prefix: currentPath)
                 try finishLine(after: "the value")
                 currentKey = nil
             }
@@ -245,11 +246,11 @@ private struct Reader {
             table.line = line
             return table
         case .table(let table):
-            throw fail(table.state == .header ? "[\(name)] is defined twice (first on line \(table.line))" : "[\(name)] was already made by dotted keys on line \(table.line)", key: nil)
+            throw fail(table.state == .header ? "[\(name)] is defined twice (first on line \(table.line))" : "[\(name)] was already made by dotted keys on line \(table.line)")
         case .arrayOfTables(_, let first):
-            throw fail("[\(name)] is an array of tables ([[\(name)]] on line \(first)), not a table", key: nil)
-        case .value(_, let first):
-            throw fail("[\(name)] is already a value, set on line \(first)", key: nil)
+            throw fail("[\(name)] is an array of tables ([[\(name)]] on line \(first)), not a table")
+        case .value(_, let first, _):
+            throw fail("[\(name)] is already a value, set on line \(first)")
         }
     }
 
@@ -266,9 +267,9 @@ private struct Reader {
         case .arrayOfTables(let list, _):
             list.tables.append(table)
         case .table(let existing):
-            throw fail("[[\(name)]] is already a table (line \(existing.line)), not an array of tables", key: nil)
-        case .value(_, let first):
-            throw fail("[[\(name)]] is already a value, set on line \(first); an array given as a value cannot be added to", key: nil)
+            throw fail("[[\(name)]] is already a table (line \(existing.line)), not an array of tables")
+        case .value(_, let first, _):
+            throw fail("[[\(name)]] is already a value, set on line \(first); an array given as a value cannot be added to")
         }
         return table
     }
@@ -285,15 +286,16 @@ private struct Reader {
                 table = made
             case .table(let next): table = next
             case .arrayOfTables(let list, _): table = list.tables.last!
-            case .value(_, let first):
-                throw fail("'\(path[...depth].joined(separator: "."))' is already a value, set on line \(first), not a table", key: nil)
+            case .value(_, let first, _):
+                throw fail("'\(path[...depth].joined(separator: "."))' is already a value, set on line \(first), not a table")
             }
         }
         return table
     }
 
     /// `a.b.c = value` in `table`: `a` and `b` are tables made by dotted keys.
-    private func insert(_ value: TOMLValue, at path: [String], into table: Table, line: Int, prefix: [String]) throws(TOMLError) {
+    private func insert(_ value: TOMLValue, at path: [String], into table: Table, lines: ClosedRange<Int>, prefix: [String]) throws(TOMLError) {
+        let line = lines.lowerBound
         var table = table
         for (depth, key) in path.dropLast().enumerated() {
             let name = (prefix + path[...depth]).joined(separator: ".")
@@ -305,23 +307,23 @@ private struct Reader {
             case .table(let next) where next.state == .dotted:
                 table = next
             case .table(let next):
-                throw fail("'\(name)' is a table with a header of its own (line \(next.line)); its keys go under that header")
+                throw fail("'\(name)' is a table made by the section header on line \(next.line); dotted keys cannot add to it", at: line)
             case .arrayOfTables(_, let first):
-                throw fail("'\(name)' is an array of tables (line \(first)); dotted keys cannot add to it")
-            case .value(_, let first):
-                throw fail("'\(name)' is already a value, set on line \(first), not a table")
+                throw fail("'\(name)' is an array of tables (line \(first)); dotted keys cannot add to it", at: line)
+            case .value(_, let first, _):
+                throw fail("'\(name)' is already a value, set on line \(first), not a table", at: line)
             }
         }
         let key = path.last!
         if let earlier = table.items[key] {
             let first: Int
             switch earlier {
-            case .value(_, let line), .arrayOfTables(_, let line): first = line
+            case .value(_, let line, _), .arrayOfTables(_, let line): first = line
             case .table(let sub): first = sub.line
             }
-            throw fail("set twice (first on line \(first))")
+            throw fail("set twice (first on line \(first))", at: line)
         }
-        table.set(key, .value(value, line: line))
+        table.set(key, .value(value, line: line, endLine: lines.upperBound))
     }
 
     // MARK: Keys
@@ -331,19 +333,19 @@ private struct Reader {
         var parts: [String] = []
         while true {
             skipSpaces()
-            guard let c = peek else { throw fail("expected a key, found the end of the file", key: nil) }
+            guard let c = peek else { throw fail("expected a key, found the end of the file") }
             if c == doubleQuote {
-                if peek(1) == doubleQuote && peek(2) == doubleQuote { throw fail("a key cannot be a multi-line string", key: nil) }
+                if peek(1) == doubleQuote && peek(2) == doubleQuote { throw fail("a key cannot be a multi-line string") }
                 parts.append(try readBasicString())
             } else if c == singleQuote {
-                if peek(1) == singleQuote && peek(2) == singleQuote { throw fail("a key cannot be a multi-line string", key: nil) }
+                if peek(1) == singleQuote && peek(2) == singleQuote { throw fail("a key cannot be a multi-line string") }
                 parts.append(try readLiteralString())
             } else if isBareKeyByte(c) {
                 let start = position
                 while let b = peek, isBareKeyByte(b) { advance() }
                 parts.append(String(decoding: bytes[start..<position], as: UTF8.self))
             } else {
-                throw fail("expected a key, found \(describe(c)): a bare key is letters, digits, '-' and '_'; others need \"quotes\"", key: nil)
+                throw fail("expected a key, found \(describe(c)): a bare key is letters, digits, '-' and '_'; others need \"quotes\"")
             }
             skipSpaces()
             guard peek == dot else { return parts }
@@ -358,6 +360,11 @@ private struct Reader {
 
     // MARK: Values
 
+    /// Lists and inline tables inside one another: deep enough for any
+    /// document written by hand, shallow enough that the stack never runs out.
+    static let maximumNesting = 128
+    private var nesting = 0
+
     private mutating func readValue() throws(TOMLError) -> TOMLValue {
         guard let c = peek, c != newline, c != hash, !(c == carriageReturn && peek(1) == newline) else {
             throw fail("no value after '='")
@@ -367,25 +374,32 @@ private struct Reader {
             return .string(peek(1) == doubleQuote && peek(2) == doubleQuote ? try readMultilineString(literal: false) : try readBasicString())
         case singleQuote:
             return .string(peek(1) == singleQuote && peek(2) == singleQuote ? try readMultilineString(literal: true) : try readLiteralString())
-        case openBracket: return try readArray()
-        case openBrace: return try readInlineTable()
+        case openBracket, openBrace:
+            guard nesting < Self.maximumNesting else { throw fail("lists and inline tables are nested more than \(Self.maximumNesting) deep") }
+            nesting += 1
+            defer { nesting -= 1 }
+            return c == openBracket ? try readArray() : try readInlineTable()
         default: return try readScalar()
         }
     }
 
     private mutating func readArray() throws(TOMLError) -> TOMLValue {
+        let opened = line
         advance()
         var items: [TOMLValue] = []
+        func unclosed() -> TOMLError {
+            fail(opened == line ? "the list has no closing ']'" : "the list opened on line \(opened) has no closing ']'")
+        }
         while true {
             try skipSpacesAndNewlines()
             if peek == closeBracket { advance(); return .array(items) }
-            guard !atEnd else { throw fail("the list has no closing ']'") }
+            guard !atEnd else { throw unclosed() }
             items.append(try readValue())
             try skipSpacesAndNewlines()
             switch peek {
             case comma: advance()
             case closeBracket: advance(); return .array(items)
-            case nil: throw fail("the list has no closing ']'")
+            case nil: throw unclosed()
             default: throw fail("expected ',' or ']' in the list, found \(describe(peek))")
             }
         }
@@ -408,7 +422,7 @@ private struct Reader {
             skipSpaces()
             currentKey = ([outerKey].compactMap { $0 } + key).joined(separator: ".")
             let value = try readValue()
-            try insert(value, at: key, into: table, line: keyLine, prefix: outerKey.map { [$0] } ?? [])
+            try insert(value, at: key, into: table, lines: keyLine...line, prefix: outerKey.map { [$0] } ?? [])
             currentKey = outerKey
             skipSpaces()
             switch peek {
@@ -460,11 +474,12 @@ private struct Reader {
     /// dropped, and up to two quotes may stand just before the closing three.
     private mutating func readMultilineString(literal: Bool) throws(TOMLError) -> String {
         let quote = literal ? singleQuote : doubleQuote
+        let opened = line
         advance(3)
         if peek == newline { advance() } else if peek == carriageReturn && peek(1) == newline { advance(2) }
         var text: [UInt8] = []
         while true {
-            guard let c = peek else { throw fail("the multi-line string has no closing \(literal ? "'''" : "\"\"\"")") }
+            guard let c = peek else { throw fail("the multi-line string opened on line \(opened) has no closing \(literal ? "'''" : "\"\"\"")") }
             if c == quote && peek(1) == quote && peek(2) == quote {
                 var run = 3
                 while peek(run) == quote { run += 1 }

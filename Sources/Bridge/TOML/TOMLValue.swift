@@ -17,6 +17,8 @@ public struct TOMLTable: Equatable, Sendable {
         public var key: String
         public var value: TOMLValue
         public var line: Int
+        /// The line the value ends on (a list or a multi-line string may run on).
+        public var endLine: Int
     }
 
     public var entries: [Entry] = []
