@@ -17,17 +17,30 @@ public struct Path: Sendable, Equatable {
 
     /// A rectangle with quarter-circle corners; the radius is limited to half the shorter side.
     public init(roundedRect rect: Rect, cornerRadius: Double) {
-        let r = min(max(0, cornerRadius), rect.width / 2, rect.height / 2)
-        guard r > 0 else {
+        self.init(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
+    }
+
+    /// A rectangle with some of its corners rounded, as UIBezierPath's: the
+    /// radius is `cornerRadii.width`, limited to half the shorter side.
+    public init(roundedRect rect: Rect, byRoundingCorners corners: RectCorner, cornerRadii: Size) {
+        let r = min(max(0, cornerRadii.width), rect.width / 2, rect.height / 2)
+        guard r > 0, !corners.isEmpty else {
             self.init(rect: rect)
             return
         }
         self.init()
-        move(to: Point(x: rect.minX + r, y: rect.minY))
-        addArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0)
-        addArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2)
-        addArc(center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi)
-        addArc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 3 * .pi / 2)
+        func corner(_ which: RectCorner, _ x: Double, _ y: Double, center: Point, from start: Double) {
+            if corners.contains(which) {
+                addArc(center: center, radius: r, startAngle: start, endAngle: start + .pi / 2)
+            } else {
+                addLine(to: Point(x: x, y: y))
+            }
+        }
+        move(to: Point(x: rect.minX + (corners.contains(.topLeft) ? r : 0), y: rect.minY))
+        corner(.topRight, rect.maxX, rect.minY, center: Point(x: rect.maxX - r, y: rect.minY + r), from: -.pi / 2)
+        corner(.bottomRight, rect.maxX, rect.maxY, center: Point(x: rect.maxX - r, y: rect.maxY - r), from: 0)
+        corner(.bottomLeft, rect.minX, rect.maxY, center: Point(x: rect.minX + r, y: rect.maxY - r), from: .pi / 2)
+        corner(.topLeft, rect.minX, rect.minY, center: Point(x: rect.minX + r, y: rect.minY + r), from: .pi)
         close()
     }
 
@@ -64,4 +77,16 @@ public struct Path: Sendable, Equatable {
         elements.append(.arc(center: center, radius: radius, start: startAngle, end: endAngle, clockwise: clockwise))
     }
     public mutating func close() { elements.append(.close) }
+}
+
+/// The corners of a rectangle, as UIRectCorner.
+public struct RectCorner: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let topLeft = RectCorner(rawValue: 1 << 0)
+    public static let topRight = RectCorner(rawValue: 1 << 1)
+    public static let bottomLeft = RectCorner(rawValue: 1 << 2)
+    public static let bottomRight = RectCorner(rawValue: 1 << 3)
+    public static let allCorners: RectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }

@@ -1,4 +1,5 @@
-/// A scrolling list of rows in sections, as UITableView (plain style).
+/// A scrolling list of rows in sections, as UITableView, in its three
+/// styles: plain, grouped, and inset grouped (sections as rounded cards).
 ///
 /// Only the rows in sight have cells: scrolled out, a cell goes back to a
 /// pool by its reuse identifier and `dequeueReusableCell` hands it out again,
@@ -9,10 +10,21 @@
 /// Selection is UIKit's: a touch that stays on a row highlights it once the
 /// scroll view's content delay has passed (at once for a quick tap), the row
 /// is selected when the finger lifts on it, and a drag that scrolls cancels
-/// the highlight. Section headers stay pinned to the top while their section
-/// scrolls under them.
+/// the highlight. In the plain style section headers stay pinned to the top
+/// while their section scrolls under them; in the grouped styles they scroll
+/// with it, as its footers do in every style.
 @MainActor
 open class TableView: ScrollView {
+    /// How sections look, as UITableView.Style.
+    public enum Style: Sendable {
+        /// Rows edge to edge, headers pinned as their section scrolls.
+        case plain
+        /// Sections apart on a grey background, with small grey titles above and below.
+        case grouped
+        /// As grouped, each section a card with rounded corners inside the margins.
+        case insetGrouped
+    }
+
     public enum ScrollPosition: Sendable {
         /// Scroll as little as puts the row in sight.
         case none
@@ -37,9 +49,15 @@ open class TableView: ScrollView {
     public var rowHeight = 44.0 {
         didSet { if oldValue != rowHeight { reloadData() } }
     }
+    /// A titled header's height in the plain style (the grouped styles fit the title).
     public var sectionHeaderHeight = 28.0 {
         didSet { if oldValue != sectionHeaderHeight { reloadData() } }
     }
+    /// A titled footer's least height in the plain style (a longer title takes more).
+    public var sectionFooterHeight = 28.0 {
+        didSet { if oldValue != sectionFooterHeight { reloadData() } }
+    }
+    public let style: Style
     public var allowsSelection = true
     public var allowsMultipleSelection = false
     /// The line between rows; nil for none.
@@ -52,16 +70,22 @@ open class TableView: ScrollView {
     private struct SectionLayout {
         var top: Double
         var headerHeight: Double
-        /// The top of each row, and the section's bottom last.
+        /// The top of each row, and the end of the last row.
         var rowTops: [Double]
+        var footerHeight: Double
+        /// Whether the header's and footer's space shows a view (a grouped section has space without one).
+        var showsHeader: Bool
+        var showsFooter: Bool
         var rowCount: Int { rowTops.count - 1 }
-        var bottom: Double { rowTops[rowTops.count - 1] }
+        var rowsEnd: Double { rowTops[rowTops.count - 1] }
+        var bottom: Double { rowsEnd + footerHeight }
     }
     private var sections: [SectionLayout] = []
     private var needsReload = true
 
     private var visibleCellsByPath: [IndexPath: TableViewCell] = [:]
     private var visibleHeaders: [Int: View] = [:]
+    private var visibleFooters: [Int: View] = [:]
     private var reusableCells: [String: [TableViewCell]] = [:]
     private var registeredCells: [String: TableViewCell.Type] = [:]
     private var reusableTitleHeaders: [TableViewHeaderFooterView] = []
@@ -71,9 +95,21 @@ open class TableView: ScrollView {
     /// The touch pressing a row, and the row.
     private var press: (touch: Touch, indexPath: IndexPath, highlighted: Bool)?
 
-    public override init(frame: Rect = .zero) {
+    public init(frame: Rect = .zero, style: Style) {
+        self.style = style
         super.init(frame: frame)
-        backgroundColor = .systemBackground
+        setUp()
+    }
+
+    /// A plain table.
+    public override init(frame: Rect = .zero) {
+        style = .plain
+        super.init(frame: frame)
+        setUp()
+    }
+
+    private func setUp() {
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
         alwaysBounceVertical = true
     }
 
@@ -86,6 +122,8 @@ open class TableView: ScrollView {
         visibleCellsByPath.removeAll()
         for (_, header) in visibleHeaders { recycleHeader(header) }
         visibleHeaders.removeAll()
+        for (_, footer) in visibleFooters { recycleHeader(footer) }
+        visibleFooters.removeAll()
         selected.removeAll()
         needsReload = true
         setNeedsLayout()
@@ -161,9 +199,10 @@ open class TableView: ScrollView {
     /// The row at `point`, in the table's coordinates; nil over a header or no row.
     public func indexPathForRow(at point: Point) -> IndexPath? {
         settleLayout()
-        guard point.x >= 0, point.x < bounds.width, let section = sectionIndex(containing: point.y) else { return nil }
+        let inset = rowInset
+        guard point.x >= inset, point.x < bounds.width - inset, let section = sectionIndex(containing: point.y) else { return nil }
         let layout = sections[section]
-        guard point.y >= layout.rowTops[0], point.y < layout.bottom else { return nil }
+        guard point.y >= layout.rowTops[0], point.y < layout.rowsEnd else { return nil }
         return IndexPath(row: firstRow(endingAfter: point.y, in: layout), section: section)
     }
 
@@ -173,7 +212,13 @@ open class TableView: ScrollView {
             return .zero
         }
         let tops = sections[indexPath.section].rowTops
-        return Rect(x: 0, y: tops[indexPath.row], width: bounds.width, height: tops[indexPath.row + 1] - tops[indexPath.row])
+        let inset = rowInset
+        return Rect(x: inset, y: tops[indexPath.row], width: max(0, bounds.width - 2 * inset), height: tops[indexPath.row + 1] - tops[indexPath.row])
+    }
+
+    /// How far rows stand in from each side: the inset grouped style's margin.
+    private var rowInset: Double {
+        style == .insetGrouped ? (traitCollection.horizontalSizeClass == .regular ? 20 : 16) : 0
     }
 
     public func rectForHeader(inSection section: Int) -> Rect {
@@ -182,12 +227,18 @@ open class TableView: ScrollView {
         return Rect(x: 0, y: sections[section].top, width: bounds.width, height: sections[section].headerHeight)
     }
 
+    public func rectForFooter(inSection section: Int) -> Rect {
+        settleLayout()
+        guard sections.indices.contains(section) else { return .zero }
+        return Rect(x: 0, y: sections[section].rowsEnd, width: bounds.width, height: sections[section].footerHeight)
+    }
+
     /// Scrolls so that the row is in sight, placed as `position` says.
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         let row = rectForRow(at: indexPath)
         guard !row.isEmpty else { return }
         // A pinned header covers the top of its section.
-        let header = sections[indexPath.section].headerHeight
+        let header = style == .plain ? sections[indexPath.section].headerHeight : 0
         let viewHeight = bounds.height - contentInset.top - contentInset.bottom
         var y = contentOffset.y
         switch position {
@@ -247,7 +298,7 @@ open class TableView: ScrollView {
         selected.insert(target)
         visibleCellsByPath[target]?.setSelected(true, animated: false)
         if let trace = application?.actionTrace {
-            let text = visibleCellsByPath[target]?.textLabel?.text.map { " \"\($0)\"" } ?? ""
+            let text = visibleCellsByPath[target]?.shownText.map { " \"\($0)\"" } ?? ""
             trace("\(type(of: self)) selected row \(target.row) in section \(target.section)\(text)")
         }
         tableDelegate?.tableView(self, didSelectRowAt: target)
@@ -330,13 +381,21 @@ open class TableView: ScrollView {
             return
         }
         let delegate = tableDelegate
+        let titleWidth = bounds.width - 2 * rowInset
         var y = 0.0
         for section in 0..<max(0, dataSource.numberOfSections(in: self)) {
+            let headerTitle = dataSource.tableView(self, titleForHeaderInSection: section)
+            let hasHeaderView = delegate?.tableView(self, viewForHeaderInSection: section) != nil
             var header = delegate?.tableView(self, heightForHeaderInSection: section) ?? Self.automaticDimension
             if header < 0 {
-                let hasHeader = dataSource.tableView(self, titleForHeaderInSection: section) != nil
-                    || delegate?.tableView(self, viewForHeaderInSection: section) != nil
-                header = hasHeader ? sectionHeaderHeight : 0
+                if hasHeaderView {
+                    header = sectionHeaderHeight
+                } else if let headerTitle {
+                    header = style == .plain ? sectionHeaderHeight : TableViewHeaderFooterView.fittedHeight(ofTitle: headerTitle, width: titleWidth, isFooter: false)
+                } else {
+                    // Grouped sections stand apart even without titles; the first one further from the top.
+                    header = style == .plain ? 0 : section == 0 ? 35 : 18
+                }
             }
             let top = y
             y += header
@@ -348,7 +407,26 @@ open class TableView: ScrollView {
                 y += max(0, delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight)
             }
             tops.append(y)
-            sections.append(SectionLayout(top: top, headerHeight: header, rowTops: tops))
+            let footerTitle = dataSource.tableView(self, titleForFooterInSection: section)
+            let hasFooterView = delegate?.tableView(self, viewForFooterInSection: section) != nil
+            var footer = delegate?.tableView(self, heightForFooterInSection: section) ?? Self.automaticDimension
+            if footer < 0 {
+                if hasFooterView {
+                    footer = sectionFooterHeight
+                } else if let footerTitle {
+                    let fitted = TableViewHeaderFooterView.fittedHeight(ofTitle: footerTitle, width: titleWidth, isFooter: true)
+                    footer = style == .plain ? max(sectionFooterHeight, fitted) : fitted
+                } else {
+                    footer = style == .plain ? 0 : 17
+                }
+            }
+            y += footer
+            sections.append(
+                SectionLayout(
+                    top: top, headerHeight: header, rowTops: tops, footerHeight: footer,
+                    // A plain table shows a band wherever a header has height, as before there were footers.
+                    showsHeader: style == .plain || hasHeaderView || headerTitle != nil,
+                    showsFooter: hasFooterView || footerTitle != nil))
         }
         contentSize = Size(width: bounds.width, height: y)
     }
@@ -384,7 +462,7 @@ open class TableView: ScrollView {
             var section = firstSection
             while section < sections.count, sections[section].top < visible.maxY {
                 let layout = sections[section]
-                if layout.rowCount > 0 && layout.bottom > visible.minY && layout.rowTops[0] < visible.maxY {
+                if layout.rowCount > 0 && layout.rowsEnd > visible.minY && layout.rowTops[0] < visible.maxY {
                     var row = firstRow(endingAfter: max(visible.minY, layout.rowTops[0]), in: layout)
                     while row < layout.rowCount && layout.rowTops[row] < visible.maxY {
                         wanted.append(IndexPath(row: row, section: section))
@@ -421,9 +499,13 @@ open class TableView: ScrollView {
             }
             let frame = rectForRow(at: indexPath)
             if cell.frame != frame { cell.frame = frame }
-            cell.separator = separator
+            let isLast = indexPath.row == sections[indexPath.section].rowCount - 1
+            // The grouped styles end a section with its edge, not a line.
+            cell.separator = style != .plain && isLast ? nil : separator
+            cell.place(in: style, first: indexPath.row == 0, last: isLast)
         }
         layoutHeaders(in: visible)
+        layoutFooters(in: visible)
         // Last, so that the scroll indicators go over the cells and headers.
         super.layoutSubviews()
     }
@@ -431,8 +513,11 @@ open class TableView: ScrollView {
     /// Headers of sections in sight, each pinned to the top while its section scrolls under it.
     private func layoutHeaders(in visible: Rect) {
         var shown: Set<Int> = []
-        for (index, layout) in sections.enumerated() where layout.headerHeight > 0 {
-            guard layout.top < visible.maxY, layout.bottom > visible.minY + contentInset.top else { continue }
+        for (index, layout) in sections.enumerated() where layout.headerHeight > 0 && layout.showsHeader {
+            // A pinned header shows while any of its section does; another, while it does itself.
+            let isInSight = style == .plain
+                ? layout.bottom > visible.minY + contentInset.top : layout.top + layout.headerHeight > visible.minY
+            guard layout.top < visible.maxY, isInSight else { continue }
             shown.insert(index)
             let header: View
             if let existing = visibleHeaders[index] {
@@ -441,7 +526,7 @@ open class TableView: ScrollView {
                 header = makeHeader(for: index)
                 visibleHeaders[index] = header
             }
-            let pinnedTop = min(max(layout.top, visible.minY + contentInset.top), layout.bottom - layout.headerHeight)
+            let pinnedTop = style == .plain ? min(max(layout.top, visible.minY + contentInset.top), layout.bottom - layout.headerHeight) : layout.top
             let frame = Rect(x: 0, y: pinnedTop, width: bounds.width, height: layout.headerHeight)
             if header.frame != frame { header.frame = frame }
         }
@@ -451,18 +536,49 @@ open class TableView: ScrollView {
         }
     }
 
+    /// Footers of sections in sight, under their last rows.
+    private func layoutFooters(in visible: Rect) {
+        var shown: Set<Int> = []
+        for (index, layout) in sections.enumerated() where layout.footerHeight > 0 && layout.showsFooter {
+            guard layout.rowsEnd < visible.maxY, layout.bottom > visible.minY else { continue }
+            shown.insert(index)
+            let footer = visibleFooters[index] ?? makeFooter(for: index)
+            visibleFooters[index] = footer
+            let frame = Rect(x: 0, y: layout.rowsEnd, width: bounds.width, height: layout.footerHeight)
+            if footer.frame != frame { footer.frame = frame }
+        }
+        for (index, footer) in visibleFooters where !shown.contains(index) {
+            visibleFooters[index] = nil
+            recycleHeader(footer)
+        }
+    }
+
     private func makeHeader(for section: Int) -> View {
         let header: View
         if let custom = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
             header = custom
         } else {
             let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView(titleHeader: ())
-            titled.textLabel.text = dataSource?.tableView(self, titleForHeaderInSection: section)
+            titled.showTitle(dataSource?.tableView(self, titleForHeaderInSection: section), style: style, isFooter: false, inset: rowInset)
             header = titled
         }
         if header.superview === self { bringSubviewToFront(header) } else { addSubview(header) }
         header.isHidden = false
         return header
+    }
+
+    private func makeFooter(for section: Int) -> View {
+        let footer: View
+        if let custom = tableDelegate?.tableView(self, viewForFooterInSection: section) {
+            footer = custom
+        } else {
+            let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView(titleHeader: ())
+            titled.showTitle(dataSource?.tableView(self, titleForFooterInSection: section), style: style, isFooter: true, inset: rowInset)
+            footer = titled
+        }
+        if footer.superview === self { bringSubviewToFront(footer) } else { addSubview(footer) }
+        footer.isHidden = false
+        return footer
     }
 
     /// A title header is kept for another section; one of the delegate's is

@@ -1,6 +1,8 @@
-/// One row of a table view, as UITableViewCell. Put your own views in
-/// `contentView`, or use the labels of a standard style. A cell scrolled out
-/// of sight is reused for another row: reset what you set in `prepareForReuse`.
+/// One row of a table view, as UITableViewCell. Give it a
+/// `contentConfiguration` (`defaultContentConfiguration()` filled in), put
+/// your own views in `contentView`, or use the labels of a standard style.
+/// A cell scrolled out of sight is reused for another row: reset what you
+/// set in `prepareForReuse`.
 ///
 /// A cell passes its touches on to the table, which highlights and selects rows.
 @MainActor
@@ -52,6 +54,12 @@ open class TableViewCell: View {
     public var selectedBackgroundColor = Color.controlGray(0.82, dark: 0.23) {
         didSet { selectedBackgroundView?.backgroundColor = selectedBackgroundColor }
     }
+    /// What the cell shows, as a configuration: the view it makes fills
+    /// `contentView`, in place of `textLabel` and `detailTextLabel`.
+    public var contentConfiguration: (any ContentConfiguration)? {
+        didSet { showContentConfiguration() }
+    }
+    private var configuredView: (any View & ContentView)?
     private let standardAccessory = AccessoryIndicator()
     public private(set) var isSelected = false
     public private(set) var isHighlighted = false
@@ -94,6 +102,54 @@ open class TableViewCell: View {
 
     /// Called before the table hands the cell out again; reset per-row state here.
     open func prepareForReuse() {}
+
+    /// A list configuration in the arrangement of the cell's style, with
+    /// nothing in it yet: subtitle cells stack their texts, value1 cells
+    /// put the secondary text at the trailing edge.
+    public func defaultContentConfiguration() -> ListContentConfiguration {
+        switch style {
+        case .default: .cell()
+        case .subtitle: .subtitleCell()
+        case .value1: .valueCell()
+        }
+    }
+
+    private func showContentConfiguration() {
+        textLabel?.isHidden = contentConfiguration != nil
+        detailTextLabel?.isHidden = contentConfiguration != nil
+        guard let configuration = contentConfiguration else {
+            configuredView?.removeFromSuperview()
+            configuredView = nil
+            return
+        }
+        if let configuredView, configuredView.supports(configuration) {
+            configuredView.configuration = configuration
+        } else {
+            configuredView?.removeFromSuperview()
+            let view = configuration.makeContentView()
+            contentView.addSubview(view)
+            configuredView = view
+            setNeedsLayout()
+        }
+    }
+
+    /// The row's text as the user reads it, for traces.
+    var shownText: String? {
+        (contentConfiguration as? ListContentConfiguration)?.text ?? textLabel?.text
+    }
+
+    /// How a table of `style` shows the cell as the first or last of its section:
+    /// on a card's white in the grouped styles, its corners rounded at a card's ends when inset.
+    func place(in style: TableView.Style, first: Bool, last: Bool) {
+        if style != .plain && backgroundColor == .systemBackground { backgroundColor = .secondarySystemGroupedBackground }
+        guard style == .insetGrouped else { return }
+        var corners: CornerMask = []
+        if first { corners.formUnion(.top) }
+        if last { corners.formUnion(.bottom) }
+        cornerRadius = corners.isEmpty ? 0 : 10
+        maskedCorners = corners.isEmpty ? .all : corners
+        clipsToBounds = !corners.isEmpty
+    }
 
     /// Selects or deselects the cell; animated, the selected background fades (a table's deselectRow(animated: true)).
     open func setSelected(_ selected: Bool, animated: Bool) {
@@ -138,6 +194,7 @@ open class TableViewCell: View {
             accessoryView.center = Point(x: bounds.width - 16 - accessoryView.bounds.width / 2, y: bounds.midY)
         }
         contentView.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: bounds.height)
+        configuredView?.frame = contentView.bounds
         let inner = contentView.bounds.insetBy(dx: 16, dy: 0)
         switch style {
         case .default:

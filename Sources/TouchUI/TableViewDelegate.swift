@@ -10,6 +10,10 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
     /// A header view of your own; nil shows the data source's title, if any.
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
+    /// A section footer's height; `TableView.automaticDimension` (the default) fits the footer's title.
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
+    /// A footer view of your own; nil shows the data source's footer title, if any.
+    func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
 
@@ -28,6 +32,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { tableView.rowHeight }
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double { TableView.automaticDimension }
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double { TableView.automaticDimension }
+    public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }

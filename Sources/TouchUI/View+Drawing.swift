@@ -48,14 +48,19 @@ extension View {
     private func drawBorder(in context: GraphicsContext) {
         if cornerRadius > 0 {
             let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
-            context.stroke(Path(roundedRect: inset, cornerRadius: max(0, cornerRadius - borderWidth / 2)), with: borderColor, lineWidth: borderWidth)
+            let radius = max(0, cornerRadius - borderWidth / 2)
+            let outline = Path(roundedRect: inset, byRoundingCorners: maskedCorners.rectCorners, cornerRadii: Size(width: radius, height: radius))
+            context.stroke(outline, with: borderColor, lineWidth: borderWidth)
             return
         }
         context.fillInsideEdges(of: bounds, width: borderWidth, with: borderColor)
     }
 
     /// The outline of the background, border and clip.
-    var shape: Path { cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: cornerRadius) : Path(rect: bounds) }
+    var shape: Path {
+        guard cornerRadius > 0 else { return Path(rect: bounds) }
+        return Path(roundedRect: bounds, byRoundingCorners: maskedCorners.rectCorners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
+    }
 
     /// Draws the view and its subviews, back to front. `context` is in the
     /// superview's coordinates and clipped to the damage, whose bounds there

@@ -88,6 +88,10 @@ open class View: Responder {
     @exclusivity(unchecked) public var cornerRadius: Double = 0 {
         didSet { if oldValue != cornerRadius { setNeedsDisplay() } }
     }
+    /// Which corners `cornerRadius` rounds: all by default (CALayer's maskedCorners).
+    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all {
+        didSet { if oldValue != maskedCorners { setNeedsDisplay() } }
+    }
     /// A border drawn inside the bounds, above the content and subviews (CALayer's).
     @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet { if oldValue != borderWidth { setNeedsDisplay() } }

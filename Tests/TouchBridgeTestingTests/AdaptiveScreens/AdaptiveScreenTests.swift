@@ -3,7 +3,7 @@ import Testing
 import TouchBridge
 import TouchBridgeTesting
 
-/// A form, a dashboard and a grid written with anchors and guides, laid out
+/// A form, a dashboard, a settings table and a grid written with anchors and guides, laid out
 /// on every panel a kiosk is built with, each kept as a reference screen
 /// and checked for what a customer would reject on sight (`layoutProblems`).
 @MainActor
@@ -101,6 +101,30 @@ struct AdaptiveScreenTests {
         #expect(dashboard.columns == 2)
         #expect(dashboard.grid.arrangedSubviews.count == 2)
         #expect(dashboard.tiles.allSatisfy { $0.frame.width > 400 })
+    }
+
+    // MARK: The settings
+
+    @Test(arguments: panels)
+    func theSettingsTableLaysOutOnEveryPanel(_ size: Size) throws {
+        let app = try AppDriver(SettingsDelegate.self, screen: size)
+        let navigation = try #require(app.window.rootViewController as? NavigationController)
+        let settings = try #require(navigation.topViewController as? SettingsController)
+        #expect(app.layoutProblems() == [], "the settings at \(size)")
+        // Each section is a card inside the margins: 20 points at a regular width, 16 at a compact one.
+        let margin = size.width >= 600 ? 20.0 : 16.0
+        for cell in settings.tableView.visibleCells {
+            #expect(cell.frame.minX == margin && cell.frame.maxX == settings.tableView.bounds.width - margin)
+        }
+        let brightness = try #require(app.cell(containing: "Brightness"))
+        #expect(brightness.maskedCorners == .top && brightness.cornerRadius == 10)
+        try app.expectScreen(matches: Self.reference("settings", size))
+    }
+
+    @Test func theSettingsTableInTheDark() throws {
+        let app = try AppDriver(SettingsDelegate.self, screen: Size(width: 800, height: 480), appearance: .dark)
+        #expect(app.layoutProblems() == [])
+        try app.expectScreen(matches: Self.reference("settings", Size(width: 800, height: 480), .dark))
     }
 
     // MARK: The grid

@@ -29,3 +29,9 @@ final class DashboardDelegate: ScreenDelegate {
 final class GridDelegate: ScreenDelegate {
     override class func makeRootViewController() -> ViewController { GridController() }
 }
+
+final class SettingsDelegate: ScreenDelegate {
+    override class func makeRootViewController() -> ViewController {
+        NavigationController(rootViewController: SettingsController())
+    }
+}
