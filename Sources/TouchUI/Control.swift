@@ -127,6 +127,26 @@ open class Control: View {
         handlers.append(Handler(events: events, run: nil, action: action, hasTarget: target != nil, target: target))
     }
 
+    /// Calls a method of `target` when the control sends `events`: UIKit's
+    /// target-action with a method reference in place of `#selector`,
+    /// `addTarget(self, action: PayController.pay, for: .touchUpInside)`.
+    /// The target is held weakly, as UIKit holds targets; `removeAllActions` removes it.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void, for events: Events) {
+        addAction(for: events) { [weak target] _, _ in
+            if let target { action(target)() }
+        }
+    }
+
+    /// The same for a method that takes the sender, `func pay(_ sender: Button)`.
+    public func addTarget<Target: AnyObject, Sender: Control>(
+        _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Events
+    ) {
+        addAction(for: events) { [weak target] control, _ in
+            guard let target, let sender = control as? Sender else { return }
+            action(target)(sender)
+        }
+    }
+
     /// Stops sending `action` (any action when nil) to `target` (any
     /// target, nil ones included, when nil) for `events`, as UIControl does;
     /// closures added with addAction stay.

@@ -126,6 +126,36 @@ open class GestureRecognizer {
 
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) { actions.append(action) }
 
+    /// A recognizer that calls a method of `target`, UIKit's `init(target:action:)`
+    /// with a method reference in place of `#selector`:
+    /// `TapGestureRecognizer(target: self, action: TicketController.tapped)`.
+    public convenience init<Target: AnyObject, Recognizer: GestureRecognizer>(
+        target: Target, action: @escaping (Target) -> (Recognizer) -> Void
+    ) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// The same for a method that takes no argument.
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+
+    /// Calls a method of `target`, held weakly, each time the recognizer sends its action.
+    public func addTarget<Target: AnyObject, Recognizer: GestureRecognizer>(_ target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
+        addAction { [weak target] recognizer in
+            guard let target, let recognizer = recognizer as? Recognizer else { return }
+            action(target)(recognizer)
+        }
+    }
+
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
+        addAction { [weak target] _ in
+            if let target { action(target)() }
+        }
+    }
+
     /// Fingers down: the recognizer's touches that have not ended.
     public var numberOfTouches: Int { summarizeFingers().down }
 

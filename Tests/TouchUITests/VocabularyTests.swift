@@ -123,6 +123,32 @@ struct VocabularyTests {
         #expect(root.presentedViewController == nil)
     }
 
+    /// Target-action as UIKit developers write it, with a method reference where `#selector` would be.
+    @Test func targetActionTakesMethodReferences() {
+        final class Ticket: ViewController {
+            var log: [String] = []
+            func pay() { log.append("pay") }
+            func pay(_ sender: Button) { log.append("pay \(sender.title ?? "")") }
+            func tapped(_ recognizer: TapGestureRecognizer) { log.append("tapped \(recognizer.numberOfTapsRequired)") }
+            func swiped() { log.append("swiped") }
+        }
+        let ticket = Ticket()
+        let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 44), title: "Pay")
+        button.addTarget(ticket, action: Ticket.pay as (Ticket) -> () -> Void, for: .touchUpInside)
+        button.addTarget(ticket, action: Ticket.pay(_:), for: .touchUpInside)
+        window.addSubview(button)
+        tap(button, at: 1)
+        #expect(ticket.log == ["pay", "pay Pay"])
+
+        let area = View(frame: Rect(x: 0, y: 100, width: 200, height: 100))
+        window.addSubview(area)
+        let recognizer = TapGestureRecognizer(target: ticket, action: Ticket.tapped)
+        area.addGestureRecognizer(recognizer)
+        tap(area, at: 2)
+        #expect(ticket.log.last == "tapped 1")
+        #expect(SwipeGestureRecognizer(target: ticket, action: Ticket.swiped).view == nil)
+    }
+
     /// Dynamic Type's styles at the default (Large) size, as Apple's Human Interface Guidelines list them.
     @Test func preferredFontsHaveDynamicTypesDefaultSizes() {
         #expect(Font.preferredFont(forTextStyle: .body).size == 17)
