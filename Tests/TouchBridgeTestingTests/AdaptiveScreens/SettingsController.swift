@@ -10,6 +10,7 @@ final class SettingsController: ViewController, TableViewDataSource, TableViewDe
         var value: String? = nil
         var image: Image? = nil
         var isSwitch = false
+        var accessory: (() -> View)? = nil
     }
 
     let tableView = TableView(frame: .zero, style: .insetGrouped)
@@ -18,10 +19,21 @@ final class SettingsController: ViewController, TableViewDataSource, TableViewDe
             Row(title: "Brightness", value: "80 %"),
             Row(title: "Dim when idle", isSwitch: true),
             Row(title: "Power off after", value: "10 minutes"),
+            Row(title: "Text size", accessory: {
+                let sizes = SegmentedControl(items: ["S", "M", "L"])
+                sizes.selectedSegmentIndex = 1
+                return sizes
+            }),
         ], footer: "The panel dims first, then powers off; a touch wakes it."),
         (header: "Network", rows: [
             Row(title: "Wi-Fi", value: "Office"),
             Row(title: "Remote support", isSwitch: true),
+            Row(title: "Update", value: "60 %", accessory: {
+                let bar = ProgressView(progressViewStyle: .default)
+                bar.frame.size.width = 120
+                bar.progress = 0.6
+                return bar
+            }),
         ], footer: nil),
         (header: nil, rows: [Row(title: "About this kiosk")], footer: "TouchBridge 1.0"),
     ]
@@ -55,9 +67,10 @@ final class SettingsController: ViewController, TableViewDataSource, TableViewDe
         content.text = row.title
         content.secondaryText = row.value
         cell.contentConfiguration = content
-        cell.accessoryView = row.isSwitch ? Switch() : nil
-        cell.accessoryType = row.isSwitch ? .none : .disclosureIndicator
-        cell.selectionStyle = row.isSwitch ? .none : .default
+        let control = row.accessory?() ?? (row.isSwitch ? Switch() : nil)
+        cell.accessoryView = control
+        cell.accessoryType = control == nil ? .disclosureIndicator : .none
+        cell.selectionStyle = control == nil ? .default : .none
         return cell
     }
 }
