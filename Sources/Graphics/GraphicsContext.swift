@@ -17,13 +17,26 @@ public final class GraphicsContext {
 
     // MARK: State
 
-    public func saveState() { cairo_save(cr) }
-    public func restoreState() { cairo_restore(cr) }
+    /// The colours a path is filled and stroked with when the call names
+    /// none (CGContext's fill and stroke colours), saved and restored with the state.
+    public var fillColor = Color.black
+    public var strokeColor = Color.black
+    private var savedColors: [(fill: Color, stroke: Color)] = []
+
+    public func saveState() {
+        cairo_save(cr)
+        savedColors.append((fillColor, strokeColor))
+    }
+
+    public func restoreState() {
+        cairo_restore(cr)
+        if let saved = savedColors.popLast() { (fillColor, strokeColor) = saved }
+    }
 
     /// Runs `body` and puts back the transform, clip and colours it changed.
     public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        saveState()
+        defer { restoreState() }
         return try body()
     }
 
@@ -108,13 +121,20 @@ public final class GraphicsContext {
         case butt, round, square
     }
 
-    public func stroke(_ path: Path, with color: Color, lineWidth: Double, lineCap: LineCap = .butt) {
+    /// How a stroke turns a corner (CGLineJoin).
+    public enum LineJoin: Sendable {
+        case miter, round, bevel
+    }
+
+    public func stroke(_ path: Path, with color: Color, lineWidth: Double, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter) {
         setSource(color)
         cairo_set_line_width(cr, lineWidth)
         if lineCap != .butt { cairo_set_line_cap(cr, lineCap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_SQUARE) }
+        if lineJoin != .miter { cairo_set_line_join(cr, lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_BEVEL) }
         addPath(path)
         cairo_stroke(cr)
         if lineCap != .butt { cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT) }
+        if lineJoin != .miter { cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER) }
     }
 
     /// A straight line; with round caps and equal ends, a dot.

@@ -77,6 +77,9 @@ public struct Path: Sendable, Equatable {
         elements.append(.arc(center: center, radius: radius, start: startAngle, end: endAngle, clockwise: clockwise))
     }
     public mutating func close() { elements.append(.close) }
+
+    /// Adds `other`'s shapes to this one.
+    public mutating func append(_ other: Path) { elements += other.elements }
 }
 
 /// The corners of a rectangle, as UIRectCorner.

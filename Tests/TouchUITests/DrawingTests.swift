@@ -36,6 +36,53 @@ struct ViewDrawingTests {
         #expect(pixel(29, 29) == Color.gray.pixel || pixel(29, 29).distance(to: Color.gray.pixel) <= 1)
     }
 
+    /// UIBezierPath in draw(_:): fill() and stroke() use the colours set with
+    /// setFill() and setStroke(); "the default fill color is black", and what one
+    /// view sets does not leak into the next; addClip() limits what follows.
+    @Test func bezierPathsDrawInTheColoursSetForThem() {
+        final class Painter: View {
+            var paint: () -> Void = {}
+            override func draw(_ rect: Rect) { paint() }
+        }
+        let first = Painter(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        first.paint = {
+            Color.red.setFill()
+            BezierPath(rect: Rect(x: 0, y: 0, width: 20, height: 20)).fill()
+            let ring = BezierPath(ovalIn: Rect(x: 25, y: 25, width: 20, height: 20))
+            ring.lineWidth = 4
+            Color.blue.setStroke()
+            ring.stroke()
+        }
+        let second = Painter(frame: Rect(x: 50, y: 0, width: 50, height: 50))
+        second.paint = {
+            BezierPath(rect: Rect(x: 0, y: 0, width: 10, height: 10)).fill()
+            BezierPath(ovalIn: Rect(x: 20, y: 20, width: 20, height: 20)).addClip()
+            Color.green.setFill()
+            BezierPath(rect: Rect(x: 20, y: 20, width: 20, height: 20)).fill()
+        }
+        window.addSubview(first)
+        window.addSubview(second)
+        render()
+        #expect(pixel(10, 10) == Color.red.pixel)
+        #expect(pixel(35, 26) == Color.blue.pixel, "the ring's top edge")
+        #expect(pixel(35, 35) == Color.white.pixel, "a stroke is not a fill")
+        #expect(pixel(55, 5) == Color.black.pixel, "the next view starts from black, not red")
+        #expect(pixel(80, 80) == Color.white.pixel)
+        #expect(pixel(80, 30) == Color.green.pixel, "inside the clip")
+        #expect(pixel(71, 21) == Color.white.pixel, "the square's corner is outside the round clip")
+    }
+
+    /// A quadratic curve's path ends where it was sent, and an arc's current point is its end.
+    @Test func aPathKnowsWhereItsNextSegmentStarts() {
+        let path = BezierPath()
+        #expect(path.currentPoint == nil && path.isEmpty)
+        path.move(to: Point(x: 0, y: 0))
+        path.addQuadCurve(to: Point(x: 10, y: 0), controlPoint: Point(x: 5, y: 10))
+        #expect(path.currentPoint == Point(x: 10, y: 0))
+        let arc = BezierPath(arcCenter: Point(x: 0, y: 0), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        #expect(abs(arc.currentPoint!.x) < 1e-9 && abs(arc.currentPoint!.y - 10) < 1e-9, "clockwise on screen: down")
+    }
+
     @Test func hiddenViewsAndTheirSubviewsDoNotDraw() {
         let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         view.backgroundColor = .blue

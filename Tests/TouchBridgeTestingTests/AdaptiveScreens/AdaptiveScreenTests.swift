@@ -127,6 +127,22 @@ struct AdaptiveScreenTests {
         try app.expectScreen(matches: Self.reference("settings", Size(width: 800, height: 480), .dark))
     }
 
+    // MARK: A dial drawn with BezierPath
+
+    @Test(arguments: [Size(width: 800, height: 480), Size(width: 600, height: 1024)])
+    func aDialDrawnInDrawRect(_ size: Size) throws {
+        let app = try AppDriver(GaugeDelegate.self, screen: size)
+        let controller = try #require(app.window.rootViewController as? GaugeController)
+        #expect(app.layoutProblems() == [], "the dial at \(size)")
+        #expect(controller.gauge.frame.width == controller.gauge.frame.height)
+        if size.height < 600 {
+            #expect(controller.reading.frame.minX > controller.gauge.frame.maxX, "beside the dial on a short screen")
+        } else {
+            #expect(controller.reading.frame.minY > controller.gauge.frame.maxY, "under the dial on a tall one")
+        }
+        try app.expectScreen(matches: Self.reference("gauge", size))
+    }
+
     // MARK: The grid
 
     @Test(arguments: panels)

@@ -35,3 +35,7 @@ final class SettingsDelegate: ScreenDelegate {
         NavigationController(rootViewController: SettingsController())
     }
 }
+
+final class GaugeDelegate: ScreenDelegate {
+    override class func makeRootViewController() -> ViewController { GaugeController() }
+}
