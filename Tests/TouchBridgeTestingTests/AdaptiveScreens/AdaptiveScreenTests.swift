@@ -166,4 +166,20 @@ struct AdaptiveScreenTests {
         #expect(abs(grid.scrollView.contentSize.height - (2 * GridController.margin + Double(rows) * tile.height + Double(rows - 1) * GridController.spacing)) <= Double(rows))
         try app.expectScreen(matches: Self.reference("grid", size))
     }
+
+    /// A tile's action sheet: at the bottom, its choice runs its handler, Cancel in a box of its own.
+    @Test func aTileOffersItsActionsInASheet() throws {
+        let app = try AppDriver(GridDelegate.self, screen: Size(width: 800, height: 480))
+        let grid = try #require(app.window.rootViewController as? GridController)
+        try app.tap(grid.tiles[4])
+        app.waitForAnimations()
+        let sheet = try #require(grid.presentedViewController as? AlertController)
+        #expect(sheet.title == "Tile 5" && sheet.preferredStyle == .actionSheet)
+        #expect(app.layoutProblems() == [], "the sheet over the grid")
+        try app.expectScreen(matches: Self.screens.appendingPathComponent("grid-800x480-sheet.png").path)
+        try app.tap(app.button(titled: "Add to cart"))
+        app.waitForAnimations()
+        #expect(grid.chosen == ["Add to cart 5"])
+        #expect(grid.presentedViewController == nil)
+    }
 }

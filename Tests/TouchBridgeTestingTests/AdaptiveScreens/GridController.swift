@@ -4,12 +4,16 @@ import TouchBridge
 /// at least 160 points: each tile's width is a share of the content
 /// guide's, its height three quarters of its width, and the content
 /// guide's height (the scroll view's content size) follows the last row.
+/// A tap on a tile offers what can be done with it in an action sheet, as
+/// a product grid does.
 final class GridController: ViewController {
     static let minimumTileWidth = 160.0, spacing = 12.0, margin = 16.0
     let scrollView = ScrollView()
     private(set) var tiles: [Label] = []
     private(set) var columns = 0
     private var placement: [LayoutConstraint] = []
+    /// What the action sheet's buttons did, in order.
+    private(set) var chosen: [String] = []
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -25,6 +29,8 @@ final class GridController: ViewController {
             tile.backgroundColor = tints[(number - 1) % tints.count]
             tile.cornerRadius = 10
             tile.translatesAutoresizingMaskIntoConstraints = false
+            tile.isUserInteractionEnabled = true
+            tile.addGestureRecognizer(TapGestureRecognizer(target: self, action: GridController.tileTapped))
             scrollView.addSubview(tile)
             return tile
         }
@@ -36,6 +42,16 @@ final class GridController: ViewController {
             scrollView.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
             scrollView.contentLayoutGuide.widthAnchor.constraint(equalTo: scrollView.widthAnchor),
         ])
+    }
+
+    func tileTapped(_ recognizer: TapGestureRecognizer) {
+        guard let tile = recognizer.view as? Label, let name = tile.text else { return }
+        let sheet = AlertController(title: "Tile \(name)", message: "In stock: 12", preferredStyle: .actionSheet)
+        for title in ["Add to cart", "Show details"] {
+            sheet.addAction(AlertAction(title: title, style: .default) { [unowned self] _ in chosen.append("\(title) \(name)") })
+        }
+        sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+        present(sheet, animated: true)
     }
 
     /// The columns follow the width, whatever changed it.
