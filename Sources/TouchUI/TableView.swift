@@ -523,7 +523,7 @@ open class TableView: ScrollView {
             if let existing = visibleHeaders[index] {
                 header = existing
             } else {
-                header = makeHeader(for: index)
+                header = makeHeaderOrFooter(for: index, isFooter: false)
                 visibleHeaders[index] = header
             }
             let pinnedTop = style == .plain ? min(max(layout.top, visible.minY + contentInset.top), layout.bottom - layout.headerHeight) : layout.top
@@ -542,7 +542,7 @@ open class TableView: ScrollView {
         for (index, layout) in sections.enumerated() where layout.footerHeight > 0 && layout.showsFooter {
             guard layout.rowsEnd < visible.maxY, layout.bottom > visible.minY else { continue }
             shown.insert(index)
-            let footer = visibleFooters[index] ?? makeFooter(for: index)
+            let footer = visibleFooters[index] ?? makeHeaderOrFooter(for: index, isFooter: true)
             visibleFooters[index] = footer
             let frame = Rect(x: 0, y: layout.rowsEnd, width: bounds.width, height: layout.footerHeight)
             if footer.frame != frame { footer.frame = frame }
@@ -553,32 +553,23 @@ open class TableView: ScrollView {
         }
     }
 
-    private func makeHeader(for section: Int) -> View {
-        let header: View
-        if let custom = tableDelegate?.tableView(self, viewForHeaderInSection: section) {
-            header = custom
+    /// A section's header or footer: the delegate's view, or a title view the table keeps for reuse.
+    private func makeHeaderOrFooter(for section: Int, isFooter: Bool) -> View {
+        let view: View
+        let custom = isFooter
+            ? tableDelegate?.tableView(self, viewForFooterInSection: section) : tableDelegate?.tableView(self, viewForHeaderInSection: section)
+        if let custom {
+            view = custom
         } else {
             let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView(titleHeader: ())
-            titled.showTitle(dataSource?.tableView(self, titleForHeaderInSection: section), style: style, isFooter: false, inset: rowInset)
-            header = titled
+            let title = isFooter
+                ? dataSource?.tableView(self, titleForFooterInSection: section) : dataSource?.tableView(self, titleForHeaderInSection: section)
+            titled.showTitle(title, style: style, isFooter: isFooter, inset: rowInset)
+            view = titled
         }
-        if header.superview === self { bringSubviewToFront(header) } else { addSubview(header) }
-        header.isHidden = false
-        return header
-    }
-
-    private func makeFooter(for section: Int) -> View {
-        let footer: View
-        if let custom = tableDelegate?.tableView(self, viewForFooterInSection: section) {
-            footer = custom
-        } else {
-            let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView(titleHeader: ())
-            titled.showTitle(dataSource?.tableView(self, titleForFooterInSection: section), style: style, isFooter: true, inset: rowInset)
-            footer = titled
-        }
-        if footer.superview === self { bringSubviewToFront(footer) } else { addSubview(footer) }
-        footer.isHidden = false
-        return footer
+        if view.superview === self { bringSubviewToFront(view) } else { addSubview(view) }
+        view.isHidden = false
+        return view
     }
 
     /// A title header is kept for another section; one of the delegate's is
