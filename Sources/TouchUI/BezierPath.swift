@@ -19,6 +19,8 @@ public final class BezierPath {
     public var lineJoinStyle = GraphicsContext.LineJoin.miter
     /// Where the next segment starts; nil before the first `move(to:)`.
     public private(set) var currentPoint: Point?
+    /// Where the subpath being built began: `close()` goes back there.
+    private var subpathStart: Point?
 
     public init() {}
 
@@ -55,6 +57,7 @@ public final class BezierPath {
     public func move(to point: Point) {
         path.move(to: point)
         currentPoint = point
+        subpathStart = point
     }
 
     public func addLine(to point: Point) {
@@ -80,7 +83,10 @@ public final class BezierPath {
         currentPoint = Point(x: center.x + radius * cos(endAngle), y: center.y + radius * sin(endAngle))
     }
 
-    public func close() { path.close() }
+    public func close() {
+        path.close()
+        currentPoint = subpathStart ?? currentPoint
+    }
 
     public func append(_ other: BezierPath) {
         path.append(other.path)
@@ -90,6 +96,7 @@ public final class BezierPath {
     public func removeAllPoints() {
         path = Path()
         currentPoint = nil
+        subpathStart = nil
     }
 
     /// Fills the shape with the current context's fill colour; outside `draw(_:)`, nothing.

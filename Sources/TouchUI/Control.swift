@@ -86,6 +86,8 @@ open class Control: View {
         let action: Selector?
         let hasTarget: Bool
         weak var target: Responder?
+        /// The target of a method reference (addTarget(self, action: Type.method, for:)).
+        weak var methodTarget: AnyObject? = nil
     }
     private var handlers: [Handler] = []
 
@@ -132,7 +134,7 @@ open class Control: View {
     /// `addTarget(self, action: PayController.pay, for: .touchUpInside)`.
     /// The target is held weakly, as UIKit holds targets; `removeAllActions` removes it.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void, for events: Events) {
-        addAction(for: events) { [weak target] _, _ in
+        addMethod(of: target, for: events) { [weak target] _ in
             if let target { action(target)() }
         }
     }
@@ -141,21 +143,31 @@ open class Control: View {
     public func addTarget<Target: AnyObject, Sender: Control>(
         _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Events
     ) {
-        addAction(for: events) { [weak target] control, _ in
+        addMethod(of: target, for: events) { [weak target] control in
             guard let target, let sender = control as? Sender else { return }
             action(target)(sender)
         }
     }
 
+    /// A method reference's entry: a closure, found again by its target in `removeTarget`.
+    private func addMethod(of target: AnyObject, for events: Events, run: @escaping (Control) -> Void) {
+        handlers.append(Handler(events: events, run: { control, _ in run(control) }, action: nil, hasTarget: true, target: nil, methodTarget: target))
+    }
+
     /// Stops sending `action` (any action when nil) to `target` (any
     /// target, nil ones included, when nil) for `events`, as UIControl does;
     /// closures added with addAction stay.
-    public func removeTarget(_ target: Responder?, action: Selector?, for events: Events) {
+    public func removeTarget(_ target: AnyObject?, action: Selector?, for events: Events) {
         for index in handlers.indices {
-            guard let entryAction = handlers[index].action,
-                target == nil || handlers[index].target === target,
-                action == nil || entryAction == action
-            else { continue }
+            let entry = handlers[index]
+            if let entryAction = entry.action {
+                guard target == nil || entry.target === target, action == nil || entryAction == action else { continue }
+            } else if entry.hasTarget {
+                // A method reference has no selector: it goes when any action of its target (or of any target) does.
+                guard action == nil, target == nil || entry.methodTarget === target else { continue }
+            } else {
+                continue
+            }
             handlers[index].events.subtract(events)
         }
         handlers.removeAll { $0.events.isEmpty }

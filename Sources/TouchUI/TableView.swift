@@ -11,8 +11,9 @@
 /// scroll view's content delay has passed (at once for a quick tap), the row
 /// is selected when the finger lifts on it, and a drag that scrolls cancels
 /// the highlight. In the plain style section headers stay pinned to the top
-/// while their section scrolls under them; in the grouped styles they scroll
-/// with it, as its footers do in every style.
+/// while their section's rows scroll under them; in the grouped styles they
+/// scroll with it. Footers scroll with their section in every style (UIKit
+/// pins a plain table's footers to the bottom).
 @MainActor
 open class TableView: ScrollView {
     /// How sections look, as UITableView.Style.
@@ -82,6 +83,8 @@ open class TableView: ScrollView {
     }
     private var sections: [SectionLayout] = []
     private var needsReload = true
+    /// The width the sections were measured at: titles wrap, and the inset follows the size class.
+    private var measuredWidth = -1.0
 
     private var visibleCellsByPath: [IndexPath: TableViewCell] = [:]
     private var visibleHeaders: [Int: View] = [:]
@@ -375,6 +378,7 @@ open class TableView: ScrollView {
 
     private func computeLayout() {
         needsReload = false
+        measuredWidth = bounds.width
         sections.removeAll()
         guard let dataSource else {
             contentSize = Size(width: bounds.width, height: 0)
@@ -391,7 +395,7 @@ open class TableView: ScrollView {
                 if hasHeaderView {
                     header = sectionHeaderHeight
                 } else if let headerTitle {
-                    header = style == .plain ? sectionHeaderHeight : TableViewHeaderFooterView.fittedHeight(ofTitle: headerTitle, width: titleWidth, isFooter: false)
+                    header = style == .plain ? sectionHeaderHeight : TableViewHeaderFooterView.groupedHeight(ofTitle: headerTitle, width: titleWidth, isFooter: false)
                 } else {
                     // Grouped sections stand apart even without titles; the first one further from the top.
                     header = style == .plain ? 0 : section == 0 ? 35 : 18
@@ -414,8 +418,8 @@ open class TableView: ScrollView {
                 if hasFooterView {
                     footer = sectionFooterHeight
                 } else if let footerTitle {
-                    let fitted = TableViewHeaderFooterView.fittedHeight(ofTitle: footerTitle, width: titleWidth, isFooter: true)
-                    footer = style == .plain ? max(sectionFooterHeight, fitted) : fitted
+                    // A plain table's footer is a one-line band, as its header is.
+                    footer = style == .plain ? sectionFooterHeight : TableViewHeaderFooterView.groupedHeight(ofTitle: footerTitle, width: titleWidth, isFooter: true)
                 } else {
                     footer = style == .plain ? 0 : 17
                 }
@@ -454,6 +458,14 @@ open class TableView: ScrollView {
 
     open override func layoutSubviews() {
         settleLayout()
+        if measuredWidth != bounds.width {
+            // A new width: titles wrap anew and inset cards follow the size class. Cells and selection stay.
+            computeLayout()
+            for (_, view) in visibleHeaders { recycleHeader(view) }
+            for (_, view) in visibleFooters { recycleHeader(view) }
+            visibleHeaders.removeAll()
+            visibleFooters.removeAll()
+        }
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
         let visible = bounds
         // Rows in sight, section by section.
@@ -526,7 +538,7 @@ open class TableView: ScrollView {
                 header = makeHeaderOrFooter(for: index, isFooter: false)
                 visibleHeaders[index] = header
             }
-            let pinnedTop = style == .plain ? min(max(layout.top, visible.minY + contentInset.top), layout.bottom - layout.headerHeight) : layout.top
+            let pinnedTop = style == .plain ? min(max(layout.top, visible.minY + contentInset.top), layout.rowsEnd - layout.headerHeight) : layout.top
             let frame = Rect(x: 0, y: pinnedTop, width: bounds.width, height: layout.headerHeight)
             if header.frame != frame { header.frame = frame }
         }
@@ -559,6 +571,8 @@ open class TableView: ScrollView {
         let custom = isFooter
             ? tableDelegate?.tableView(self, viewForFooterInSection: section) : tableDelegate?.tableView(self, viewForHeaderInSection: section)
         if let custom {
+            // The table's own header view class takes the table's look, as UIKit's does.
+            (custom as? TableViewHeaderFooterView)?.showStyle(style, isFooter: isFooter, inset: rowInset)
             view = custom
         } else {
             let titled = reusableTitleHeaders.popLast() ?? TableViewHeaderFooterView(titleHeader: ())

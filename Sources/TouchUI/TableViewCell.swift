@@ -141,15 +141,26 @@ open class TableViewCell: View {
     /// How a table of `style` shows the cell as the first or last of its section:
     /// on a card's white in the grouped styles, its corners rounded at a card's ends when inset.
     func place(in style: TableView.Style, first: Bool, last: Bool) {
-        if style != .plain && backgroundColor == .systemBackground { backgroundColor = .secondarySystemGroupedBackground }
-        guard style == .insetGrouped else { return }
+        if style != .plain, backgroundColor == .systemBackground {
+            backgroundColor = .secondarySystemGroupedBackground
+            placedOnCard = true
+        } else if style == .plain, placedOnCard {
+            if backgroundColor == .secondarySystemGroupedBackground { backgroundColor = .systemBackground }
+            placedOnCard = false
+        }
         var corners: CornerMask = []
-        if first { corners.formUnion(.top) }
-        if last { corners.formUnion(.bottom) }
-        cornerRadius = corners.isEmpty ? 0 : 10
-        maskedCorners = corners.isEmpty ? .all : corners
-        clipsToBounds = !corners.isEmpty
+        if style == .insetGrouped && first { corners.formUnion(.top) }
+        if style == .insetGrouped && last { corners.formUnion(.bottom) }
+        if !corners.isEmpty {
+            (cornerRadius, maskedCorners, clipsToBounds) = (10, corners, true)
+            roundedAsCardEnd = true
+        } else if roundedAsCardEnd {
+            // Only what was done here is undone: an app's own corners and clipping stay.
+            (cornerRadius, maskedCorners, clipsToBounds) = (0, .all, false)
+            roundedAsCardEnd = false
+        }
     }
+    private var placedOnCard = false, roundedAsCardEnd = false
 
     /// Selects or deselects the cell; animated, the selected background fades (a table's deselectRow(animated: true)).
     open func setSelected(_ selected: Bool, animated: Bool) {

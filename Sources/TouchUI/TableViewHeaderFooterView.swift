@@ -6,7 +6,7 @@
 open class TableViewHeaderFooterView: View {
     public let textLabel = Label()
 
-    /// False for the headers the table makes for section titles, which it reuses.
+    /// False for the headers and footers the table makes for section titles, which it reuses.
     let isCustom: Bool
     /// How the title is placed: the table's style, header or footer, and the rows' inset.
     private var placement = (style: TableView.Style.plain, isFooter: false, inset: 0.0)
@@ -33,32 +33,35 @@ open class TableViewHeaderFooterView: View {
         textLabel.numberOfLines = 1
     }
 
-    /// Shows a section's title as a table of `style` shows it.
+    /// Shows a section's title as a table of `style` shows it: a grouped header in capitals.
     func showTitle(_ title: String?, style: TableView.Style, isFooter: Bool, inset: Double) {
+        showStyle(style, isFooter: isFooter, inset: inset)
+        textLabel.text = style != .plain && !isFooter ? title?.uppercased() : title
+    }
+
+    /// The look of a table of `style`: a band in the plain style; small grey
+    /// text in the grouped ones, a footer's on as many lines as it needs.
+    func showStyle(_ style: TableView.Style, isFooter: Bool, inset: Double) {
         placement = (style, isFooter, inset)
         if style == .plain {
             showPlainBand()
-            textLabel.text = title
         } else {
             backgroundColor = nil
-            textLabel.font = Self.groupedFont
+            textLabel.font = .preferredFont(forTextStyle: .footnote)
             textLabel.textColor = .secondaryLabel
             textLabel.numberOfLines = isFooter ? 0 : 1
-            textLabel.text = isFooter ? title : title?.uppercased()
         }
         setNeedsLayout()
     }
 
-    static let groupedFont = Font.preferredFont(forTextStyle: .footnote)
     /// Space above a grouped header's title and below a footer's, and the gap on the rows' side.
     static let groupedOuterGap = 17.0, groupedInnerGap = 7.0
 
-    /// The height a grouped section's title takes at `width` (the rows' width).
-    static func fittedHeight(ofTitle title: String, width: Double, isFooter: Bool) -> Double {
-        let label = Label(text: isFooter ? title : title.uppercased())
-        label.font = groupedFont
-        label.numberOfLines = isFooter ? 0 : 1
-        let text = label.sizeThatFits(Size(width: max(1, width - 32), height: 0)).height
+    /// The height a grouped section's title takes at `width` (the rows' width), shown as `showTitle` shows it.
+    static func groupedHeight(ofTitle title: String, width: Double, isFooter: Bool) -> Double {
+        let view = TableViewHeaderFooterView(titleHeader: ())
+        view.showTitle(title, style: .grouped, isFooter: isFooter, inset: 0)
+        let text = view.textLabel.sizeThatFits(Size(width: max(1, width - 32), height: 0)).height
         return (text + groupedOuterGap + groupedInnerGap).rounded(.up)
     }
 

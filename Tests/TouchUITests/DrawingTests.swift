@@ -79,6 +79,8 @@ struct ViewDrawingTests {
         path.move(to: Point(x: 0, y: 0))
         path.addQuadCurve(to: Point(x: 10, y: 0), controlPoint: Point(x: 5, y: 10))
         #expect(path.currentPoint == Point(x: 10, y: 0))
+        path.close()
+        #expect(path.currentPoint == Point(x: 0, y: 0), "closing goes back to where the subpath began")
         let arc = BezierPath(arcCenter: Point(x: 0, y: 0), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         #expect(abs(arc.currentPoint!.x) < 1e-9 && abs(arc.currentPoint!.y - 10) < 1e-9, "clockwise on screen: down")
     }

@@ -6,7 +6,7 @@ import TouchUI
 /// section footers, and cells filled through content configurations.
 @MainActor
 struct TableViewStyleTests {
-    final class Settings: TableViewDataSource, TableViewDelegate {
+    class Settings: TableViewDataSource, TableViewDelegate {
         var sections: [(header: String?, rows: [String], footer: String?)]
         var selected: [IndexPath] = []
 
@@ -25,6 +25,7 @@ struct TableViewStyleTests {
             return cell
         }
         func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
+        func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
     }
 
     let app = Application()
@@ -171,5 +172,66 @@ struct TableViewStyleTests {
 
     func labelsIn(_ view: View) -> [Label] {
         view.subviews.flatMap { subview -> [Label] in (subview as? Label).map { [$0] } ?? labelsIn(subview) }
+    }
+
+    /// Measured before it had a width (frame .zero, laid out by constraints later), a table measures its titles again at its width.
+    @Test func titlesAreMeasuredAgainAtTheTablesWidth() {
+        let source = Settings([(header: "Network", rows: ["Wi-Fi"], footer: "The kiosk joins the first network that answers.")])
+        let early = TableView(frame: .zero, style: .insetGrouped)
+        early.dataSource = source
+        #expect(early.numberOfRows(inSection: 0) == 1)
+        early.frame = Rect(x: 0, y: 0, width: 400, height: 600)
+        window.addSubview(early)
+        early.layoutIfNeeded()
+        let sized = table(.insetGrouped, source)
+        #expect(early.rectForFooter(inSection: 0) == sized.rectForFooter(inSection: 0))
+        #expect(early.cellForRow(at: IndexPath(row: 0, section: 0))?.frame.minX == 16)
+    }
+
+    /// A plain table's pinned header stops at its section's last row: it never covers the footer.
+    @Test func aPinnedHeaderStopsAboveItsFooter() {
+        let source = Settings([(header: "Drinks", rows: (0..<3).map { "Row \($0)" }, footer: "Prices include tax."),
+                               (header: "Food", rows: (0..<30).map { "Row \($0)" }, footer: nil)])
+        let plain = table(.plain, source)
+        plain.contentOffset = Point(x: 0, y: 150)
+        plain.layoutIfNeeded()
+        let header = plain.subviews.compactMap { $0 as? TableViewHeaderFooterView }.first { !$0.isHidden && $0.textLabel.text == "Drinks" }
+        #expect(header.map { $0.frame.maxY <= plain.rectForFooter(inSection: 0).minY } == true)
+    }
+
+    /// The table's own header view class, returned by the delegate, takes the grouped look.
+    @Test func aCustomHeaderOfTheTablesClassTakesItsStyle() {
+        final class Custom: Settings {
+            override func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? {
+                let header = TableViewHeaderFooterView()
+                header.textLabel.text = "Mine"
+                return header
+            }
+        }
+        let grouped = table(.grouped, Custom([(header: nil, rows: ["A"], footer: nil)]))
+        let header = grouped.subviews.compactMap { $0 as? TableViewHeaderFooterView }.first { $0.textLabel.text == "Mine" }
+        #expect(header?.backgroundColor == nil, "no plain band in a grouped table")
+    }
+
+    /// What a card's end did to a cell is undone when the cell shows in a plain table.
+    @Test func aCellLeavesItsCardLookBehind() throws {
+        final class OneCell: TableViewDataSource {
+            let cell = TableViewCell(reuseIdentifier: nil)
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { cell }
+        }
+        let source = OneCell()
+        let cards = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: .insetGrouped)
+        window.addSubview(cards)
+        cards.dataSource = source
+        cards.layoutIfNeeded()
+        #expect(source.cell.cornerRadius == 10 && source.cell.backgroundColor == .secondarySystemGroupedBackground)
+        cards.dataSource = nil
+        cards.layoutIfNeeded()
+        let plain = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        window.addSubview(plain)
+        plain.dataSource = source
+        plain.layoutIfNeeded()
+        #expect(source.cell.cornerRadius == 0 && !source.cell.clipsToBounds && source.cell.backgroundColor == .systemBackground)
     }
 }

@@ -147,6 +147,15 @@ struct VocabularyTests {
         tap(area, at: 2)
         #expect(ticket.log.last == "tapped 1")
         #expect(SwipeGestureRecognizer(target: ticket, action: Ticket.swiped).view == nil)
+
+        // UIKit's clean-up in prepareForReuse removes them too, so a reused button does not pay twice.
+        button.removeTarget(nil, action: nil, for: .allEvents)
+        tap(button, at: 3)
+        #expect(ticket.log.filter { $0.hasPrefix("pay") }.count == 2)
+        button.addTarget(ticket, action: Ticket.pay(_:), for: .touchUpInside)
+        button.removeTarget(ticket, action: "pay", for: .touchUpInside)
+        tap(button, at: 4)
+        #expect(ticket.log.filter { $0.hasPrefix("pay") }.count == 3, "a selector names no method reference")
     }
 
     /// Dynamic Type's styles at the default (Large) size, as Apple's Human Interface Guidelines list them.
