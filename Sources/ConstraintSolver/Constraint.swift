@@ -10,12 +10,12 @@ public final class Constraint: CustomStringConvertible {
     }
 
     public let terms: [(Variable, Double)]
-    public internal(set) var constant: Double
+    @exclusivity(unchecked) public internal(set) var constant: Double
     public let relation: Relation
     public let strength: Strength
     /// Where the first solver that took it keeps its record, found without a lookup.
-    var cachedSolver = 0
-    var cachedSlot = -1
+    @exclusivity(unchecked) var cachedSolver = 0
+    @exclusivity(unchecked) var cachedSlot = -1
 
     /// `Σ terms + constant (relation) 0`. Terms naming the same variable twice are summed.
     public init(_ terms: [(Variable, Double)], constant: Double, _ relation: Relation, strength: Strength = .required) {

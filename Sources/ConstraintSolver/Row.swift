@@ -99,45 +99,98 @@ struct Row {
 }
 
 /// The basic symbols whose rows hold one symbol: a few for most symbols,
-/// thousands for a container's width that every row refers to. An array
-/// while small, a hash set once large.
+/// hundreds for a container's width that many rows refer to. The first two
+/// inline (most columns never hold more, and a screen has thousands of
+/// columns: an array each would be an allocation each), then an array,
+/// then a bit set over symbol ids once large (no hashing: ids are dense).
 struct SymbolSet: Sequence {
-    private var small: [Int] = []
-    private var large: Set<Int>?
+    private var first = -1, second = -1
+    private var more: [Int] = []
+    private var bits: [UInt64] = []
+    private var isLarge = false
 
     mutating func insert(_ id: Int) {
-        if large != nil {
-            large!.insert(id)
-        } else if !small.contains(id) {
-            small.append(id)
-            if small.count > 24 {
-                large = Set(small)
-                small = []
+        if isLarge {
+            let word = id >> 6
+            if word >= bits.count { bits.append(contentsOf: repeatElement(0, count: word - bits.count + 1)) }
+            bits[word] |= 1 << UInt64(id & 63)
+            return
+        }
+        if first == id || second == id { return }
+        if more.isEmpty {
+            if first < 0 {
+                first = id
+            } else if second < 0 {
+                second = id
+            } else {
+                more.reserveCapacity(8)
+                more.append(first)
+                more.append(second)
+                more.append(id)
+                first = -1
+                second = -1
+            }
+        } else if !more.contains(id) {
+            more.append(id)
+            if more.count > 32 {
+                isLarge = true
+                for member in more { insert(member) }
+                more = []
             }
         }
     }
 
     mutating func remove(_ id: Int) {
-        if large != nil {
-            large!.remove(id)
-        } else if let i = small.firstIndex(of: id) {
-            small.swapAt(i, small.count - 1)
-            small.removeLast()
+        if isLarge {
+            let word = id >> 6
+            if word < bits.count { bits[word] &= ~(1 << UInt64(id & 63)) }
+        } else if !more.isEmpty {
+            if let i = more.firstIndex(of: id) {
+                more.swapAt(i, more.count - 1)
+                more.removeLast()
+            }
+        } else if first == id {
+            first = second
+            second = -1
+        } else if second == id {
+            second = -1
         }
     }
 
     struct Iterator: IteratorProtocol {
-        var small: IndexingIterator<[Int]>
-        var large: Set<Int>.Iterator?
+        var inline: (Int, Int)
+        var more: IndexingIterator<[Int]>
+        var bits: [UInt64]
+        var word = 0
+        var current: UInt64 = 0
 
         mutating func next() -> Int? {
-            if large != nil { return large!.next() }
-            return small.next()
+            if !bits.isEmpty {
+                while current == 0 {
+                    guard word < bits.count else { return nil }
+                    current = bits[word]
+                    word += 1
+                }
+                let bit = current.trailingZeroBitCount
+                current &= current - 1
+                return (word - 1) << 6 | bit
+            }
+            if inline.0 >= 0 {
+                defer { inline = (inline.1, -1) }
+                return inline.0
+            }
+            return more.next()
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(small: small.makeIterator(), large: large?.makeIterator()) }
+    func makeIterator() -> Iterator {
+        Iterator(inline: (first, second), more: more.makeIterator(), bits: isLarge ? bits : [])
+    }
 
     /// The members, for iterating while the set changes.
-    var members: [Int] { large.map(Array.init) ?? small }
+    var members: [Int] {
+        if isLarge { return Array(self) }
+        if !more.isEmpty { return more }
+        return first < 0 ? [] : second < 0 ? [first] : [first, second]
+    }
 }

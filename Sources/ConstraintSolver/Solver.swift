@@ -342,7 +342,12 @@ public final class Solver {
     /// The constraint as a row over parametric symbols, with its slack,
     /// errors or dummy, and its errors weighed into the objective.
     private func makeRow(_ constraint: Constraint) -> (Row, Tag) {
-        var row = Row(constant: constraint.constant, capacity: constraint.terms.count + 3)
+        // Room for every term the basic variables' rows bring, so the row grows in place.
+        var capacity = 3
+        for (variable, _) in constraint.terms {
+            if let known = knownSymbol(of: variable), let basic = rows[known.id] { capacity += basic.terms.count } else { capacity += 1 }
+        }
+        var row = Row(constant: constraint.constant, capacity: capacity)
         for (variable, coefficient) in constraint.terms {
             let symbol = symbol(for: variable)
             if let basic = rows[symbol.id] { row.add(basic, times: coefficient) } else { row.add(symbol, coefficient) }

@@ -6,10 +6,14 @@ public final class Variable: CustomStringConvertible {
     public let name: String
     /// What the variable belongs to (a view, say): how a caller maps
     /// `Solver.changedVariables()` back to its own objects.
-    public weak var owner: AnyObject?
+    @exclusivity(unchecked) public weak var owner: AnyObject?
+    /// A number for the caller's own use, such as where it keeps its record
+    /// of the variable: found with no lookup and no reference counting,
+    /// which a weak `owner` costs.
+    @exclusivity(unchecked) public var tag = -1
     /// The symbol of the first solver that used it, found without a lookup.
-    var cachedSolver = 0
-    var cachedSymbol = Symbol(id: 0, kind: .external)
+    @exclusivity(unchecked) var cachedSolver = 0
+    @exclusivity(unchecked) var cachedSymbol = Symbol(id: 0, kind: .external)
 
     public init(_ name: String = "", owner: AnyObject? = nil) {
         self.name = name

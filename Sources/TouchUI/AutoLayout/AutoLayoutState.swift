@@ -3,12 +3,12 @@
 @MainActor
 final class AutoLayoutState {
     /// Constraints installed on this view (its `constraints`).
-    var installed: [LayoutConstraint] = []
+    @exclusivity(unchecked) var installed: [LayoutConstraint] = []
     /// On a root view: the engine solving its tree.
-    var engine: LayoutEngine?
+    @exclusivity(unchecked) var engine: LayoutEngine?
     /// The engine that has this view's frame among its unknowns.
-    weak var usingEngine: LayoutEngine?
-    private(set) lazy var variables = LayoutVariables(item: owner!)
+    @exclusivity(unchecked) weak var usingEngine: LayoutEngine?
+    let variables = LayoutVariables()
     var guides: [LayoutGuide] = []
     var marginsGuide: LayoutGuide?
     var safeAreaGuide: LayoutGuide?

@@ -11,7 +11,7 @@ import Foundation
 /// Changing `constant` re-solves the layout incrementally; inside
 /// `View.animate`, followed by `layoutIfNeeded()`, it animates.
 @MainActor
-public final class LayoutConstraint: @MainActor CustomStringConvertible {
+public final class LayoutConstraint: @MainActor CustomStringConvertible, EngineSlotted {
     public enum Attribute: Sendable, CaseIterable {
         case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
         case firstBaseline, lastBaseline
@@ -52,9 +52,16 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     var first: LayoutItem { firstReference! }
     var second: LayoutItem? { hasSecond ? secondReference! : nil }
     var itemsAreAlive: Bool { firstReference != nil && (!hasSecond || secondReference != nil) }
+    /// Both items, each loaded once (every load of a weak reference costs), or nil if one has gone.
+    var liveItems: (first: LayoutItem, second: LayoutItem?)? {
+        guard let first = firstReference else { return nil }
+        guard hasSecond else { return (first, nil) }
+        guard let second = secondReference else { return nil }
+        return (first, second)
+    }
 
     /// Changing it on an active constraint re-solves from the current layout.
-    public var constant: Double {
+    @exclusivity(unchecked) public var constant: Double {
         didSet {
             guard constant != oldValue else { return }
             guard constant.isFinite else {
@@ -68,7 +75,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
 
     /// Below required, the layout may break it for one of higher priority.
     /// A required constraint cannot be made optional while active, nor the reverse (as in UIKit).
-    public var priority: LayoutPriority = .required {
+    @exclusivity(unchecked) public var priority: LayoutPriority = .required {
         didSet {
             guard priority != oldValue else { return }
             // Setting a property in its own observer does not call the observer again.
@@ -97,11 +104,12 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
 
     /// The view the constraint is installed on, while active.
-    weak var installedOn: View?
+    @exclusivity(unchecked) weak var installedOn: View?
     /// The engine solving it now, if any.
-    weak var engine: LayoutEngine?
+    @exclusivity(unchecked) weak var engine: LayoutEngine?
     /// Whether the engine could not add it (it conflicted with required constraints).
-    var isBroken = false
+    @exclusivity(unchecked) var isBroken = false
+    @exclusivity(unchecked) nonisolated(unsafe) var engineSlot = EngineSlot()
 
     public convenience init(
         item: AnyObject, attribute: Attribute, relatedBy relation: Relation, toItem: AnyObject?,

@@ -40,34 +40,46 @@ final class LayoutEngine {
         let base: Double
         var stamp: Int
     }
-    @exclusivity(unchecked) private var records: [ObjectIdentifier: Record] = [:]
+    @exclusivity(unchecked) private var records: SlotTable<LayoutConstraint, Record>
 
+    /// Unowned and unchecked: an item in use is in the tree (a view leaving
+    /// it takes the constraints naming it out first, in
+    /// `View.willLeaveLayoutTree`), so alive; and a checked reference costs
+    /// reference counting on every copy and read.
     struct Unowned {
-        unowned let item: LayoutItem
+        unowned(unsafe) let item: LayoutItem
     }
 
     /// An item in some constraint, with the constraints that hold it.
     private final class Usage {
-        /// Not held: the engine is its tree root's, and the root must not be kept by itself.
-        unowned let item: LayoutItem
-        var count = 0
-        var support: [LayoutConstraint] = []
+        /// Not held: the engine is its tree root's, and the root must not be
+        /// kept by itself. Alive while in use, as `Unowned` says.
+        unowned(unsafe) let item: LayoutItem
+        /// The item's unknowns: the item owns them.
+        unowned(unsafe) let variables: LayoutVariables
+        /// The engine's apply pass that last placed the item (each item once a pass).
+        @exclusivity(unchecked) var appliedStamp = 0
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var support: [LayoutConstraint] = []
         /// Whether the support was made for a frame-based view.
-        var translatesMask = false
+        @exclusivity(unchecked) var translatesMask = false
         /// The intrinsic size the content-size constraints were made for.
-        var intrinsicSize = Size.zero
+        @exclusivity(unchecked) var intrinsicSize = Size.zero
 
-        init(item: LayoutItem) { self.item = item }
+        init(item: LayoutItem, variables: LayoutVariables) {
+            self.item = item
+            self.variables = variables
+        }
     }
-    @exclusivity(unchecked) private var usage: [ObjectIdentifier: Usage] = [:]
+    /// By the items' unknowns.
+    @exclusivity(unchecked) private var usage: SlotTable<LayoutVariables, Usage>
     /// The margins, safe-area and keyboard guides in use, whose places are checked at every pass.
     @exclusivity(unchecked) private var systemGuides: [Usage] = []
     /// Constraints that could not be added, tried again when others go.
     @exclusivity(unchecked) private var brokenCount = 0
 
     @exclusivity(unchecked) private var stamp = 0
-    /// Counts apply passes across every engine: an item that moves to another tree keeps the stamp it was given.
-    @exclusivity(unchecked) private static var applyStamp = 0
+    @exclusivity(unchecked) private var applyStamp = 0
     @exclusivity(unchecked) private var structureDirty = true
     /// The solution changed since frames were last applied.
     @exclusivity(unchecked) private var needsApply = false
@@ -76,7 +88,12 @@ final class LayoutEngine {
     init(root: View, isFitting: Bool = false) {
         self.root = root
         self.isFitting = isFitting
+        LayoutEngine.identities += 1
+        records = SlotTable(engine: LayoutEngine.identities)
+        usage = SlotTable(engine: LayoutEngine.identities)
     }
+
+    private static var identities = 0
 
     var isDirty: Bool { structureDirty || needsApply || constraintsNeedUpdate }
 
@@ -84,18 +101,16 @@ final class LayoutEngine {
         structureDirty = true
     }
 
-    /// Every constraint installed in `root`'s tree, with the view it is installed on.
-    static func installedConstraints(in root: View) -> [(constraint: LayoutConstraint, ancestor: View)] {
-        var found: [(LayoutConstraint, View)] = []
+    /// Every constraint installed in `root`'s tree.
+    static func constraints(in root: View) -> [LayoutConstraint] {
+        var found: [LayoutConstraint] = []
         func walk(_ view: View) {
-            if let installed = view.autoLayout?.installed { for constraint in installed { found.append((constraint, view)) } }
+            if let installed = view.autoLayout?.installed { found += installed }
             for subview in view.subviews { walk(subview) }
         }
         walk(root)
         return found
     }
-
-    static func constraints(in root: View) -> [LayoutConstraint] { installedConstraints(in: root).map(\.constraint) }
 
     // MARK: The layout pass
 
@@ -113,23 +128,7 @@ final class LayoutEngine {
     private func synchronize(_ root: View) {
         structureDirty = false
         stamp += 1
-        for (constraint, ancestor) in LayoutEngine.installedConstraints(in: root) {
-            guard constraint.itemsAreAlive else {
-                constraint.isActive = false
-                continue
-            }
-            let key = ObjectIdentifier(constraint)
-            if let record = records[key] {
-                if record.ancestor === ancestor && record.items.map({ ObjectIdentifier($0.item) }) == pathItems(of: constraint, in: ancestor) {
-                    records[key]!.stamp = stamp
-                    continue
-                }
-                remove(constraint)
-            } else if !isFitting {
-                constraint.engine?.remove(constraint)
-            }
-            add(constraint, in: ancestor)
-        }
+        synchronizeInstalled(in: root)
         for record in records.values where record.constraint.origin == .app && record.stamp != stamp {
             remove(record.constraint)
         }
@@ -140,9 +139,40 @@ final class LayoutEngine {
         retryBroken()
     }
 
-    /// Adds a constraint expressed in `ancestor`'s coordinates, with the support its items need.
+    /// Brings in each constraint installed in `view`'s subtree, walked in
+    /// place (a list of them all would be built and freed at every pass).
+    private func synchronizeInstalled(in view: View) {
+        if let installed = view.autoLayout?.installed {
+            for constraint in installed { synchronize(constraint, installedOn: view) }
+        }
+        for subview in view.subviews { synchronizeInstalled(in: subview) }
+    }
+
+    private func synchronize(_ constraint: LayoutConstraint, installedOn ancestor: View) {
+        guard let items = constraint.liveItems else {
+            constraint.isActive = false
+            return
+        }
+        if let slot = records.index(of: constraint), let record = records[slot] {
+            if record.ancestor === ancestor && record.items.map({ ObjectIdentifier($0.item) }) == pathItems(of: constraint, in: ancestor) {
+                records[slot]!.stamp = stamp
+                return
+            }
+            remove(constraint)
+        } else if !isFitting {
+            constraint.engine?.remove(constraint)
+        }
+        add(constraint, items, in: ancestor)
+    }
+
+    /// Adds a constraint the engine made, whose items are alive.
     private func add(_ constraint: LayoutConstraint, in ancestor: View?) {
-        guard let built = build(constraint, in: ancestor) else {
+        add(constraint, constraint.liveItems!, in: ancestor)
+    }
+
+    /// Adds a constraint expressed in `ancestor`'s coordinates, with the support its items need.
+    private func add(_ constraint: LayoutConstraint, _ items: (first: LayoutItem, second: LayoutItem?), in ancestor: View?) {
+        guard let built = build(constraint, items, in: ancestor) else {
             // An item left the tree: the constraint goes with it, as in UIKit.
             if constraint.origin == .app && !isFitting { constraint.isActive = false }
             return
@@ -151,11 +181,17 @@ final class LayoutEngine {
         // What holds an item does not keep it in use: the item goes, with
         // its support, once the last constraint of another kind lets it go.
         let holds = constraint.origin == .autoresizingMask || constraint.origin == .contentSize || constraint.origin == .guide
-        let used = holds ? built.items.filter { $0 !== constraint.first } : built.items
-        for item in used { retain(item) }
+        var used = built.items
+        if holds {
+            let first = items.first
+            var index = 0
+            while index < used.count {
+                if used[index].item === first { used.remove(at: index) } else { index += 1 }
+            }
+        }
+        for entry in used { retain(entry.item) }
         var record = Record(
-            constraint: constraint, ancestor: ancestor, items: used.map(Unowned.init), solverConstraint: nil, base: built.base,
-            stamp: stamp)
+            constraint: constraint, ancestor: ancestor, items: used, solverConstraint: nil, base: built.base, stamp: stamp)
         do {
             try solver.add(built.constraint)
             record.solverConstraint = built.constraint
@@ -167,12 +203,12 @@ final class LayoutEngine {
                 reportUnsatisfiable(constraint, built.constraint)
             }
         }
-        records[ObjectIdentifier(constraint)] = record
+        records.insert(record, for: constraint)
     }
 
     /// Takes a constraint out (deactivated, or gone from the tree).
     func remove(_ constraint: LayoutConstraint) {
-        guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else { return }
+        guard let record = records.remove(constraint) else { return }
         if let solverConstraint = record.solverConstraint {
             try? solver.remove(solverConstraint)
             needsApply = true
@@ -193,11 +229,10 @@ final class LayoutEngine {
         guard brokenCount > 0 else { return }
         let waiting = records.values.filter { $0.solverConstraint == nil }
         for record in waiting {
-            guard let built = build(record.constraint, in: record.ancestor) else { continue }
+            guard let items = record.constraint.liveItems, let built = build(record.constraint, items, in: record.ancestor) else { continue }
             do {
                 try solver.add(built.constraint)
-                let key = ObjectIdentifier(record.constraint)
-                records[key]!.solverConstraint = built.constraint
+                records[records.index(of: record.constraint)!]!.solverConstraint = built.constraint
                 brokenCount -= 1
                 record.constraint.isBroken = false
                 needsApply = true
@@ -206,8 +241,7 @@ final class LayoutEngine {
     }
 
     func constantChanged(_ constraint: LayoutConstraint) {
-        let key = ObjectIdentifier(constraint)
-        guard let record = records[key] else { return }
+        guard let slot = records.index(of: constraint), let record = records[slot] else { return }
         guard let solverConstraint = record.solverConstraint else {
             retryBroken()
             return
@@ -217,7 +251,7 @@ final class LayoutEngine {
         } catch {
             // It can no longer hold: broken, as if added now.
             try? solver.remove(solverConstraint)
-            records[key]!.solverConstraint = nil
+            records[slot]!.solverConstraint = nil
             brokenCount += 1
             if !isFitting {
                 constraint.isBroken = true
@@ -229,7 +263,7 @@ final class LayoutEngine {
     }
 
     func priorityChanged(_ constraint: LayoutConstraint) {
-        guard let record = records[ObjectIdentifier(constraint)] else { return }
+        guard let record = records[constraint] else { return }
         remove(constraint)
         add(constraint, in: record.ancestor)
     }
@@ -260,20 +294,20 @@ final class LayoutEngine {
 
     private struct Built {
         let constraint: Constraint
-        let items: [LayoutItem]
+        let items: [Unowned]
         let base: Double
     }
 
     /// The constraint over the solver's unknowns, with `ancestor`'s coordinates for its edges.
-    private func build(_ constraint: LayoutConstraint, in ancestor: View?) -> Built? {
+    private func build(_ constraint: LayoutConstraint, _ constrained: (first: LayoutItem, second: LayoutItem?), in ancestor: View?) -> Built? {
         var terms: [(Variable, Double)] = []
         terms.reserveCapacity(8)
-        var items: [LayoutItem] = []
+        var items: [Unowned] = []
         items.reserveCapacity(6)
-        guard let firstConstant = addEdge(constraint.first, constraint.firstAttribute, in: ancestor, times: 1, to: &terms, items: &items)
+        guard let firstConstant = addEdge(constrained.first, constraint.firstAttribute, in: ancestor, times: 1, to: &terms, items: &items)
         else { return nil }
         var secondConstant = 0.0
-        if let second = constraint.second {
+        if let second = constrained.second {
             guard let constant = addEdge(second, constraint.secondAttribute, in: ancestor, times: -constraint.multiplier, to: &terms, items: &items)
             else { return nil }
             secondConstant = constant
@@ -305,11 +339,11 @@ final class LayoutEngine {
     /// the item is not under the ancestor.
     private func addEdge(
         _ item: LayoutItem, _ attribute: LayoutConstraint.Attribute, in ancestor: View?, times factor: Double,
-        to terms: inout [(Variable, Double)], items: inout [LayoutItem]
+        to terms: inout [(Variable, Double)], items: inout [Unowned]
     ) -> Double? {
         let variables = item.layoutVariables
         let horizontal = attribute.axis == .horizontal
-        items.append(item)
+        items.append(Unowned(item: item))
         let length = horizontal ? variables.width : variables.height
         if attribute.isDimension {
             terms.append((length, factor))
@@ -323,7 +357,7 @@ final class LayoutEngine {
             while let view = parent, view !== ancestor {
                 let up = view.layoutVariables
                 terms.append((horizontal ? up.minX : up.minY, factor))
-                items.append(view)
+                items.append(Unowned(item: view))
                 parent = view.superview
             }
             if parent == nil && ancestor != nil { return nil }
@@ -346,13 +380,15 @@ final class LayoutEngine {
     // MARK: Items and the constraints that hold them
 
     private func retain(_ item: LayoutItem) {
-        let key = ObjectIdentifier(item)
+        let variables = item.layoutVariables
         let entry: Usage
-        if let known = usage[key] {
+        if let known = usage[variables] {
             entry = known
         } else {
-            entry = Usage(item: item)
-            usage[key] = entry
+            entry = Usage(item: item, variables: variables)
+            let slot = usage.insert(entry, for: variables)
+            // Fitting engines never apply: the tags are the placing engine's.
+            if !isFitting { variables.tag(slot) }
         }
         entry.count += 1
         guard entry.count == 1 else { return }
@@ -362,11 +398,11 @@ final class LayoutEngine {
     }
 
     private func releaseItem(_ item: LayoutItem) {
-        let key = ObjectIdentifier(item)
-        guard let entry = usage[key] else { return }
+        let variables = item.layoutVariables
+        guard let entry = usage[variables] else { return }
         entry.count -= 1
         guard entry.count <= 0 else { return }
-        usage[key] = nil
+        _ = usage.remove(variables)
         if item is LayoutGuide { systemGuides.removeAll { $0 === entry } }
         removeSupport(entry)
         if let view = item as? View, view.autoLayout?.usingEngine === self { view.autoLayout?.usingEngine = nil }
@@ -441,7 +477,7 @@ final class LayoutEngine {
 
     /// A frame-based view moved or changed size: the constraints holding its frame follow.
     func frameChanged(_ view: View) {
-        guard let entry = usage[ObjectIdentifier(view)], entry.translatesMask, translatesMask(view) else { return }
+        guard let entry = usage[view.layoutVariables], entry.translatesMask, translatesMask(view) else { return }
         let frame = view.frame
         for (constraint, value) in zip(entry.support, [frame.minX, frame.minY, frame.width, frame.height]) {
             constraint.constant = value
@@ -450,7 +486,7 @@ final class LayoutEngine {
 
     /// A view's intrinsic size or its priorities changed.
     func contentSizeChanged(_ view: View) {
-        guard let entry = usage[ObjectIdentifier(view)], !entry.translatesMask else { return }
+        guard let entry = usage[view.layoutVariables], !entry.translatesMask else { return }
         let size = view.intrinsicContentSize
         let sameShape = (size.width == View.noIntrinsicMetric) == (entry.intrinsicSize.width == View.noIntrinsicMetric)
             && (size.height == View.noIntrinsicMetric) == (entry.intrinsicSize.height == View.noIntrinsicMetric)
@@ -533,13 +569,16 @@ final class LayoutEngine {
     private func apply() {
         needsApply = false
         let scale = (root as? Window)?.screen.scale ?? 1
-        LayoutEngine.applyStamp += 1
-        let applyStamp = LayoutEngine.applyStamp
+        applyStamp += 1
         for variable in solver.changedVariables() {
-            guard let variables = variable.owner as? LayoutVariables, variables.appliedStamp != applyStamp else { continue }
-            variables.appliedStamp = applyStamp
-            let item = variables.item
-            guard item.frameComesFromEngine, usage[ObjectIdentifier(item)] != nil else { continue }
+            // The tag is a usage slot; one whose item went, or another engine's, is not this variable's.
+            let slot = variable.tag
+            guard slot >= 0, slot < usage.elements.count, let entry = usage[slot], entry.variables.contains(variable),
+                entry.appliedStamp != applyStamp
+            else { continue }
+            entry.appliedStamp = applyStamp
+            let item = entry.item, variables = entry.variables
+            guard item.frameComesFromEngine else { continue }
             let rect = LayoutEngine.pixelAligned(
                 x: solver.value(of: variables.minX), y: solver.value(of: variables.minY),
                 width: solver.value(of: variables.width), height: solver.value(of: variables.height), scale: scale)

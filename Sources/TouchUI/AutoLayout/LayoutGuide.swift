@@ -50,7 +50,7 @@ open class LayoutGuide: LayoutItem {
 
     // MARK: LayoutItem
 
-    private(set) lazy var layoutVariables = LayoutVariables(item: self)
+    let layoutVariables = LayoutVariables()
     var layoutParent: View? { owningView }
     var layoutContainer: View? { owningView }
     var frameComesFromEngine: Bool { true }

@@ -18,23 +18,27 @@ protocol LayoutItem: AnyObject {
     var baselines: (first: (fraction: Double, offset: Double), last: (fraction: Double, offset: Double)) { get }
 }
 
-/// A layout item's frame, as the solver's unknowns. Each variable's owner
-/// is this object, which leads back to the item when the solution changes.
+/// A layout item's frame, as the solver's unknowns. The engine that places
+/// the item tags each variable with the slot of its usage, which leads back
+/// to the item when the solution changes.
 @MainActor
-final class LayoutVariables {
+final class LayoutVariables: EngineSlotted {
     let minX = Variable(), minY = Variable(), width = Variable(), height = Variable()
-    /// The item owns this object: it cannot outlive it.
-    unowned let item: LayoutItem
-    /// The engine pass that last applied this item's frame (each item once a pass).
-    var appliedStamp = 0
+    /// Where the engine using the item keeps its usage.
+    @exclusivity(unchecked) nonisolated(unsafe) var engineSlot = EngineSlot()
 
     /// Unnamed: names are for debugging the solver alone, and a string for
     /// each would be most of the cost of making them.
-    init(item: LayoutItem) {
-        self.item = item
-        minX.owner = self
-        minY.owner = self
-        width.owner = self
-        height.owner = self
+    init() {}
+
+    func contains(_ variable: Variable) -> Bool {
+        variable === minX || variable === minY || variable === width || variable === height
+    }
+
+    func tag(_ tag: Int) {
+        minX.tag = tag
+        minY.tag = tag
+        width.tag = tag
+        height.tag = tag
     }
 }

@@ -222,7 +222,10 @@ extension View: LayoutItem {
 
     // MARK: LayoutItem
 
-    var layoutVariables: LayoutVariables { autoLayoutState().variables }
+    var layoutVariables: LayoutVariables {
+        if let autoLayout { return autoLayout.variables }
+        return autoLayoutState().variables
+    }
     var layoutParent: View? { superview }
     var layoutContainer: View? { self }
     var frameComesFromEngine: Bool { !translatesAutoresizingMaskIntoConstraints }
