@@ -129,12 +129,15 @@ final class LayoutEngine {
         structureDirty = false
         stamp += 1
         synchronizeInstalled(in: root)
-        for record in records.values where record.constraint.origin == .app && record.stamp != stamp {
+        // By index, not through a copy of every record: removing only empties slots.
+        for index in records.elements.indices {
+            guard let record = records[index], record.constraint.origin == .app, record.stamp != stamp else { continue }
             remove(record.constraint)
         }
         // Frame-based views that stopped being so, or started, need other support.
-        for entry in usage.values {
-            if let view = entry.item as? View, entry.translatesMask != translatesMask(view) { refreshSupport(entry) }
+        for index in usage.elements.indices {
+            guard let entry = usage[index], let view = entry.item as? View, entry.translatesMask != translatesMask(view) else { continue }
+            refreshSupport(entry)
         }
         retryBroken()
     }
