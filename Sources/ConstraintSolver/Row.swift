@@ -71,8 +71,10 @@ struct Row {
         if let i = index(of: symbol) { removeAt(i) }
     }
 
+    /// The last term takes its place (a plain move: the generic swapAt cost more than the search).
     private mutating func removeAt(_ i: Int) {
-        terms.swapAt(i, terms.count - 1)
+        let last = terms.count - 1
+        if i != last { terms[i] = terms[last] }
         terms.removeLast()
     }
 
