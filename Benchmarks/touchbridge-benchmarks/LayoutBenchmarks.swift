@@ -109,8 +109,10 @@ func benchmarkLayout() -> String {
     let environment = ProcessInfo.processInfo.environment
     // BENCH_LAYOUT=solve solves grids only, for callgrind (Benchmarks/layout-instructions).
     if environment["BENCH_LAYOUT"] == "solve" {
-        for _ in 0..<20 { solveScreenFromNothing(CardGrid()) }
-        return "solved 20 grids"
+        // BENCH_LAYOUT_SCREENS: more screens, for a sampling profiler.
+        let screens = Int(environment["BENCH_LAYOUT_SCREENS"] ?? "") ?? 20
+        for _ in 0..<screens { solveScreenFromNothing(CardGrid()) }
+        return "solved \(screens) grids"
     }
     if environment["BENCH_LAYOUT"] == "rows" {
         stackOfRows(10_000, chained: false).layoutIfNeeded()
@@ -158,6 +160,12 @@ func benchmarkLayout() -> String {
         relayoutTimes.append(Double(now() - start) / 1e9 / Double(changes))
     }
     precondition(grid.parts[27].price.frame == manual.parts[27].price.frame)
+    // BENCH_LAYOUT=screen: the screen's two figures alone, for quick comparisons.
+    if environment["BENCH_LAYOUT"] == "screen" {
+        return String(
+            format: "from nothing %.3f ms, by hand %.3f ms, %.1fx; one constant %.2f µs", median(solveTimes) * 1e3,
+            median(handTimes) * 1e3, median(solveRatios), median(changeTimes) * 1e6)
+    }
 
     // Growth: per view, for 100, 1,000 and 10,000 independent rows; chained rows beside them.
     var growth = ""
