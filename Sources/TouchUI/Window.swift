@@ -36,6 +36,8 @@ open class Window: View {
     /// The keyboard (or a first responder's inputView) shown at the bottom while a text field edits.
     @exclusivity(unchecked) public private(set) var inputViewShown: View?
     @exclusivity(unchecked) private weak var inputViewOwner: Responder?
+    /// An input view sliding away, removed when it is out of sight.
+    @exclusivity(unchecked) private var inputViewLeaving: View?
     /// Inside sendEvent: recognizer state changes are settled at its end.
     @exclusivity(unchecked) var isDispatching = false
 
@@ -130,7 +132,11 @@ open class Window: View {
     }
 
     /// Brings up `responder`'s input view, or the on-screen keyboard, at the
-    /// bottom of the window, above everything else.
+    /// bottom of the window, above everything else. It slides up from the
+    /// bottom edge, and a layout pass runs inside the same animation, so
+    /// views on the keyboard layout guide move with it (as in UIKit). Keys
+    /// take touches at once, where they are headed: a quick typist's first
+    /// tap is not lost to the slide.
     func showInput(for responder: Responder) {
         let custom = responder.inputView
         guard custom != nil || (hostApplication.showsOnScreenKeyboard && !hostApplication.isTypingOnHardwareKeyboard) else { return }
@@ -139,21 +145,53 @@ open class Window: View {
         let height = custom.map { $0.frame.height > 0 ? $0.frame.height : KeyboardView.height(in: bounds.size, for: type) }
             ?? KeyboardView.height(in: bounds.size, for: type)
         let frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
-        let view = custom ?? KeyboardView(frame: frame, keyboardType: type, letterRows: hostApplication.keyboardLetterRows)
+        let view: View
+        if custom == nil, let leaving = inputViewLeaving as? KeyboardView, leaving.keyboardType == type, leaving.frame.height == height {
+            // Editing moved to another field: the keyboard going away comes back from where it is, instead of leaving and returning.
+            view = leaving
+        } else {
+            inputViewLeaving?.removeFromSuperview()
+            view = custom ?? KeyboardView(frame: frame, keyboardType: type, letterRows: hostApplication.keyboardLetterRows)
+            // Below the bottom edge, to slide up from.
+            View.performWithoutAnimation { view.frame = Rect(x: 0, y: bounds.height, width: bounds.width, height: height) }
+            addSubview(view)
+        }
+        inputViewLeaving = nil
         if let keyboard = view as? KeyboardView, let field = responder as? TextField { keyboard.returnKeyType = field.returnKeyType }
-        view.frame = frame
-        addSubview(view)
         inputViewShown = view
         inputViewOwner = responder
+        setNeedsLayout()
+        View.animate(withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction]) {
+            view.frame = frame
+            self.layoutIfNeeded()
+        }
     }
 
-    /// Takes `responder`'s input view away (it stopped editing).
+    /// Takes `responder`'s input view away (it stopped editing): it slides
+    /// down out of the window, and views on the keyboard guide follow.
     func hideInput(for responder: Responder) {
-        guard inputViewOwner === responder else { return }
-        inputViewShown?.removeFromSuperview()
+        guard inputViewOwner === responder, let view = inputViewShown else { return }
         inputViewShown = nil
         inputViewOwner = nil
+        inputViewLeaving?.removeFromSuperview()
+        inputViewLeaving = view
+        setNeedsLayout()
+        View.animate(
+            withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction],
+            animations: {
+                view.frame.origin.y = self.bounds.height
+                self.layoutIfNeeded()
+            },
+            completion: { [weak self] _ in
+                // Unless it was taken back for another field meanwhile.
+                guard let self, self.inputViewLeaving === view else { return }
+                view.removeFromSuperview()
+                self.inputViewLeaving = nil
+            })
     }
+
+    /// How long the keyboard takes to slide in or out, as UIKit's does.
+    public static let keyboardAnimationDuration = 0.25
 
     /// Makes this the application's key window, the one events without a view go to.
     public func makeKeyAndVisible() {

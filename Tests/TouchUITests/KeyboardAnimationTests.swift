@@ -1,0 +1,65 @@
+import Testing
+
+// Testable: what is drawn mid-animation (a view's presentation) has no public reader yet.
+@testable import TouchUI
+
+@MainActor
+@Suite struct KeyboardAnimationTests {
+    /// The keyboard slides in and out, and what sits on its guide moves in
+    /// step with it, in the same animation (as UIKit runs the layout pass
+    /// inside the keyboard's animation).
+    @Test func theKeyboardSlidesAndTheGuideMovesWithIt() throws {
+        let app = Application()
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        window.makeKeyAndVisible()
+        let field = TextField(frame: .zero)
+        field.translatesAutoresizingMaskIntoConstraints = false
+        let other = TextField(frame: Rect(x: 20, y: 20, width: 200, height: 40))
+        window.addSubview(field)
+        window.addSubview(other)
+        LayoutConstraint.activate([
+            field.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            field.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
+            field.bottomAnchor.constraint(equalTo: window.keyboardLayoutGuide.topAnchor, constant: -10),
+            field.heightAnchor.constraint(equalToConstant: 40),
+        ])
+        window.layoutIfNeeded()
+        func advance(_ seconds: Double) { app.virtualTimeline.advance(to: app.virtualTimeline.now + seconds) }
+        func drawnMinY(_ view: View) -> Double {
+            (view.presentation?.center?.y ?? view.center.y) - view.bounds.height / 2
+        }
+
+        field.becomeFirstResponder()
+        let keyboard = try #require(window.inputViewShown)
+        // The model is where it ends, at once.
+        #expect(keyboard.frame.maxY == 480)
+        #expect(field.frame.maxY == keyboard.frame.minY - 10)
+        #expect(keyboard.isAnimating && field.isAnimating)
+        advance(Window.keyboardAnimationDuration / 2)
+        // Half way: the keyboard is drawn between the bottom edge and its place, and the field ten points above it.
+        let keyboardTop = drawnMinY(keyboard)
+        #expect(keyboardTop > keyboard.frame.minY + 1 && keyboardTop < 479)
+        #expect(abs(drawnMinY(field) + 40 - (keyboardTop - 10)) < 0.5)
+        advance(Window.keyboardAnimationDuration)
+        #expect(!keyboard.isAnimating && !field.isAnimating)
+
+        // Editing moves to another field: the same keyboard stays up.
+        other.becomeFirstResponder()
+        #expect(window.inputViewShown === keyboard)
+        advance(Window.keyboardAnimationDuration * 2)
+        #expect(keyboard.superview === window && drawnMinY(keyboard) == keyboard.frame.minY)
+
+        // Editing ends: the keyboard slides out and then leaves the window; the field comes down with it.
+        other.resignFirstResponder()
+        #expect(window.inputViewShown == nil)
+        #expect(field.frame.maxY == 470)
+        advance(Window.keyboardAnimationDuration / 2)
+        #expect(keyboard.superview === window)
+        #expect(drawnMinY(keyboard) > 480 - keyboard.frame.height + 1)
+        #expect(abs(drawnMinY(field) + 40 - (drawnMinY(keyboard) - 10)) < 0.5)
+        advance(Window.keyboardAnimationDuration)
+        #expect(keyboard.superview == nil)
+        #expect(drawnMinY(field) == 430)
+    }
+}
