@@ -43,6 +43,40 @@ open class Button: Control {
         super.init(frame: .zero)
     }
 
+    /// A button drawn from `configuration`, running `primaryAction` when
+    /// tapped, as `UIButton(configuration:primaryAction:)`.
+    public convenience init(configuration: Configuration, primaryAction: Action? = nil) {
+        self.init(type: .system)
+        self.configuration = configuration
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
+    // MARK: Configuration
+
+    /// How the button looks, as a value; nil: the per-state titles,
+    /// images and colours below. Setting it redraws and re-measures.
+    public var configuration: Configuration? {
+        didSet { if oldValue != configuration { contentChanged() } }
+    }
+
+    /// Called when the state changes (highlighted, enabled, selected) and
+    /// after `setNeedsUpdateConfiguration()`: set `configuration` for the
+    /// new state there, as UIKit's handler does.
+    public var configurationUpdateHandler: ((Button) -> Void)? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// Asks for `updateConfiguration()` now (there is no later pass to wait for).
+    public func setNeedsUpdateConfiguration() { updateConfiguration() }
+
+    /// Runs the update handler; override to update the configuration yourself (call super).
+    open func updateConfiguration() { configurationUpdateHandler?(self) }
+
+    override func stateDidChange() {
+        super.stateDidChange()
+        if configurationUpdateHandler != nil { updateConfiguration() }
+    }
+
     /// A system button titled with `primaryAction`'s title and image, which
     /// runs it when tapped, as `UIButton(primaryAction:)`.
     public convenience init(frame: Rect = .zero, primaryAction: Action?) {
@@ -112,6 +146,7 @@ open class Button: Control {
 
     /// The image and the title side by side, with the content insets around them.
     open override var intrinsicContentSize: Size {
+        if let configuration { return configuredParts(configuration, in: .zero).size }
         let content = contentSize(title: currentTitle, image: currentImage)
         return Size(
             width: content.width + contentInsets.left + contentInsets.right,
@@ -120,7 +155,14 @@ open class Button: Control {
 
     /// The title's line, centred as `draw` centres it.
     override var textBaselinesFromCentre: (first: Double, last: Double)? {
-        TextLayout(currentTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "X", font: font).baselinesFromCentre
+        if let configuration {
+            let parts = configuredParts(configuration, in: bounds)
+            guard let title = parts.title else { return nil }
+            let line = TextLayout(configuration.title ?? "X", font: configuration.titleFont).baselinesFromCentre
+            let last = parts.subtitle.map { ($0.midY - bounds.midY) + TextLayout(configuration.subtitle ?? "X", font: configuration.subtitleFont).baselinesFromCentre.last }
+            return (title.midY - bounds.midY + line.first, last ?? title.midY - bounds.midY + line.last)
+        }
+        return TextLayout(currentTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "X", font: font).baselinesFromCentre
     }
 
     private func contentSize(title: String?, image: Image?) -> Size {
@@ -134,6 +176,7 @@ open class Button: Control {
     /// and the title centred together, in the colour of the current state.
     open override func draw(_ rect: Rect) {
         guard let context = GraphicsContext.current else { return }
+        if let configuration { return draw(configuration, in: context) }
         if isHighlighted {
             context.fill(shape, with: Color(white: 0, alpha: 0.15))
         }

@@ -63,14 +63,18 @@ open class Control: View {
         setNeedsDisplay()
     }
 
+    /// Enabled, selected or highlighted changed: redraw (a button with a
+    /// configuration also updates it).
+    func stateDidChange() { setNeedsDisplay() }
+
     public var isEnabled = true {
-        didSet { if oldValue != isEnabled { setNeedsDisplay() } }
+        didSet { if oldValue != isEnabled { stateDidChange() } }
     }
     public var isSelected = false {
-        didSet { if oldValue != isSelected { setNeedsDisplay() } }
+        didSet { if oldValue != isSelected { stateDidChange() } }
     }
     public var isHighlighted = false {
-        didSet { if oldValue != isHighlighted { setNeedsDisplay() } }
+        didSet { if oldValue != isHighlighted { stateDidChange() } }
     }
     public private(set) var isTracking = false
     public private(set) var isTouchInside = false

@@ -143,6 +143,20 @@ struct AdaptiveScreenTests {
         try app.expectScreen(matches: Self.reference("gauge", size))
     }
 
+    // MARK: Buttons from configurations
+
+    @Test func ticketButtonsInEveryStyle() throws {
+        let app = try AppDriver(TicketButtonsDelegate.self, screen: Size(width: 800, height: 480))
+        let controller = try #require(app.window.rootViewController as? TicketButtonsController)
+        #expect(app.layoutProblems() == [])
+        // The capsule's ends are half its height; the subtitle makes it taller than one line.
+        #expect(controller.pay.frame.height > controller.receipt.frame.height + 10)
+        #expect(controller.pay.frame.width >= 240)
+        try app.tap(controller.pay)
+        #expect(controller.paid == 1)
+        try app.expectScreen(matches: Self.reference("buttons", Size(width: 800, height: 480)))
+    }
+
     // MARK: The grid
 
     @Test(arguments: panels)
