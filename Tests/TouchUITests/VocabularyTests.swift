@@ -199,3 +199,30 @@ struct VocabularyTests {
         #expect(!field.isFirstResponder)
     }
 }
+
+/// "The view's Core Animation layer", as apps set it: corner radius, border, clipping and opacity.
+@MainActor
+struct LayerForwardingTests {
+    @Test func aViewsLayerPropertiesAreTheViewsOwn() throws {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: Application())
+        window.backgroundColor = .white
+        let card = View(frame: Rect(x: 10, y: 10, width: 80, height: 80))
+        card.backgroundColor = .systemBlue
+        card.layer.cornerRadius = 20
+        card.layer.borderWidth = 2
+        card.layer.borderColor = Color.systemRed.cgColor
+        card.layer.masksToBounds = true
+        card.layer.opacity = 0.5
+        #expect(card.cornerRadius == 20 && card.borderWidth == 2 && card.borderColor == .systemRed)
+        #expect(card.clipsToBounds && card.alpha == 0.5)
+        card.layer.opacity = 1
+        window.addSubview(card)
+        let bitmap = try Bitmap(width: 100, height: 100)
+        window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap))
+        #expect(bitmap.pixel(x: 11, y: 11).distance(to: Color.white.pixel) <= 6, "the rounded corner is cut off")
+        #expect(bitmap.pixel(x: 50, y: 11).distance(to: Color.systemRed.pixel) <= 40, "the border along the top")
+        #expect(bitmap.pixel(x: 50, y: 50).distance(to: Color.systemBlue.pixel) <= 6)
+        card.layer.position = Point(x: 60, y: 60)
+        #expect(card.frame.origin == Point(x: 20, y: 20))
+    }
+}
