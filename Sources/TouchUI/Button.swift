@@ -74,7 +74,7 @@ open class Button: Control {
 
     override func stateDidChange() {
         super.stateDidChange()
-        if configurationUpdateHandler != nil { updateConfiguration() }
+        updateConfiguration()
     }
 
     /// A system button titled with `primaryAction`'s title and image, which
@@ -156,11 +156,16 @@ open class Button: Control {
     /// The title's line, centred as `draw` centres it.
     override var textBaselinesFromCentre: (first: Double, last: Double)? {
         if let configuration {
-            let parts = configuredParts(configuration, in: bounds)
+            // The content is centred, so its lines sit where they do in a
+            // button of its own size: the same from the centre at any bounds
+            // (and before the engine has given any).
+            let size = configuredParts(configuration, in: .zero).size
+            let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            let parts = configuredParts(configuration, in: box)
             guard let title = parts.title else { return nil }
             let line = TextLayout(configuration.title ?? "X", font: configuration.titleFont).baselinesFromCentre
-            let last = parts.subtitle.map { ($0.midY - bounds.midY) + TextLayout(configuration.subtitle ?? "X", font: configuration.subtitleFont).baselinesFromCentre.last }
-            return (title.midY - bounds.midY + line.first, last ?? title.midY - bounds.midY + line.last)
+            let last = parts.subtitle.map { ($0.midY - box.midY) + TextLayout(configuration.subtitle ?? "X", font: configuration.subtitleFont).baselinesFromCentre.last }
+            return (title.midY - box.midY + line.first, last ?? title.midY - box.midY + line.last)
         }
         return TextLayout(currentTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "X", font: font).baselinesFromCentre
     }

@@ -151,12 +151,19 @@ open class KeyboardView: View {
             rebuild()
         default:
             input?.insertText(title)
-            // Shift holds for one letter, as on a phone.
-            if isShifted {
-                isShifted = false
-                rebuild()
-            }
         }
+        // Shift holds for one letter, as on a phone; then the field's
+        // autocapitalization decides whether the next one starts shifted.
+        if title != Self.shiftTitle && title != Self.symbolsTitle && title != Self.lettersTitle { shiftForNextLetter() }
+    }
+
+    /// Shifts, or not, for the first responder's next letter (its
+    /// `autocapitalizationType`): when the keyboard comes up and after each key.
+    func shiftForNextLetter() {
+        let wanted = (hostApplication?.firstResponder as? TextField)?.capitalizesNextLetter ?? false
+        guard wanted != isShifted else { return }
+        isShifted = wanted
+        rebuild()
     }
 
     private var hostApplication: Application? { (window as Window?)?.hostApplication }

@@ -26,10 +26,11 @@ public struct Layer {
         nonmutating set { view.borderWidth = newValue }
     }
 
-    /// A CGColor in UIKit; here a `Color` (`color.cgColor` is the colour itself). Nil draws no border colour: black, as CALayer's default.
+    /// A CGColor in UIKit; here a `Color` (`color.cgColor` is the colour
+    /// itself). Black until set, as CALayer's; nil draws no border.
     public var borderColor: Color? {
         get { view.borderColor }
-        nonmutating set { view.borderColor = newValue ?? .black }
+        nonmutating set { view.borderColor = newValue ?? .clear }
     }
 
     /// Whether sublayers (here, subviews) are clipped to the bounds: the view's `clipsToBounds`.

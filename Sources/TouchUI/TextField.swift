@@ -27,6 +27,8 @@ open class TextField: Control, KeyInput {
     public var keyboardType = KeyboardType.default
     /// The title of the on-screen keyboard's Return key ("Next", "Done", "Go"…).
     public var returnKeyType = ReturnKeyType.default
+    /// When the on-screen keyboard shifts by itself: each sentence's first letter, by default, as in UIKit.
+    public var autocapitalizationType = TextAutocapitalizationType.sentences
     /// Whether the text is cleared each time editing begins, as a PIN field does.
     public var clearsOnBeginEditing = false
     public var caretColor: Color = .systemBlue
@@ -336,6 +338,23 @@ open class TextField: Control, KeyInput {
         case .none: (borderWidth, cornerRadius) = (0, 0)
         case .line: (borderWidth, cornerRadius, borderColor) = (1, 0, .black)
         case .roundedRect: (borderWidth, cornerRadius, borderColor) = (1, 6, .controlGray(0.75, dark: 0.3))
+        }
+    }
+
+    /// Whether the next letter typed on the on-screen keyboard should be a
+    /// capital, by `autocapitalizationType` and the text before the caret.
+    var capitalizesNextLetter: Bool {
+        let before = storage.prefix(caret)
+        switch autocapitalizationType {
+        case .none: return false
+        case .allCharacters: return true
+        case .words: return before.last.map(\.isWhitespace) ?? true
+        case .sentences:
+            guard let last = before.last else { return true }
+            guard last.isWhitespace else { return false }
+            // After the end of a sentence and a space, or at the start of the text.
+            guard let end = before.last(where: { !$0.isWhitespace }) else { return true }
+            return end == "." || end == "!" || end == "?"
         }
     }
 

@@ -245,7 +245,12 @@ final class AnimationGroup {
             guard let window = view.window else { continue }
             let to = view.modelValue(of: property)
             application = window.hostApplication
-            guard to != from else { continue }
+            guard to != from else {
+                // Already drawn where it is now headed: an animation still
+                // under way toward somewhere else stops, or it would carry on.
+                if view.presentation != nil { window.hostApplication.animator.removeAnimations(of: view, property: property) }
+                continue
+            }
             running += 1
             window.hostApplication.animator.add(
                 PropertyAnimation(view: view, property: property, from: from, to: to, group: self),

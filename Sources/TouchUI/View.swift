@@ -257,7 +257,6 @@ open class View: Responder {
 
     open func removeFromSuperview() {
         guard let parent = superview, let index = parent.subviewIndex(self) else { return }
-        if LayoutEngine.activeConstraints > 0 { willLeaveLayoutTree(parent) }
         // Touches on views leaving the window end while their chain is still whole.
         window?.viewWillLeave(self)
         damageExtent()
@@ -265,6 +264,10 @@ open class View: Responder {
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)
         superview = nil
+        // Only now, out of the tree: a layout pass run by what came before (a
+        // first responder resigning slides the keyboard away and lays out)
+        // would bring the leaving constraints back into the engine they leave.
+        if LayoutEngine.activeConstraints > 0 { willLeaveLayoutTree(parent) }
         didMoveToSuperview()
         parent.setNeedsLayout()
     }

@@ -146,8 +146,11 @@ open class Window: View {
             ?? KeyboardView.height(in: bounds.size, for: type)
         let frame = Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
         let view: View
-        if custom == nil, let leaving = inputViewLeaving as? KeyboardView, leaving.keyboardType == type, leaving.frame.height == height {
-            // Editing moved to another field: the keyboard going away comes back from where it is, instead of leaving and returning.
+        if let leaving = inputViewLeaving,
+            custom.map({ $0 === leaving }) ?? ((leaving as? KeyboardView)?.keyboardType == type && leaving.frame.height == height)
+        {
+            // Editing moved to another field that wants the same input view:
+            // the one going away comes back from where it is drawn.
             view = leaving
         } else {
             inputViewLeaving?.removeFromSuperview()
@@ -160,6 +163,7 @@ open class Window: View {
         if let keyboard = view as? KeyboardView, let field = responder as? TextField { keyboard.returnKeyType = field.returnKeyType }
         inputViewShown = view
         inputViewOwner = responder
+        (view as? KeyboardView)?.shiftForNextLetter()
         setNeedsLayout()
         View.animate(withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction]) {
             view.frame = frame
@@ -185,7 +189,7 @@ open class Window: View {
             completion: { [weak self] _ in
                 // Unless it was taken back for another field meanwhile.
                 guard let self, self.inputViewLeaving === view else { return }
-                view.removeFromSuperview()
+                if view.superview === self { view.removeFromSuperview() }
                 self.inputViewLeaving = nil
             })
     }

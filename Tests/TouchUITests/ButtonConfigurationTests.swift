@@ -115,4 +115,46 @@ struct ButtonConfigurationTests {
         let pixel = try drawn(button, at: [Point(x: 3, y: 30)])[0]
         #expect(!near(pixel, .systemBlue))
     }
+
+    /// "Override updateConfiguration() to update the configuration": a subclass hears each state change without a handler.
+    @Test func aSubclassUpdatesItsOwnConfiguration() {
+        final class PayButton: Button {
+            var updates = 0
+            override func updateConfiguration() {
+                super.updateConfiguration()
+                updates += 1
+                configuration?.title = isEnabled ? "Pay" : "Closed"
+            }
+        }
+        let button = PayButton(configuration: .filled())
+        let before = button.updates
+        button.isEnabled = false
+        #expect(button.updates == before + 1 && button.configuration?.title == "Closed")
+    }
+
+    /// Baselines do not depend on the bounds the button has yet: a label
+    /// and a configured button on one baseline line up however they are laid out.
+    @Test func aConfiguredButtonSitsOnTheBaselineOfItsNeighbour() {
+        let container = View(frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        let label = Label()
+        label.text = "Total"
+        var configuration = Button.Configuration.filled()
+        configuration.title = "Pay"
+        let button = Button(configuration: configuration)
+        for view in [label, button] as [View] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+        }
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            label.topAnchor.constraint(equalTo: container.topAnchor, constant: 40),
+            button.leadingAnchor.constraint(equalTo: label.trailingAnchor, constant: 10),
+            button.firstBaselineAnchor.constraint(equalTo: label.firstBaselineAnchor),
+        ])
+        container.layoutIfNeeded()
+        // The button's title is centred in it, so its baseline is the label's when both texts are 17 points.
+        let labelBaseline = label.frame.minY + label.frame.height / 2 + TextLayout("Total", font: label.font).baselinesFromCentre.first
+        let buttonBaseline = button.frame.midY + TextLayout("Pay", font: Font.systemFont(ofSize: 17)).baselinesFromCentre.first
+        #expect(abs(labelBaseline - buttonBaseline) < 0.01)
+    }
 }

@@ -62,4 +62,78 @@ import Testing
         #expect(keyboard.superview == nil)
         #expect(drawnMinY(field) == 430)
     }
+
+    /// Focus moving from one field to another keeps the keyboard where it
+    /// is drawn: no slide down and back up, for it or for what sits on its guide.
+    @Test func movingTheFocusLeavesTheKeyboardStill() throws {
+        let app = Application()
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        window.makeKeyAndVisible()
+        let first = TextField(frame: Rect(x: 20, y: 20, width: 200, height: 40))
+        let second = TextField(frame: Rect(x: 20, y: 80, width: 200, height: 40))
+        let bar = View()
+        bar.translatesAutoresizingMaskIntoConstraints = false
+        for view in [first, second, bar] { window.addSubview(view) }
+        LayoutConstraint.activate([
+            bar.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            bar.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+            bar.bottomAnchor.constraint(equalTo: window.keyboardLayoutGuide.topAnchor),
+            bar.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        first.becomeFirstResponder()
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 1)
+        let keyboard = try #require(window.inputViewShown)
+        let barPlace = bar.frame
+        second.becomeFirstResponder()
+        #expect(window.inputViewShown === keyboard)
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + Window.keyboardAnimationDuration / 2)
+        #expect(keyboard.presentation?.center == nil || keyboard.presentation?.center == keyboard.center, "drawn where it stands")
+        #expect(bar.frame == barPlace && (bar.presentation?.center ?? bar.center) == bar.center)
+
+        // A custom input view shared by two fields stays up the same way.
+        let pad = View(frame: Rect(x: 0, y: 0, width: 0, height: 150))
+        first.inputView = pad
+        second.inputView = pad
+        first.becomeFirstResponder()
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 1)
+        #expect(window.inputViewShown === pad && pad.frame.minY == 330)
+        second.becomeFirstResponder()
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + Window.keyboardAnimationDuration / 2)
+        #expect(window.inputViewShown === pad && pad.superview === window)
+        #expect((pad.presentation?.center ?? pad.center) == pad.center)
+    }
+
+    /// A screen taken away while one of its fields edits: the keyboard's
+    /// slide lays the window out as the field resigns, and the screen's
+    /// constraints must still leave the window's engine with it.
+    @Test func aScreenRemovedWhileEditingTakesItsConstraintsAlong() throws {
+        let app = Application()
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        window.makeKeyAndVisible()
+        var inner: [LayoutConstraint] = []
+        do {
+            let screen = View(frame: window.bounds)
+            let field = TextField()
+            field.translatesAutoresizingMaskIntoConstraints = false
+            screen.addSubview(field)
+            window.addSubview(screen)
+            inner = [
+                field.leadingAnchor.constraint(equalTo: screen.leadingAnchor, constant: 20),
+                field.topAnchor.constraint(equalTo: screen.topAnchor, constant: 20),
+                field.widthAnchor.constraint(equalToConstant: 200),
+            ]
+            LayoutConstraint.activate(inner)
+            window.layoutIfNeeded()
+            field.becomeFirstResponder()
+            let engine = try #require(inner[0].engine)
+            screen.removeFromSuperview()
+            #expect(inner.allSatisfy { $0.engine !== engine }, "none left in the window's engine")
+        }
+        // The screen is gone; the window lays out and draws without it.
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 1)
+        window.layoutIfNeeded()
+        #expect(window.inputViewShown == nil)
+    }
 }

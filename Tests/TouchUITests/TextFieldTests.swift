@@ -116,6 +116,7 @@ struct TextFieldTests {
     }
 
     @Test func theOnScreenKeyboardTypesThroughTouches() throws {
+        field.autocapitalizationType = .none
         field.becomeFirstResponder()
         let keyboard = try #require(window.inputViewShown as? KeyboardView)
         func tapKey(_ title: String) throws {
@@ -133,6 +134,42 @@ struct TextFieldTests {
         #expect(field.text == "Ko 2")
         try tapKey(KeyboardView.returnTitle)
         #expect(!field.isEditing)
+    }
+
+    /// UITextInputTraits' autocapitalizationType: the on-screen keyboard
+    /// shifts by itself where the field's kind of text wants a capital.
+    @Test func theKeyboardShiftsWhereTheFieldWantsACapital() throws {
+        func type(_ keys: [String], into field: TextField) throws -> String {
+            field.text = ""
+            field.becomeFirstResponder()
+            let keyboard = try #require(window.inputViewShown as? KeyboardView)
+            for title in keys {
+                // Each key as the keyboard shows it now: a capital while shifted.
+                let key = try #require(keyboard.key(titled: title) ?? keyboard.key(titled: title.uppercased()), "no key \(title)")
+                tap(key.convert(Point(x: key.bounds.midX, y: key.bounds.midY), to: nil))
+            }
+            field.resignFirstResponder()
+            return field.text ?? ""
+        }
+        #expect(field.autocapitalizationType == .sentences, "UIKit's default")
+        #expect(try type(["h", "i"], into: field) == "Hi")
+        field.autocapitalizationType = .words
+        #expect(try type(["a", "b", KeyboardView.spaceTitle, "c"], into: field) == "Ab C")
+        field.autocapitalizationType = .allCharacters
+        #expect(try type(["a", "b", "c"], into: field) == "ABC")
+        field.autocapitalizationType = .none
+        #expect(try type(["a", "b"], into: field) == "ab")
+        // After a sentence's end and a space, the next letter starts shifted again.
+        field.autocapitalizationType = .sentences
+        field.becomeFirstResponder()
+        field.insertText("Done. ")
+        let keyboard = try #require(window.inputViewShown as? KeyboardView)
+        let backspace = try #require(keyboard.key(titled: KeyboardView.backspaceTitle))
+        tap(backspace.convert(Point(x: backspace.bounds.midX, y: backspace.bounds.midY), to: nil))
+        #expect(keyboard.key(titled: "a") != nil, "after \"Done.\" with no space: lower case")
+        let space = try #require(keyboard.key(titled: KeyboardView.spaceTitle))
+        tap(space.convert(Point(x: space.bounds.midX, y: space.bounds.midY), to: nil))
+        #expect(keyboard.key(titled: "A") != nil, "after \"Done. \": a capital")
     }
 
     /// UITextInputTraits: "the visible title of the Return key"; the key still ends editing.
@@ -168,6 +205,7 @@ struct TextFieldTests {
 
     @Test func theKeyboardFollowsTheLayoutsRowsAndCanBeTurnedOff() throws {
         app.keyboardLetterRows = ["azertyuiop", "qsdfghjklm", "wxcvbn"]
+        field.autocapitalizationType = .none
         field.becomeFirstResponder()
         let keyboard = try #require(window.inputViewShown as? KeyboardView)
         #expect(keyboard.key(titled: "a")!.frame.minX < keyboard.key(titled: "z")!.frame.minX)

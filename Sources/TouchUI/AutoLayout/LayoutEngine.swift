@@ -89,8 +89,8 @@ final class LayoutEngine {
         self.root = root
         self.isFitting = isFitting
         LayoutEngine.identities += 1
-        records = SlotTable(engine: LayoutEngine.identities)
-        usage = SlotTable(engine: LayoutEngine.identities)
+        records = SlotTable(engine: LayoutEngine.identities, claimsSlots: !isFitting)
+        usage = SlotTable(engine: LayoutEngine.identities, claimsSlots: !isFitting)
     }
 
     private static var identities = 0

@@ -17,13 +17,19 @@ protocol EngineSlotted: AnyObject {
 struct SlotTable<Key: EngineSlotted, Element> {
     /// The engine's identity, unique for the process's life (an engine's address can be reused).
     let engine: Int
+    /// A passing engine (one measuring a fitting size) leaves the keys' own
+    /// slots to the engine that keeps them.
+    let claimsSlots: Bool
     private(set) var elements: [Element?] = []
     private var free: [Int] = []
     /// Slots of keys whose own slot is another engine's.
     private var elsewhere: [ObjectIdentifier: Int] = [:]
     private(set) var count = 0
 
-    init(engine: Int) { self.engine = engine }
+    init(engine: Int, claimsSlots: Bool = true) {
+        self.engine = engine
+        self.claimsSlots = claimsSlots
+    }
 
     func index(of key: Key) -> Int? {
         if key.engineSlot.engine == engine { return key.engineSlot.index }
@@ -43,7 +49,7 @@ struct SlotTable<Key: EngineSlotted, Element> {
         let index = free.popLast() ?? elements.count
         if index == elements.count { elements.append(element) } else { elements[index] = element }
         count += 1
-        if key.engineSlot.engine == 0 {
+        if key.engineSlot.engine == 0 && claimsSlots {
             key.engineSlot = EngineSlot(engine: engine, index: index)
         } else {
             elsewhere[ObjectIdentifier(key)] = index

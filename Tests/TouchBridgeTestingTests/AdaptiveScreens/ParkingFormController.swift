@@ -28,6 +28,9 @@ final class ParkingFormController: ViewController {
         title.font = .boldSystemFont(ofSize: 34)
         plate.placeholder = "AB 123 CD"
         email.placeholder = "you@example.com"
+        // As Apple advises for an address: no capitals of its own.
+        email.autocapitalizationType = .none
+        plate.autocapitalizationType = .allCharacters
         for field in [plate, email] { field.borderStyle = .roundedRect; field.font = .systemFont(ofSize: 20) }
         hours.minimumValue = 1
         hours.maximumValue = 12
