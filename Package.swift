@@ -67,8 +67,7 @@ let package = Package(
             dependencies: [
                 "KernelInput", "TouchUI", "Display", "CInputShim", "CMainLoopShim",
                 .product(name: "Logging", package: "swift-log"),
-            ],
-            resources: [.copy("BundledRecordings")]),
+            ]),
         .target(
             name: "TouchBridge",
             dependencies: [
@@ -84,7 +83,10 @@ let package = Package(
                 "TouchBridge", "Bridge", "KernelInput", "Scenes", "Display", "TouchBridgeDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            // Here, not in a library: a module with resources gets SwiftPM's `Bundle.module`,
+            // whose `import Foundation` would follow it into every app's binary (issue 26).
+            resources: [.copy("BundledRecordings")]),
         .executableTarget(
             name: "touchbridge-benchmarks",
             dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo", "CCairo"],

@@ -1,6 +1,6 @@
 import Dispatch
 import Display
-import Foundation
+import Glibc
 import KernelInput
 import Logging
 import TouchUI
@@ -257,7 +257,7 @@ enum FrameTrace {
                 lines += "frame \(first.device) \(records.count) \(Int(((seconds - first.time.seconds) * 1e6).rounded()))\n"
             }
             // Straight to the descriptor: a reader waiting for the line gets it now.
-            FileHandle.standardOutput.write(Data(lines.utf8))
+            writeAll(lines, to: STDOUT_FILENO)
         }
     }
 }

@@ -1,5 +1,5 @@
 import Display
-import Foundation
+import FoundationEssentials
 import KernelInput
 import Logging
 import TouchUI
@@ -31,7 +31,7 @@ public struct CalibrationResult: Sendable {
         return """
             # Written by `\(program) calibrate`: the calibration of '\(device)', read by
             # libinput and TouchBridge alike. Apply with: udevadm control --reload && udevadm trigger -s input
-            ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="\(device.replacingOccurrences(of: "\"", with: "\\\""))", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(matrix)"
+            ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="\(device.replacing("\"", with: "\\\""))", ENV{LIBINPUT_CALIBRATION_MATRIX}="\(matrix)"
 
             """
     }
@@ -211,10 +211,10 @@ public final class CalibrationSession {
         do {
             let fit = try CalibrationFit(samples)
             let errors = fit.errors(width: screen.width, height: screen.height)
-            let report = errors.enumerated().map { String(format: "cross %d %.1f px", $0.offset + 1, $0.element) }.joined(separator: ", ")
+            let report = errors.enumerated().map { String(printf: "cross %d %.1f px", $0.offset + 1, $0.element) }.joined(separator: ", ")
             let worst = errors.indices.max { errors[$0] < errors[$1] }!
             guard errors[worst] <= errorLimit else {
-                let why = String(format: "the fit is %.0f px off at cross %d (the limit is %.0f px)", errors[worst], worst + 1, errorLimit)
+                let why = String(printf: "the fit is %.0f px off at cross %d (the limit is %.0f px)", errors[worst], worst + 1, errorLimit)
                 logger.notice("\(why): \(report)")
                 guard retakes < view.targets.count else {
                     finish(.failure(CalibrationError("\(why) after \(retakes) crosses were asked again")))
@@ -223,7 +223,7 @@ public final class CalibrationSession {
                 retakes += 1
                 lastFit = why
                 touched[worst] = nil
-                view.ask(worst, note: String(format: "That touch was %.0f px off: touch this cross again", errors[worst]))
+                view.ask(worst, note: String(printf: "That touch was %.0f px off: touch this cross again", errors[worst]))
                 return
             }
             logger.info("fit: \(report)")
@@ -249,7 +249,7 @@ public final class CalibrationSession {
         guard !finished else { return }
         finished = true
         switch result {
-        case .success(let found): view.finish(note: String(format: "Largest error %.1f px", found.largestError))
+        case .success(let found): view.finish(note: String(printf: "Largest error %.1f px", found.largestError))
         case .failure: view.finish(note: "Not calibrated: nothing was written")
         }
         if let deadline { application.timeline.cancel(deadline) }

@@ -122,7 +122,7 @@ public final class CalibrationView: View {
             check.landed.append(landed)
             verification = check
             let nearest = targets.map { (($0.x - landed.x) * ($0.x - landed.x) + ($0.y - landed.y) * ($0.y - landed.y)).squareRoot() }.min() ?? 0
-            note = String(format: "That touch landed %.1f px from the nearest cross", nearest)
+            note = String(printf: "That touch landed %.1f px from the nearest cross", nearest)
             setNeedsDisplay()
             onChecked?()
             return

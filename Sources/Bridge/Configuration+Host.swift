@@ -1,5 +1,6 @@
 import Display
-import Foundation
+import FoundationEssentials
+import Glibc
 import KernelInput
 import Logging
 import TouchUI

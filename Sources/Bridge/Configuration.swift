@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KernelInput
 import TouchUI
 
@@ -111,7 +111,7 @@ public struct Configuration: Equatable, Sendable {
     /// Also reads the `*.quirks` files in `quirks.d` beside it (/etc/NAME/quirks.d).
     public static func load(path: String, required: Bool) throws -> Configuration {
         var configuration = try loadFile(path: path, required: required)
-        let directory = (path as NSString).deletingLastPathComponent + "/quirks.d"
+        let directory = Self.directory(of: path) + "/quirks.d"
         do throws(QuirksError) {
             configuration.quirks = try DeviceQuirks.load(directory: directory)
         } catch {
@@ -125,11 +125,18 @@ public struct Configuration: Equatable, Sendable {
             if required { throw ConfigurationError(file: path, line: nil, key: nil, message: "no such file") }
             return Configuration()
         }
-        guard let file = FileHandle(forReadingAtPath: path), let data = try? file.readToEnd() ?? Data() else {
+        guard let bytes = try? RecordingReader.readBytes(path) else {
             throw ConfigurationError(file: path, line: nil, key: nil, message: "cannot be read (permissions?)")
         }
         // The bytes as they are: the parser names the line of a byte that is not UTF-8.
-        return try Configuration(file: ConfigurationFile(path: path, bytes: Array(data)))
+        return try Configuration(file: ConfigurationFile(path: path, bytes: bytes))
+    }
+
+    /// The directory a file is in, as NSString's `deletingLastPathComponent`
+    /// gives it (repeated and trailing slashes do not count; "" for a bare name).
+    static func directory(of path: String) -> String {
+        let root = path.hasPrefix("/") ? "/" : ""
+        return root + path.split(separator: "/").dropLast().joined(separator: "/")
     }
 
     public init(file: ConfigurationFile) throws {

@@ -1,6 +1,5 @@
 import Dispatch
 import Display
-import Foundation
 import KernelInput
 import Logging
 import TouchUI
@@ -73,7 +72,7 @@ public final class Daemon {
             compositor.onError = { [weak self] error in self?.displayFailed(error) }
             compositor.onSlowPresent = { [weak self, unowned compositor] damage, seconds in
                 self?.logger.debug(
-                    "\(compositor.surface.summary): a repaint of \(damage.rects.count) rectangles, \(damage.area) pixels, took \(String(format: "%.1f", seconds * 1000)) ms")
+                    "\(compositor.surface.summary): a repaint of \(damage.rects.count) rectangles, \(damage.area) pixels, took \(String(printf: "%.1f", seconds * 1000)) ms")
             }
         }
         feed.onNote = { [weak self] note in self?.handle(note) }

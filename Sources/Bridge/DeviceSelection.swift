@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KernelInput
 
 /// Which input devices the daemon takes.

@@ -1,5 +1,5 @@
 import Display
-import Foundation
+import FoundationEssentials
 import KernelInput
 import TouchUI
 
@@ -38,7 +38,7 @@ public final class FrameWriter: @MainActor DisplaySurface {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw DisplayError(device: path, problem: "cannot create the frames directory: \(error.localizedDescription)")
+            throw DisplayError(device: path, problem: "cannot create the frames directory: \(DisplayError.text(of: error))")
         }
         width = Int(window.bounds.width.rounded(.up))
         height = Int(window.bounds.height.rounded(.up))
@@ -85,9 +85,9 @@ public final class FrameWriter: @MainActor DisplaySurface {
     public func present(_ picture: Bitmap, damage: Region) throws {
         var name: String
         if inputFrameDelivered || presentedFrames == 0 {
-            name = String(format: "frame-%06d.png", lastFrame)
+            name = String(printf: "frame-%06d.png", lastFrame)
         } else {
-            name = String(format: "frame-%06d_%04dms.png", lastFrame, Int(((timeline.now - lastFrameTime) * 1000).rounded()))
+            name = String(printf: "frame-%06d_%04dms.png", lastFrame, Int(((timeline.now - lastFrameTime) * 1000).rounded()))
         }
         if lastDevice > 0 { name = "device\(lastDevice)-" + name }
         let path = directory.appendingPathComponent(name).path

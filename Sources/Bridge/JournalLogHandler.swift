@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import KernelInput
 import Logging
 
 /// Writes log lines to stderr in the form journald reads when a service's
@@ -27,7 +29,7 @@ public struct JournalLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         if !merged.isEmpty { text += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
         let line = prefixed ? "<\(Self.priority(event.level))>\(text)\n" : "\(label): \(event.level): \(text)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        writeAll(line, to: STDERR_FILENO)
     }
 
     /// swift-log's levels as syslog priorities.

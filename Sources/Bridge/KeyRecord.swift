@@ -49,7 +49,7 @@ public struct KeyRecord: Hashable, Sendable {
 
     /// `replay`'s text line for a key.
     public var textLine: String {
-        let phase = phase.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let phase = phase.rawValue.padded(to: 9)
         let typed = characters.isEmpty ? "" : "  types \(Self.quoted(characters))"
         return "  \(time)  key \(keyName)  \(phase) \(symbol)\(typed)"
     }

@@ -66,7 +66,7 @@ public struct ReplaySummary: Sendable {
 
     /// "  12.345678  touch 3  began     at (120.5, 33.0)  taps 1"
     public static func textLine(_ record: TouchRecord) -> String {
-        let phase = "\(record.phase)".padding(toLength: 9, withPad: " ", startingAt: 0)
+        let phase = "\(record.phase)".padded(to: 9)
         return "  \(record.time)  touch \(record.touch)  \(phase) at (\(TouchRecord.rounded(record.x)), "
             + "\(TouchRecord.rounded(record.y)))  taps \(record.tapCount)"
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Tells systemd how the service is doing (sd_notify(3)): READY=1, STATUS=,

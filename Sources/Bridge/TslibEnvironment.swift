@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KernelInput
 
 /// What tslib's environment variables ask for, read when the user says so

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A panel's backlight in /sys/class/backlight: dimmed by writing
 /// `brightness`, and turned up again to what it was.
@@ -29,13 +29,20 @@ public final class Backlight {
         do {
             try String(value).write(toFile: path + "/brightness", atomically: false, encoding: .utf8)
         } catch {
-            throw DisplayError(device: path, problem: "cannot set the brightness (\(error.localizedDescription)); a hardened unit needs ReadWritePaths= for it")
+            throw DisplayError(device: path, problem: "cannot set the brightness (\(DisplayError.text(of: error))); a hardened unit needs ReadWritePaths= for it")
         }
     }
 
     public func restore() throws { try set(fraction: 1) }
 
     private static func read(_ file: String) -> Int? {
-        (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        // sysfs ends the number with a newline, and Int reads no whitespace around
+        // it: trimmed as Foundation's .whitespacesAndNewlines (with U+200B) trims.
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        return Int(Substring(scalars[first...last]))
     }
 }

@@ -190,7 +190,7 @@ public struct ConnectorSummary: Sendable {
 
     /// "Virtual-1  connected  1280x800 at 75 Hz (30 modes), 0x0 mm".
     public var line: String {
-        var text = name.padding(toLength: max(12, name.count + 2), withPad: " ", startingAt: 0)
+        var text = name + String(repeating: " ", count: max(12 - name.count, 2))
         text += connected ? "connected" : "disconnected"
         if let mode = preferredMode {
             text += "  \(mode.width)x\(mode.height) at \(Int(mode.refreshRate.rounded())) Hz (\(modeCount) mode\(modeCount == 1 ? "" : "s"))"

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A 2-D affine transform in CGAffineTransform's layout: a point (x, y)
 /// goes to (a·x + c·y + tx, b·x + d·y + ty).

@@ -2,7 +2,7 @@ import CCairo
 import CPango
 import CRsvg
 import CTurboJPEG
-import Foundation
+import FoundationEssentials
 
 /// Reading PNG, JPEG and SVG files into bitmaps, told apart by their first
 /// bytes rather than their names.

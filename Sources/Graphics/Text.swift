@@ -52,7 +52,7 @@ public final class TextLayout {
     /// means one line per paragraph, however long.
     public init(_ text: String, font: Font, width: Double = .infinity, numberOfLines: Int = 1, alignment: TextAlignment = .natural) {
         // Pango ends the text at a NUL; a replacement character keeps every offset after it meaningful.
-        let text = text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "\u{FFFD}") : text
+        let text = text.contains("\0") ? text.replacing("\0", with: "\u{FFFD}") : text
         self.text = text
         self.font = font
         (self.width, self.numberOfLines, self.alignment) = (width, numberOfLines, alignment)

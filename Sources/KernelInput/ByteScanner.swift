@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A cursor over one line of bytes, for the text readers. Parsing works on
 /// raw bytes because recordings are long and the parsers must run at

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Corrections for devices that describe themselves wrongly, kept as
 /// libinput keeps its quirks: sections of `Match...` lines that pick the
@@ -95,7 +96,7 @@ public struct DeviceQuirks: Equatable, Sendable {
         quirks = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = index + 1
-            let content = raw.prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces)
+            let content = raw.prefix { $0 != "#" }.trimmingSpaces()
             if content.isEmpty { continue }
             if content.hasPrefix("[") {
                 guard content.hasSuffix("]"), content.count > 2 else { throw QuirksError(path, line, "a section header is [Name]") }
@@ -104,8 +105,8 @@ public struct DeviceQuirks: Equatable, Sendable {
             }
             guard !quirks.isEmpty else { throw QuirksError(path, line, "'\(content)' comes before any [section]") }
             guard let equals = content.firstIndex(of: "=") else { throw QuirksError(path, line, "expected Key=value, found '\(content)'") }
-            let key = content[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = content[..<equals].trimmingSpaces()
+            let value = content[content.index(after: equals)...].trimmingSpaces()
             func fail(_ message: String) -> QuirksError { QuirksError(path, line, "\(key): \(message)") }
             func number() throws(QuirksError) -> UInt16 {
                 let parsed = value.lowercased().hasPrefix("0x") ? UInt16(value.dropFirst(2), radix: 16) : UInt16(value)
@@ -124,7 +125,7 @@ public struct DeviceQuirks: Equatable, Sendable {
                 }
                 quirk.matchBus = bus
             case "AttrInputProp":
-                for item in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                for item in value.split(separator: ",").map({ $0.trimmingSpaces() }) {
                     let adding = !item.hasPrefix("-")
                     let name = item.hasPrefix("+") || item.hasPrefix("-") ? String(item.dropFirst()) : item
                     guard let property = EventNames.property(named: name) else { throw fail("unknown property '\(name)'") }
@@ -132,7 +133,7 @@ public struct DeviceQuirks: Equatable, Sendable {
                 }
             case "AttrAxisRemap":
                 for pair in value.split(separator: ";") {
-                    let names = pair.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+                    let names = pair.split(separator: ":").map { $0.trimmingSpaces() }
                     guard names.count == 2, let from = EventNames.code(named: names[0], type: EventType.abs),
                         let to = EventNames.code(named: names[1], type: EventType.abs)
                     else { throw fail("expected FROM:TO pairs of ABS_ axes separated by ';', such as ABS_Z:ABS_X, got '\(pair)'") }

@@ -22,8 +22,8 @@ public enum DeviceReport {
         out += "Axes:\n"
         for code in device.absInfo.keys.sorted() {
             let info = device.absInfo[code]!
-            let name = (EventNames.codeName(type: EventType.abs, code: code) ?? "ABS_\(code)")
-                .padding(toLength: 20, withPad: " ", startingAt: 0)
+            let codeName = EventNames.codeName(type: EventType.abs, code: code) ?? "ABS_\(code)"
+            let name = codeName + String(repeating: " ", count: max(0, 20 - codeName.count))  // libevdev's longest is 18
             out += "  \(name) min \(info.minimum) max \(info.maximum) fuzz \(info.fuzz) flat \(info.flat)"
             out += " resolution \(info.resolution)"
             if let length = info.lengthMillimetres,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// tslib's calibration file (`/etc/pointercal`, or `TSLIB_CALIBFILE`): seven
 /// integers a0...a6 with `x = (a2 + a0·X + a1·Y) / a6` and

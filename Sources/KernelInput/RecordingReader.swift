@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads any recording TouchBridge understands, telling the formats apart by
 /// their content, and joins a description file with the events file that follows it.
@@ -7,7 +7,7 @@ public enum RecordingReader {
     public static func detectFormat(_ bytes: [UInt8]) -> RecordingFormat? {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         for rawLine in head.split(whereSeparator: \.isNewline).prefix(40) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingSpaces()
             if line.isEmpty { continue }
             if line.hasPrefix("# EVEMU") { return .evemu }
             if line.hasPrefix("#") || line == "---" { continue }
@@ -96,10 +96,11 @@ public enum RecordingReader {
 
     /// Writes a warning on standard error, a line of its own.
     public static func warnOnStandardError(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        writeAll("warning: \(message)\n", to: STDERR_FILENO)
     }
 
-    static func readBytes(_ path: String) throws -> [UInt8] {
+    /// A file's bytes, read to its end (a pipe's too).
+    package static func readBytes(_ path: String) throws -> [UInt8] {
         guard let handle = fopen(path, "rb") else {
             throw RecordingError(file: path, "cannot open: \(String(cString: strerror(errno)))")
         }

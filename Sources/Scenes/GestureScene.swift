@@ -1,4 +1,3 @@
-import Foundation
 import TouchUI
 
 /// The `gestures` scene: one full-screen view with every recognizer, all
@@ -50,4 +49,4 @@ final class GesturePlayground: GestureRecognizerDelegate {
     }
 }
 
-private func format(_ value: Double) -> String { String(format: "%.2f", value) }
+private func format(_ value: Double) -> String { String(printf: "%.2f", value) }

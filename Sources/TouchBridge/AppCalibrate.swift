@@ -1,7 +1,9 @@
 import ArgumentParser
 import Bridge
-import Foundation
+import FoundationEssentials
+import Glibc
 import KernelInput
+import TouchUI
 
 /// `APP calibrate`: an on-screen calibration like tslib's ts_calibrate, on
 /// the display and touchscreens `APP run` would use, for every app.
@@ -65,7 +67,7 @@ package struct AppCalibrate: ParsableCommand {
                 errorLimit: command.maxError, verify: command.verify)
             session.onFinish = { result in
                 surface.close()
-                Foundation.exit(command.conclude(result))
+                Glibc.exit(command.conclude(result))
             }
             if let recordings {
                 try session.play(recordings, warn: { printError($0) })
@@ -92,10 +94,10 @@ package struct AppCalibrate: ParsableCommand {
         }
         print("Calibration matrix (LIBINPUT_CALIBRATION_MATRIX): \(calibration.matrix)")
         for (index, (target, touched)) in zip(calibration.targets, calibration.touched).enumerated() {
-            print(String(format: "Cross %d at (%.0f, %.0f): touched at (%.1f, %.1f), %.1f px off after the fit",
+            print(String(printf: "Cross %d at (%.0f, %.0f): touched at (%.1f, %.1f), %.1f px off after the fit",
                          index + 1, target.x, target.y, touched.x, touched.y, calibration.errors[index]))
         }
-        print(String(format: "Fit: %d targets, largest error %.1f px, mean %.1f px",
+        print(String(printf: "Fit: %d targets, largest error %.1f px, mean %.1f px",
                      calibration.errors.count, calibration.largestError, calibration.meanError)
               + (calibration.retakes > 0 ? ", \(calibration.retakes) asked again" : ""))
         do {

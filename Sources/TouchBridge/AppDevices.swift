@@ -1,6 +1,5 @@
 import ArgumentParser
 import Bridge
-import Foundation
 import KernelInput
 import TouchUI
 
@@ -34,7 +33,7 @@ package struct AppDevices: ParsableCommand {
                 if !quirks.isEmpty { block += "Quirks:           \(quirks.map { "[\($0)]" }.joined(separator: ", "))\n" }
                 let touch = [.touchscreen, .probableTouchscreen, .penDisplay, .touchpad, .tablet].contains(description.kind)
                 guard all || touch || node.isTouchscreen else { continue }
-                block += "Id:               \(String(format: "%04x:%04x", description.id.vendor, description.id.product))\n"
+                block += "Id:               \(String(printf: "%04x:%04x", description.id.vendor, description.id.product))\n"
                 block += "Kind:             \(description.kind.rawValue)\n"
                 switch description.multitouchProtocol {
                 case .slots(let count): block += "Touch:            multitouch protocol B, \(count) slots\n"
@@ -42,7 +41,7 @@ package struct AppDevices: ParsableCommand {
                 case .singleTouch: block += "Touch:            \(description.positionAxes == nil ? "none" : "single touch")\n"
                 }
                 if let size = description.sizeMillimetres {
-                    block += "Size:             \(String(format: "%.0fx%.0f mm", size.width, size.height))\n"
+                    block += "Size:             \(String(printf: "%.0fx%.0f mm", size.width, size.height))\n"
                 }
                 switch selection.verdict(for: node, description: description, quirked: !quirks.isEmpty) {
                 case .take: verdict = "yes"

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Display
-import Foundation
+import FoundationEssentials
 
 /// `APP displays`: the DRM cards and their connectors, with the names
 /// `--output` and `output =` take, for every app.

@@ -1,5 +1,4 @@
 import Bridge
-import Foundation
 
 /// What an app says about itself on its command line and in its service.
 /// Optional: without it an app is named after its executable and takes

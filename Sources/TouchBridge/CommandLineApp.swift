@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
-import Foundation
+import FoundationEssentials
+import Glibc
 import KernelInput
 
 /// Every app's command line: `run` (the default), `replay`, `snapshot`, `calibrate`, `devices` and `displays`,

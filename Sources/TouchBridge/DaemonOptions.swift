@@ -1,7 +1,6 @@
 import ArgumentParser
 import Bridge
 import Display
-import Foundation
 import KernelInput
 import Logging
 import TouchUI

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Bridge
-import Foundation
+import Glibc
 import KernelInput
 
 package struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
@@ -212,13 +212,13 @@ package struct BufferedOutput {
     }
 
     package mutating func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
+        writeAll(buffer, to: STDOUT_FILENO)
         buffer = ""
     }
 }
 
 package func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeAll(message + "\n", to: STDERR_FILENO)
 }
 
 /// The limits `record` and `watch` share.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A finger (or several) held still long enough, as UILongPressGestureRecognizer.
 /// Continuous: began once the press has lasted, changed as it moves, ended on lift.

@@ -1,7 +1,6 @@
-import Foundation
-
-// Foundation's IndexPath, with the row and section UIKit adds to it for table views.
-@_exported import struct Foundation.IndexPath
+// Foundation's IndexPath (FoundationEssentials', the same type), with the row
+// and section UIKit adds to it for table views.
+@_exported import struct FoundationEssentials.IndexPath
 
 extension IndexPath {
     /// The path of `row` in `section`, as UIKit's table views use it.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What a scroll view tells its delegate, as UIScrollViewDelegate; every method is optional.
 @MainActor

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Block-based animation, as UIView's: inside `animations`, set a view's
 /// `frame`, `center`, `bounds`, `transform`, `alpha` or `backgroundColor`.

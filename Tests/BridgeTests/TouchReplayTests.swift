@@ -164,12 +164,6 @@ struct TouchReplayTests {
         #expect(summary.touchesLeftDown == 0)
         #expect(summary.report(for: recordings).hasSuffix("12 touches, at most 5 at once, 0 cancelled, 5363 events\n"))
     }
-
-    @Test func theBundledRecordingShipsWithTheBuild() throws {
-        let path = try #require(BundledRecording.path)
-        let recordings = try RecordingReader.load(files: [path])
-        #expect(recordings.first?.device?.name == "EP0430M09")
-    }
 }
 
 struct RealTouchpadReplayTests {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The filters a device's contacts pass through, in order, written as
 /// tslib's modules are: `median depth=5; dejitter delta=100`.

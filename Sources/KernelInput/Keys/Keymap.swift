@@ -1,5 +1,5 @@
 import CXkbcommon
-import Foundation
+import FoundationEssentials
 
 /// A compiled XKB keymap: what each evdev key code means under a layout,
 /// and the compose table of the locale (dead keys, Compose sequences).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An XKB keymap by its RMLVO names, as a console or desktop configures a
 /// keyboard (`localectl`, /etc/default/keyboard): rules, model, one or more
@@ -113,7 +113,7 @@ struct XKBRegistry {
                 setting: "variant",
                 "the XKB layout '\(layout)' has no variant named '\(variant)' (\(known.isEmpty ? "it has none" : "it has " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", ..." : "")))")
         }
-        for option in names.options.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !option.isEmpty {
+        for option in names.options.split(separator: ",").map({ $0.trimmingSpaces() }) where !option.isEmpty {
             guard !options.contains(option) else { continue }
             throw KeymapError(setting: "options", "there is no XKB option named '\(option)' (options look like compose:ralt or grp:alt_shift_toggle; \(Self.path) lists them)")
         }

@@ -1,5 +1,5 @@
 import ConstraintSolver
-import Foundation
+import Glibc
 
 /// A rule relating two views' (or layout guides') edges, centres or sizes,
 /// as NSLayoutConstraint: `first.attribute (relation) multiplier ×
@@ -218,7 +218,9 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible, EngineS
     /// Where layout problems are told: unsatisfiable constraints, refused
     /// ones. Standard error by default; the host points it at its log.
     public static var diagnosticHandler: @MainActor (String) -> Void = { message in
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        // One write(2), unbuffered, as Foundation's FileHandle.standardError made it.
+        let line = message + "\n"
+        _ = write(STDERR_FILENO, line, line.utf8.count)
     }
 
     static func report(_ message: String) { diagnosticHandler(message) }
@@ -252,7 +254,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible, EngineS
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(printf: "%g", value)
     }
 }
 

@@ -1,5 +1,5 @@
 import ConstraintSolver
-import Foundation
+import Glibc
 
 /// Solves a view tree's constraints, as UIKit's layout engine: one per tree,
 /// kept by its root view.

@@ -1,4 +1,3 @@
-import Foundation
 import TouchBridge
 
 /// The app `touchbridge run` hosts when given none: a touch-test screen a

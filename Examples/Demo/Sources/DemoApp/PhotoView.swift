@@ -1,4 +1,3 @@
-import Foundation
 import TouchBridge
 
 /// A picture to pinch, rotate and drag with two fingers or one, as a

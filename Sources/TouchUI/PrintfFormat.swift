@@ -1,0 +1,21 @@
+import Glibc
+
+extension String {
+    /// `String(format:)` without Foundation (issue 26: an app that links
+    /// Foundation carries ICU, about 40 MB). C's printf, which Foundation's
+    /// formatting of %d, %f, %g, %x and the like is, byte for byte, in the
+    /// C locale every TouchBridge process runs in. There is no `%@`:
+    /// interpolate Swift values instead.
+    package init(printf format: String, _ arguments: any CVarArg...) {
+        // A va_list is used up by reading it: one to measure, one to write.
+        let count = Int(withVaList(arguments) { vsnprintf(nil, 0, format, $0) })
+        precondition(count >= 0, "not a printf format: \(format)")
+        var bytes = [UInt8](repeating: 0, count: count + 1)
+        _ = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                withVaList(arguments) { vsnprintf(chars.baseAddress, chars.count, format, $0) }
+            }
+        }
+        self = String(decoding: bytes[..<count], as: UTF8.self)
+    }
+}
