@@ -579,29 +579,4 @@ struct AutoLayoutTests {
         // 400 more points, shared by 100, 200 and 100.
         #expect(middle.frame == Rect(x: 200, y: 100, width: 400, height: 100))
     }
-
-    @Test func theKeyboardGuideFollowsTheKeyboard() {
-        let app = Application()
-        app.timeline = VirtualTimeline()
-        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
-        window.makeKeyAndVisible()
-        let field = TextField(frame: .zero)
-        field.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(field)
-        LayoutConstraint.activate([
-            field.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
-            field.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
-            field.bottomAnchor.constraint(equalTo: window.keyboardLayoutGuide.topAnchor, constant: -10),
-            field.heightAnchor.constraint(equalToConstant: 40),
-        ])
-        window.layoutIfNeeded()
-        #expect(field.frame == Rect(x: 20, y: 430, width: 760, height: 40))
-        field.becomeFirstResponder()
-        let keyboard = try! #require(window.inputViewShown)
-        window.layoutIfNeeded()
-        #expect(field.frame.maxY == keyboard.frame.minY - 10)
-        field.resignFirstResponder()
-        window.layoutIfNeeded()
-        #expect(field.frame.maxY == 470)
-    }
 }

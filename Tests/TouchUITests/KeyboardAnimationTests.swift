@@ -5,19 +5,16 @@ import Testing
 
 @MainActor
 @Suite struct KeyboardAnimationTests {
-    /// The keyboard slides in and out, and what sits on its guide moves in
-    /// step with it, in the same animation (as UIKit runs the layout pass
-    /// inside the keyboard's animation).
-    @Test func theKeyboardSlidesAndTheGuideMovesWithIt() throws {
+    /// An 800x480 window on a virtual clock, with a field across it (20
+    /// points in from each side) standing 10 points above the keyboard guide.
+    func windowWithAFieldOnTheKeyboardGuide() -> (Application, Window, TextField) {
         let app = Application()
         app.timeline = VirtualTimeline()
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
         window.makeKeyAndVisible()
         let field = TextField(frame: .zero)
         field.translatesAutoresizingMaskIntoConstraints = false
-        let other = TextField(frame: Rect(x: 20, y: 20, width: 200, height: 40))
         window.addSubview(field)
-        window.addSubview(other)
         LayoutConstraint.activate([
             field.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
             field.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
@@ -25,6 +22,28 @@ import Testing
             field.heightAnchor.constraint(equalToConstant: 40),
         ])
         window.layoutIfNeeded()
+        return (app, window, field)
+    }
+
+    @Test func theKeyboardGuideFollowsTheKeyboard() throws {
+        let (_, window, field) = windowWithAFieldOnTheKeyboardGuide()
+        #expect(field.frame == Rect(x: 20, y: 430, width: 760, height: 40))
+        field.becomeFirstResponder()
+        let keyboard = try #require(window.inputViewShown)
+        window.layoutIfNeeded()
+        #expect(field.frame.maxY == keyboard.frame.minY - 10)
+        field.resignFirstResponder()
+        window.layoutIfNeeded()
+        #expect(field.frame.maxY == 470)
+    }
+
+    /// The keyboard slides in and out, and what sits on its guide moves in
+    /// step with it, in the same animation (as UIKit runs the layout pass
+    /// inside the keyboard's animation).
+    @Test func theKeyboardSlidesAndTheGuideMovesWithIt() throws {
+        let (app, window, field) = windowWithAFieldOnTheKeyboardGuide()
+        let other = TextField(frame: Rect(x: 20, y: 20, width: 200, height: 40))
+        window.addSubview(other)
         func advance(_ seconds: Double) { app.virtualTimeline.advance(to: app.virtualTimeline.now + seconds) }
         func drawnMinY(_ view: View) -> Double {
             (view.presentation?.center?.y ?? view.center.y) - view.bounds.height / 2
