@@ -35,7 +35,15 @@ open class TextField: Control, KeyInput {
     /// Space between the border and the text.
     public var textInsets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8) { didSet { setNeedsDisplay() } }
     public weak var delegate: (any TextFieldDelegate)?
-    public private(set) var isEditing = false
+    public private(set) var isEditing = false {
+        didSet { if oldValue != isEditing && clearButtonMode != .never { setNeedsDisplay() } }
+    }
+    /// When the clear button (a cross in a grey circle at the trailing end)
+    /// shows, while the field has text. A tap on it empties the field,
+    /// if `textFieldShouldClear` agrees, and starts editing.
+    public var clearButtonMode = ViewMode.never {
+        didSet { if oldValue != clearButtonMode { setNeedsDisplay() } }
+    }
     /// Where the caret is, in characters from the start of the text.
     public var caretPosition: Int {
         get { caret }
@@ -231,6 +239,10 @@ open class TextField: Control, KeyInput {
     /// A tap focuses the field and puts the caret where it landed.
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         guard let touch, bounds.contains(touch.location(in: self)) else { return }
+        // A finger's width around the cross counts as the cross.
+        if showsClearButton && clearButtonRect(forBounds: bounds).insetBy(dx: -8, dy: -8).contains(touch.location(in: self)) {
+            return clearTapped()
+        }
         if !isFirstResponder && !becomeFirstResponder() { return }
         // Focused from a hardware keyboard, then touched: now the on-screen keyboard is wanted.
         if window?.inputViewShown == nil { window?.showInput(for: self) }
@@ -265,9 +277,50 @@ open class TextField: Control, KeyInput {
     }
 
     private var textRect: Rect {
-        Rect(
-            x: textInsets.left, y: textInsets.top, width: max(0, bounds.width - textInsets.left - textInsets.right),
+        // The clear button takes the end of the line while it shows.
+        let clearing = showsClearButton ? Self.clearButtonSide + 4 : 0
+        return Rect(
+            x: textInsets.left, y: textInsets.top, width: max(0, bounds.width - textInsets.left - textInsets.right - clearing),
             height: max(0, bounds.height - textInsets.top - textInsets.bottom))
+    }
+
+    // MARK: The clear button
+
+    static let clearButtonSide = 19.0
+
+    /// Whether the clear button shows now: by `clearButtonMode`, and only over some text.
+    var showsClearButton: Bool {
+        guard hasText else { return false }
+        switch clearButtonMode {
+        case .never: return false
+        case .whileEditing: return isEditing
+        case .unlessEditing: return !isEditing
+        case .always: return true
+        }
+    }
+
+    /// Where the clear button goes in `bounds`, as UITextField's: at the
+    /// trailing end, inside the text insets, centred across the height.
+    open func clearButtonRect(forBounds bounds: Rect) -> Rect {
+        let side = Self.clearButtonSide
+        return Rect(x: bounds.maxX - textInsets.right - side, y: bounds.midY - side / 2, width: side, height: side)
+    }
+
+    private func drawClearButton(in context: GraphicsContext) {
+        let rect = clearButtonRect(forBounds: bounds)
+        context.fill(Path(ovalIn: rect), with: .systemGray2)
+        let inset = rect.width * 0.32
+        let cross = rect.insetBy(dx: inset, dy: inset)
+        context.strokeLine(from: Point(x: cross.minX, y: cross.minY), to: Point(x: cross.maxX, y: cross.maxY), with: .white, lineWidth: 1.6, lineCap: .round)
+        context.strokeLine(from: Point(x: cross.maxX, y: cross.minY), to: Point(x: cross.minX, y: cross.maxY), with: .white, lineWidth: 1.6, lineCap: .round)
+    }
+
+    /// A tap on the clear button: the text goes (if the delegate agrees) and editing starts.
+    private func clearTapped() {
+        if !isFirstResponder && !becomeFirstResponder() { return }
+        guard hasText, delegate?.textFieldShouldClear(self) ?? true else { return }
+        text = ""
+        sendActions(for: .editingChanged)
     }
 
     /// The top left of the text's line, after alignment and scrolling.
@@ -331,6 +384,7 @@ open class TextField: Control, KeyInput {
                 context.fill(Rect(x: caretX.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
             }
         }
+        if showsClearButton { drawClearButton(in: context) }
     }
 
     private func applyBorderStyle() {

@@ -136,6 +136,47 @@ struct TextFieldTests {
         #expect(!field.isEditing)
     }
 
+    /// UITextField's clearButtonMode: "the overlay view displays a clear
+    /// button", by the mode, over text only; tapping it empties the field
+    /// unless textFieldShouldClear says no.
+    @Test func theClearButtonShowsByItsModeAndEmptiesTheField() throws {
+        final class Refuser: TextFieldDelegate {
+            var refuses = false
+            func textFieldShouldClear(_ textField: TextField) -> Bool { !refuses }
+        }
+        let bitmap = try Bitmap(width: 800, height: 480)
+        let context = GraphicsContext(bitmap: bitmap)
+        let cross = field.clearButtonRect(forBounds: field.bounds)
+        #expect(cross.maxX <= field.bounds.maxX && cross.minX > field.bounds.midX, "at the trailing end")
+        // Just inside the circle's left edge, on the field's centre line: grey where the button is drawn.
+        let probe = field.convert(Point(x: cross.minX + 3, y: cross.midY), to: nil)
+        func buttonDrawn() -> Bool {
+            window.render(window.takeDamage(), in: context)
+            return bitmap.pixel(x: Int(probe.x), y: Int(probe.y)).distance(to: Color.systemGray2.pixel) <= 12
+        }
+        var changes = 0
+        field.addAction(for: .editingChanged) { _, _ in changes += 1 }
+        field.text = "AB12 CDE"
+        #expect(!buttonDrawn(), "never, by default")
+        field.clearButtonMode = .whileEditing
+        #expect(!buttonDrawn(), "not while the field does not edit")
+        field.becomeFirstResponder()
+        #expect(buttonDrawn())
+        field.resignFirstResponder()
+        field.clearButtonMode = .unlessEditing
+        #expect(buttonDrawn())
+        field.clearButtonMode = .always
+        let refuser = Refuser()
+        refuser.refuses = true
+        field.delegate = refuser
+        tap(field.convert(Point(x: cross.midX, y: cross.midY), to: nil))
+        #expect(field.text == "AB12 CDE" && field.isEditing, "the delegate said no; editing began")
+        refuser.refuses = false
+        tap(field.convert(Point(x: cross.midX, y: cross.midY), to: nil))
+        #expect(field.text == "" && field.isEditing && changes == 1)
+        #expect(!buttonDrawn(), "nothing to clear, no button")
+    }
+
     /// UITextInputTraits' autocapitalizationType: the on-screen keyboard
     /// shifts by itself where the field's kind of text wants a capital.
     @Test func theKeyboardShiftsWhereTheFieldWantsACapital() throws {
