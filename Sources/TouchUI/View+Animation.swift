@@ -77,8 +77,6 @@ extension View {
         window?.hostApplication.animator.removeAnimations(of: self, property: nil)
     }
 
-    /// Whether something about the view is animating.
-    public var isAnimating: Bool { presentation != nil }
 
     /// Called by an animatable property's observer with its old value: inside
     /// an animation block it becomes an animation; outside one it ends any

@@ -49,6 +49,10 @@ open class View: Responder {
     }
     /// What is drawn while the view animates; nil when it does not.
     @exclusivity(unchecked) var presentation: Presentation?
+    /// Whether something about the view is animating (in the class, not
+    /// an extension, so that ActivityIndicatorView can give it UIKit's
+    /// meaning for a spinner: spinning).
+    open var isAnimating: Bool { presentation != nil }
 
     @exclusivity(unchecked) public var isHidden = false {
         didSet {
