@@ -9,9 +9,19 @@ open class Button: Control {
     private var titleColors: [Int: Color] = [:]
     private var images: [Int: Image] = [:]
 
-    public var font = Font.systemFont(ofSize: 17) {
-        didSet { if oldValue != font { contentChanged() } }
+    /// The title's font: the same as `titleLabel?.font`.
+    public var font: Font {
+        get { label.font }
+        set { label.font = newValue }
     }
+
+    /// Shows the current title, as UIButton's `titleLabel`: set its font,
+    /// `numberOfLines` or `textAlignment` there. Its text and colour follow
+    /// `setTitle(_:for:)` and `setTitleColor(_:for:)` through every state,
+    /// so set those, not the label's own. Under a configuration, which
+    /// draws its own title, it holds the text but is hidden.
+    public var titleLabel: Label? { label }
+    private let label = Label()
     /// Points between the image and the title.
     public var imagePadding = 8.0 {
         didSet { if oldValue != imagePadding { contentChanged() } }
@@ -34,13 +44,17 @@ open class Button: Control {
     public init(frame: Rect = .zero, title: String? = nil) {
         buttonType = .system
         super.init(frame: frame)
+        addSubview(label)
         if let title { titles[State.normal.rawValue] = title }
+        updateTitleLabel()
     }
 
     /// A button of `type`, with a zero frame (for Auto Layout), as `UIButton(type:)`.
     public init(type: ButtonType) {
         buttonType = type
         super.init(frame: .zero)
+        addSubview(label)
+        updateTitleLabel()
     }
 
     /// A button drawn from `configuration`, running `primaryAction` when
@@ -75,6 +89,12 @@ open class Button: Control {
     override func stateDidChange() {
         super.stateDidChange()
         updateConfiguration()
+        updateTitleLabel()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateTitleLabel()
     }
 
     /// A system button titled with `primaryAction`'s title and image, which
@@ -101,7 +121,7 @@ open class Button: Control {
     public func setTitleColor(_ color: Color?, for state: State) {
         guard titleColors[state.rawValue] != color else { return }
         titleColors[state.rawValue] = color
-        setNeedsDisplay()
+        updateTitleLabel()
     }
 
     /// The colour set for `state`, else the normal one, else the button's default.
@@ -138,8 +158,40 @@ open class Button: Control {
     }
 
     private func contentChanged() {
+        updateTitleLabel()
         setNeedsDisplay()
+        setNeedsLayout()
         invalidateIntrinsicContentSize()
+    }
+
+    /// The label shows what the current state shows.
+    private func updateTitleLabel() {
+        label.text = configuration?.title ?? currentTitle
+        label.textColor = currentTitleColor
+        label.isHidden = configuration != nil || (label.text ?? "").isEmpty
+    }
+
+    override func subviewIntrinsicContentSizeDidChange(_ subview: View) {
+        guard subview === label else { return }
+        setNeedsDisplay()
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The title beside the image, the two centred together.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let title = currentTitle.flatMap { $0.isEmpty ? nil : $0 }
+        guard configuration == nil, title != nil else { return }
+        guard let image = currentImage else {
+            label.textAlignment = .center
+            label.frame = bounds.insetBy(dx: 4, dy: 0)
+            return
+        }
+        let content = contentSize(title: title, image: image)
+        let x = bounds.midX - min(content.width, bounds.width - 8) / 2 + image.size.width + imagePadding
+        label.textAlignment = .left
+        label.frame = Rect(x: x, y: bounds.minY, width: max(0, bounds.maxX - 4 - x), height: bounds.height)
     }
 
     // MARK: Size and drawing
@@ -171,14 +223,14 @@ open class Button: Control {
     }
 
     private func contentSize(title: String?, image: Image?) -> Size {
-        let text = title.map { TextLayout($0, font: font, width: .infinity).size } ?? .zero
+        let text = title.map { TextLayout($0, font: font, width: .infinity, numberOfLines: label.numberOfLines).size } ?? .zero
         let picture = image?.size ?? .zero
         let gap = text.width > 0 && picture.width > 0 ? imagePadding : 0
         return Size(width: text.width + gap + picture.width, height: max(text.height, picture.height))
     }
 
-    /// A system button's look: a shade while highlighted, then the image
-    /// and the title centred together, in the colour of the current state.
+    /// A system button's look: a shade while highlighted, then the image;
+    /// the title label draws the title beside it, in the colour of the current state.
     open override func draw(_ rect: Rect) {
         guard let context = GraphicsContext.current else { return }
         if let configuration { return draw(configuration, in: context) }
@@ -187,16 +239,10 @@ open class Button: Control {
         }
         let title = currentTitle.flatMap { $0.isEmpty ? nil : $0 }
         let image = currentImage
-        guard title != nil || image != nil else { return }
+        guard let image else { return }
         let content = contentSize(title: title, image: image)
-        var x = bounds.midX - min(content.width, bounds.width - 8) / 2
-        if let image {
-            let size = image.size
-            context.draw(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height))
-            x += size.width + (title != nil ? imagePadding : 0)
-        }
-        guard let title else { return }
-        let textBox = image == nil ? bounds.insetBy(dx: 4, dy: 0) : Rect(x: x, y: bounds.minY, width: max(0, bounds.maxX - 4 - x), height: bounds.height)
-        context.draw(title, in: textBox, font: font, color: currentTitleColor, alignment: image == nil ? .center : .left)
+        let x = bounds.midX - min(content.width, bounds.width - 8) / 2
+        let size = image.size
+        context.draw(image, in: Rect(x: x, y: bounds.midY - size.height / 2, width: size.width, height: size.height))
     }
 }

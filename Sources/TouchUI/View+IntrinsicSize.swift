@@ -9,6 +9,7 @@ extension View {
     /// invalidateIntrinsicContentSize): call when what the size depends on changes.
     public func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
+        superview?.subviewIntrinsicContentSizeDidChange(self)
         autoLayout?.usingEngine?.contentSizeChanged(self)
     }
 }

@@ -122,6 +122,10 @@ open class View: Responder {
     /// The tint changed, here or above: views drawn in it redraw (controls do already).
     open func tintColorDidChange() {}
 
+    /// A subview's natural size changed: a view that sizes itself by a
+    /// subview's (a button by its title label) measures itself again.
+    func subviewIntrinsicContentSizeDidChange(_ subview: View) {}
+
     private func tintChanged() {
         tintColorDidChange()
         for subview in subviews where subview.ownTintColor == nil { subview.tintChanged() }

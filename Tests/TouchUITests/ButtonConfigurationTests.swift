@@ -113,7 +113,8 @@ struct ButtonConfigurationTests {
         // Disabled: the content is grey and the background faint, whatever the style.
         button.isEnabled = false
         let pixel = try drawn(button, at: [Point(x: 3, y: 30)])[0]
-        #expect(!near(pixel, .systemBlue))
+        let faint = Color.quaternarySystemFill
+        #expect(near(pixel, over(faint, faint.alpha)) && !near(pixel, .white), "a faint grey, not the tint and not nothing")
     }
 
     /// "Override updateConfiguration() to update the configuration": a subclass hears each state change without a handler.
