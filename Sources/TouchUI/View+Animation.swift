@@ -23,7 +23,7 @@ extension View {
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
-        var curve: AnimationCurve {
+        var curve: TimingCurve {
             switch (rawValue >> 16) & 3 {
             case 1: .easeIn
             case 2: .easeOut
@@ -159,7 +159,7 @@ enum AnimatedValue: Sendable, Equatable {
 }
 
 /// How an animation's progress follows time.
-enum AnimationCurve: Sendable, Equatable {
+enum TimingCurve: Sendable, Equatable {
     case linear, easeIn, easeOut, easeInOut
     case spring(damping: Double, velocity: Double)
 
@@ -212,13 +212,13 @@ final class AnimationGroup {
     let duration: Double
     let delay: Double
     let options: View.AnimationOptions
-    let curve: AnimationCurve
+    let curve: TimingCurve
     private var completion: ((Bool) -> Void)?
     private var notes: [(view: View, property: AnimatedProperty, from: AnimatedValue)] = []
     private var running = 0
     private var allFinished = true
 
-    init(duration: Double, delay: Double, options: View.AnimationOptions, curve: AnimationCurve, completion: ((Bool) -> Void)?) {
+    init(duration: Double, delay: Double, options: View.AnimationOptions, curve: TimingCurve, completion: ((Bool) -> Void)?) {
         self.duration = max(0, duration)
         self.delay = max(0, delay)
         self.options = options

@@ -165,10 +165,19 @@ open class Window: View {
         inputViewOwner = responder
         (view as? KeyboardView)?.shiftForNextLetter()
         setNeedsLayout()
-        View.animate(withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction]) {
-            view.frame = frame
-            self.layoutIfNeeded()
-        }
+        let begin = view.frame
+        postKeyboardWillMove(from: begin, to: frame, showing: true)
+        View.animate(
+            withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction],
+            animations: {
+                view.frame = frame
+                self.layoutIfNeeded()
+            },
+            completion: { [weak self] _ in
+                // Unless another field took it meanwhile.
+                guard let self, self.inputViewShown === view else { return }
+                self.postKeyboardDidMove(from: begin, to: frame, showing: true)
+            })
     }
 
     /// Takes `responder`'s input view away (it stopped editing): it slides
@@ -180,10 +189,13 @@ open class Window: View {
         inputViewLeaving?.removeFromSuperview()
         inputViewLeaving = view
         setNeedsLayout()
+        let begin = view.frame
+        let end = Rect(x: begin.minX, y: bounds.height, width: begin.width, height: begin.height)
+        postKeyboardWillMove(from: begin, to: end, showing: false)
         View.animate(
             withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction],
             animations: {
-                view.frame.origin.y = self.bounds.height
+                view.frame = end
                 self.layoutIfNeeded()
             },
             completion: { [weak self] _ in
@@ -191,6 +203,7 @@ open class Window: View {
                 guard let self, self.inputViewLeaving === view else { return }
                 if view.superview === self { view.removeFromSuperview() }
                 self.inputViewLeaving = nil
+                self.postKeyboardDidMove(from: begin, to: end, showing: false)
             })
     }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 
 // Testable: what is drawn mid-animation (a view's presentation) has no public reader yet.
@@ -154,5 +155,70 @@ import Testing
         app.virtualTimeline.advance(to: app.virtualTimeline.now + 1)
         window.layoutIfNeeded()
         #expect(window.inputViewShown == nil)
+    }
+}
+
+/// The keyboard's messages, as iOS 26's UIKit posts them through
+/// NotificationCenter: will-show and will-change-frame before the slide,
+/// did-show and did-change-frame after it, each with the frames in the
+/// screen's coordinates and the slide's duration and curve.
+@MainActor
+@Suite struct KeyboardMessageTests {
+    @Test func showingAndHidingPostTheKeyboardsMessages() throws {
+        let (app, window, field) = KeyboardAnimationTests().windowWithAFieldOnTheKeyboardGuide()
+        var heard: [String] = []
+        var shown: [Responder.KeyboardWillShowMessage] = []
+        var hidden: [Responder.KeyboardDidHideMessage] = []
+        let center = NotificationCenter.default
+        let tokens = [
+            center.addObserver(of: Screen.self, for: .keyboardWillShow) { message in
+                heard.append("willShow")
+                shown.append(message)
+            },
+            center.addObserver(of: Screen.self, for: .keyboardDidShow) { _ in heard.append("didShow") },
+            center.addObserver(of: Screen.self, for: .keyboardWillHide) { _ in heard.append("willHide") },
+            center.addObserver(of: Screen.self, for: .keyboardDidHide) { message in
+                heard.append("didHide")
+                hidden.append(message)
+            },
+            center.addObserver(of: Screen.self, for: .keyboardWillChangeFrame) { _ in heard.append("willChange") },
+            center.addObserver(of: Screen.self, for: .keyboardDidChangeFrame) { _ in heard.append("didChange") },
+        ]
+        defer { for token in tokens { center.removeObserver(token) } }
+        func advance(_ seconds: Double) { app.virtualTimeline.advance(to: app.virtualTimeline.now + seconds) }
+
+        field.becomeFirstResponder()
+        let keyboard = try #require(window.inputViewShown)
+        #expect(heard == ["willShow", "willChange"], "before the slide")
+        let message = try #require(shown.first)
+        #expect(message.endFrame == keyboard.frame)
+        #expect(message.beginFrame == Rect(x: 0, y: 480, width: 800, height: keyboard.frame.height), "from below the bottom edge")
+        #expect(message.animationDuration == 0.25 && message.animationCurve == .easeOut && message.isLocal)
+        #expect(message.screen === window.screen)
+        // An observer that animates with the message's values moves in step with the keyboard.
+        #expect(message.animationCurve.animationOptions == .curveEaseOut)
+        advance(0.3)
+        #expect(heard == ["willShow", "willChange", "didShow", "didChange"])
+
+        heard = []
+        let shownFrame = keyboard.frame
+        field.resignFirstResponder()
+        #expect(heard == ["willHide", "willChange"])
+        advance(0.3)
+        #expect(heard == ["willHide", "willChange", "didHide", "didChange"])
+        #expect(hidden.first?.beginFrame == shownFrame)
+        #expect(hidden.first?.endFrame == shownFrame.offsetBy(dx: 0, dy: shownFrame.height), "below the bottom edge")
+    }
+
+    /// A message posted for one screen's keyboard reaches an observer of that screen only.
+    @Test func anObserverOfAnotherScreenHearsNothing() throws {
+        let (app, _, field) = KeyboardAnimationTests().windowWithAFieldOnTheKeyboardGuide()
+        let elsewhere = Screen(bounds: Rect(x: 0, y: 0, width: 1024, height: 600), name: "HDMI-A-2")
+        var heard = 0
+        let token = NotificationCenter.default.addObserver(of: elsewhere, for: .keyboardWillShow) { _ in heard += 1 }
+        defer { NotificationCenter.default.removeObserver(token) }
+        field.becomeFirstResponder()
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 0.3)
+        #expect(heard == 0)
     }
 }
