@@ -31,6 +31,8 @@ open class AlertController: ViewController {
         super.init()
         self.title = title
         modalTransitionStyle = preferredStyle == .alert ? .crossDissolve : .coverVertical
+        // It dims the whole screen itself, and lays its box out in it.
+        modalPresentationStyle = .custom
     }
 
     public convenience init(title: String?, message: String?) {
@@ -195,5 +197,33 @@ open class AlertController: ViewController {
 
     private func choose(_ action: AlertAction) {
         dismiss(animated: true) { action.handler?(action) }
+    }
+
+    // MARK: A hardware keyboard
+
+    /// Return chooses the preferred action and Escape the cancel one, as
+    /// on an iPad with a keyboard: the alert takes the keys while it shows.
+    open override var canBecomeFirstResponder: Bool { true }
+
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        _ = becomeFirstResponder()
+    }
+
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        if isFirstResponder { _ = resignFirstResponder() }
+    }
+
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        let chosen: AlertAction? = presses.lazy.compactMap { press -> AlertAction? in
+            switch press.key?.keyCode {
+            case .keyboardReturnOrEnter?, .keypadEnter?: self.preferredAction
+            case .keyboardEscape?: self.actions.first { $0.style == .cancel }
+            default: nil
+            }
+        }.first
+        guard let chosen, chosen.isEnabled, !isBeingDismissed else { return super.pressesBegan(presses, with: event) }
+        choose(chosen)
     }
 }

@@ -4,8 +4,26 @@
 @MainActor
 open class ViewController: Responder {
     private var loadedView: View?
-    public private(set) weak var presentingViewController: ViewController?
-    public private(set) var presentedViewController: ViewController?
+    /// The controller that presented this one; set on the presented controller only.
+    weak var presenter: ViewController?
+    /// The controller that presented this one, or, for a child of a
+    /// presented controller, the one that presented its nearest presented ancestor.
+    public var presentingViewController: ViewController? { presenter ?? parent?.presentingViewController }
+    /// The controller this one presented (as the one handling the presentation: see `present`).
+    public internal(set) var presentedViewController: ViewController?
+    /// How this controller is shown when presented.
+    public var modalPresentationStyle = ModalPresentationStyle.automatic
+    /// Whether a `.currentContext` presentation by this controller or one of
+    /// its children covers this controller's view (else the screen's root's).
+    public var definesPresentationContext = false
+    /// The size a form sheet shows this controller at; zero: 540 x 620.
+    public var preferredContentSize = Size.zero
+    /// While presented: how, and what it dims or hides beneath.
+    var modalPresentation: ModalPresentation?
+    /// How this controller comes on screen when presented, and goes.
+    public var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// Between `dismiss` and the end of its animation.
+    public internal(set) var isBeingDismissed = false
 
     /// The controllers whose views this one's view shows (containment), in the order added.
     public private(set) var children: [ViewController] = []
@@ -156,7 +174,7 @@ open class ViewController: Responder {
     public private(set) lazy var navigationItem = NavigationItem(title: title)
 
     open override var next: Responder? {
-        if let presentingViewController { return presentingViewController }
+        if let presenter { return presenter }
         return loadedView?.superview
     }
 
@@ -167,81 +185,24 @@ open class ViewController: Responder {
         "\(type(of: controller))" + (controller.title.map { " \"\($0)\"" } ?? "")
     }
 
-    /// How a presented controller comes on screen, as UIModalTransitionStyle.
-    public enum ModalTransitionStyle: Sendable {
-        /// Slides up from the bottom edge, and back down when dismissed.
-        case coverVertical
-        /// Fades in over what is there, and out.
-        case crossDissolve
-    }
-
-    public var modalTransitionStyle = ModalTransitionStyle.coverVertical
-    /// Between `dismiss` and the end of its animation.
-    public private(set) var isBeingDismissed = false
-    /// How long presenting and dismissing take when animated.
-    public static let modalTransitionDuration = 0.3
-
-    /// Shows `controller`'s view over this one's window; its next responder
-    /// is this controller. Animated, it comes on as its `modalTransitionStyle` says.
+    /// Presents `controller` as its `modalPresentationStyle` says, as UIKit
+    /// does: not always by this controller. A presentation over the screen
+    /// is made by the ancestor that covers the screen (a navigation
+    /// controller's child presents through the navigation controller); a
+    /// current-context one by the nearest ancestor that
+    /// `definesPresentationContext`. That controller becomes the presented
+    /// one's `presentingViewController` and its next responder. Animated,
+    /// the view comes on as `modalTransitionStyle` says. Nothing happens
+    /// while the presenting controller already presents another.
     open func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
-        guard presentedViewController == nil, let window = view.window else { return }
-        if let trace = application?.actionTrace { trace("\(type(of: self)) presented \(Self.traceName(of: controller))") }
-        presentedViewController = controller
-        controller.presentingViewController = self
-        let presented = controller.view
-        presented.frame = window.bounds
-        presented.updateTraits(from: window.traits)
-        controller.viewWillAppear(animated)
-        window.addSubview(presented)
-        let appeared = {
-            controller.viewDidAppear(animated)
-            completion?()
-        }
-        guard animated else { return appeared() }
-        View.performWithoutAnimation {
-            switch controller.modalTransitionStyle {
-            case .coverVertical: presented.center.y += window.bounds.height
-            case .crossDissolve: presented.alpha = 0
-            }
-        }
-        View.animate(withDuration: Self.modalTransitionDuration, delay: 0, options: .curveEaseOut, animations: {
-            presented.frame = window.bounds
-            presented.alpha = 1
-        }, completion: { _ in appeared() })
+        presentController(controller, animated: animated, completion: completion)
     }
 
-    /// Dismisses what this controller presented, or, when it presented
-    /// nothing, this controller from its presenter.
+    /// Dismisses what this controller presented. A controller that
+    /// presented nothing passes the call up, as UIKit does: to the ancestor
+    /// that presented for it, or else to the controller that presented it
+    /// (or its nearest presented ancestor), which dismisses it.
     open func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
-        guard let presented = presentedViewController else {
-            presentingViewController?.dismiss(animated: animated, completion: completion)
-            return
-        }
-        // Already on its way out: a second dismiss changes nothing.
-        guard !presented.isBeingDismissed else { return }
-        if let trace = application?.actionTrace { trace("\(type(of: self)) dismissed \(Self.traceName(of: presented))") }
-        presented.isBeingDismissed = true
-        // What the presented controller presented in turn goes first, at once.
-        if presented.presentedViewController != nil { presented.dismiss(animated: false, completion: nil) }
-        presented.viewWillDisappear(animated)
-        let view = presented.view
-        let bounds = view.frame
-        let gone = { [weak self] in
-            view.removeFromSuperview()
-            view.frame = bounds
-            view.alpha = 1
-            presented.presentingViewController = nil
-            presented.isBeingDismissed = false
-            if self?.presentedViewController === presented { self?.presentedViewController = nil }
-            presented.viewDidDisappear(animated)
-            completion?()
-        }
-        guard animated, view.window != nil else { return gone() }
-        View.animate(withDuration: Self.modalTransitionDuration, delay: 0, options: .curveEaseIn, animations: {
-            switch presented.modalTransitionStyle {
-            case .coverVertical: view.center.y += bounds.height
-            case .crossDissolve: view.alpha = 0
-            }
-        }, completion: { _ in gone() })
+        dismissController(animated: animated, completion: completion)
     }
 }

@@ -93,8 +93,9 @@ open class Window: View {
         if damage.isEmpty { onNeedsDisplay?() }
     }
 
-    /// The root controller's view, and the views presented over it (by
-    /// any controller), fill the window whatever its size. When the size
+    /// The root controller's view fills the window whatever its size, and
+    /// the views presented over it take the place their style gives them
+    /// (the whole window, or a sheet's card, which adapts to the size classes). When the size
     /// changes, the root controller hears of it first
     /// (`viewWillTransition(to:with:)`), then the traits change, then the
     /// views take the new size; the coordinator's completions run once the
@@ -109,11 +110,13 @@ open class Window: View {
         if let coordinator { root.viewWillTransition(to: size, with: coordinator) }
         refreshScreenTraits()
         for view in subviews {
-            guard let shown = view.owningViewController, shown === root || shown.presentingViewController != nil,
+            guard let shown = view.owningViewController, shown === root || shown.presenter != nil,
                 // One sliding away keeps the place its animation gives it.
-                !shown.isBeingDismissed, view.frame != bounds
+                !shown.isBeingDismissed
             else { continue }
-            view.frame = bounds
+            let frame = shown === root ? bounds : shown.frameForPresentation(in: self)
+            if view.frame != frame { view.frame = frame }
+            if let dimming = shown.modalPresentation?.dimming, dimming.frame != bounds { dimming.frame = bounds }
         }
         guard let coordinator else { return }
         coordinator.runAlongside()
