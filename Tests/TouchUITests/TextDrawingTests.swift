@@ -3,7 +3,7 @@ import TouchUI
 
 /// Text drawn in `draw(_:)` as UIKit draws it: NSString's
 /// draw(at:withAttributes:), draw(in:withAttributes:) and
-/// size(withAttributes:), and NSAttributedString.
+/// size(withAttributes:), NSAttributedString, and UILabel's attributedText.
 /// Each renders into a white bitmap and reads the pixels the text left.
 @MainActor
 struct TextDrawingTests {
@@ -163,5 +163,27 @@ struct TextDrawingTests {
         "Hello".draw(at: Point(x: 10, y: 10), withAttributes: Self.reading)
         NSAttributedString(string: "Hello", attributes: Self.reading).draw(in: window.bounds)
         #expect(ink().isEmpty, "the last view's context is not kept as the current one")
+    }
+
+    /// UILabel.attributedText sets the text, font and colour the label draws with;
+    /// without one, it is made from them.
+    @Test func aLabelDrawsItsAttributedText() throws {
+        let label = Label(frame: Rect(x: 0, y: 0, width: 300, height: 60))
+        #expect(label.attributedText == nil)
+        let given = NSAttributedString(string: "Paid", attributes: [.font: Font.boldSystemFont(ofSize: 40), .foregroundColor: Color.blue])
+        label.attributedText = given
+        #expect(label.text == "Paid" && label.font == .boldSystemFont(ofSize: 40) && label.textColor == .blue)
+        #expect(label.attributedText === given)
+        window.addSubview(label)
+        window.render(window.takeDamage(), in: context)
+        let ink = ink()
+        #expect(ink.count > 200 && ink.contains { $0.color == Color.blue.pixel })
+        #expect(ink.allSatisfy { $0.color.blue == 255 && $0.color.red == $0.color.green }, "blue, not the label's default")
+        label.text = "Due"
+        let made = try #require(label.attributedText)
+        #expect(made !== given && made.string == "Due")
+        #expect(made.size() == "Due".size(withAttributes: [.font: Font.boldSystemFont(ofSize: 40)]))
+        label.attributedText = nil
+        #expect(label.text == nil && label.attributedText == nil)
     }
 }
