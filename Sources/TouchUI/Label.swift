@@ -3,17 +3,49 @@
 @MainActor
 open class Label: View {
     public var text: String? {
-        didSet { if oldValue != text { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+        didSet { if oldValue != text { setNeedsDisplay(); invalidateIntrinsicContentSize(); givenAttributedText = nil } }
     }
     public var font = Font.systemFont(ofSize: 17) {
-        didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+        didSet { if oldValue != font { setNeedsDisplay(); invalidateIntrinsicContentSize(); givenAttributedText = nil } }
     }
     public var textColor: Color = .label {
-        didSet { if oldValue != textColor { setNeedsDisplay() } }
+        didSet { if oldValue != textColor { setNeedsDisplay(); givenAttributedText = nil } }
     }
     public var textAlignment: TextAlignment = .natural {
-        didSet { if oldValue != textAlignment { setNeedsDisplay() } }
+        didSet { if oldValue != textAlignment { setNeedsDisplay(); givenAttributedText = nil } }
     }
+
+    /// The text with its style, as UILabel's: setting it sets `text` to its
+    /// string and `font`, `textColor` and `textAlignment` to its attributes
+    /// (those it lacks stay as they were). One run of attributes styles the
+    /// whole label; a background colour attribute is not drawn (set the
+    /// label's `backgroundColor`). Reading it gives what was set until one of
+    /// those properties changes, then a string made from them.
+    public var attributedText: NSAttributedString? {
+        get {
+            if let givenAttributedText { return givenAttributedText }
+            guard let text else { return nil }
+            let style = NSMutableParagraphStyle()
+            style.alignment = textAlignment
+            style.lineBreakMode = .byTruncatingTail
+            return NSAttributedString(string: text, attributes: [.font: font, .foregroundColor: textColor, .paragraphStyle: style])
+        }
+        set {
+            guard let newValue else {
+                text = nil
+                givenAttributedText = nil
+                return
+            }
+            let attributes = newValue.attributes
+            text = newValue.string
+            if let font = attributes[.font] as? Font { self.font = font }
+            if let color = attributes[.foregroundColor] as? Color { textColor = color }
+            if let style = attributes[.paragraphStyle] as? NSParagraphStyle { textAlignment = style.alignment }
+            // Last: setting the properties above forgets an earlier one.
+            givenAttributedText = newValue
+        }
+    }
+    private var givenAttributedText: NSAttributedString?
     public var numberOfLines = 1 {
         didSet { if oldValue != numberOfLines { setNeedsDisplay() } }
     }
