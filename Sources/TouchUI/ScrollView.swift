@@ -40,6 +40,10 @@ open class ScrollView: View {
     /// to it and give it a size with constraints, and that size becomes
     /// `contentSize`.
     public var contentLayoutGuide: LayoutGuide { systemGuide(\.scrollContentGuide, .scrollContent) }
+    /// The scroll view's own visible rectangle, as UIScrollView's: size the
+    /// content against it (as wide as the scroll view, say), or pin a view
+    /// to it to keep it in place while the content scrolls beneath.
+    public var frameLayoutGuide: LayoutGuide { systemGuide(\.scrollFrameGuide, .scrollFrame) }
     public var contentInset = EdgeInsets.zero
     public var bounces = true
     public var alwaysBounceVertical = false

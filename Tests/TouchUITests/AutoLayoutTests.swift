@@ -173,6 +173,44 @@ struct AutoLayoutTests {
         #expect(rows[1].frame.minY == 140)
     }
 
+    /// A scroll view's frame guide is its visible rectangle: the content is
+    /// sized against it, and a view pinned to it stays put while the
+    /// content scrolls ("to allow adding non-scrolling elements").
+    @Test func theFrameGuideSizesTheContentAndHoldsAViewInPlace() {
+        let root = View(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        let scroll = ScrollView()
+        scroll.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(scroll)
+        let row = placed(Box(50, 500)), badge = placed(Box(40, 20))
+        scroll.addSubview(row)
+        scroll.addSubview(badge)
+        let content = scroll.contentLayoutGuide, frame = scroll.frameLayoutGuide
+        LayoutConstraint.activate([
+            scroll.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+            scroll.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            scroll.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            scroll.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+            row.topAnchor.constraint(equalTo: content.topAnchor),
+            row.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+            row.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+            row.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+            row.widthAnchor.constraint(equalTo: frame.widthAnchor),
+            badge.trailingAnchor.constraint(equalTo: frame.trailingAnchor, constant: -8),
+            badge.bottomAnchor.constraint(equalTo: frame.bottomAnchor, constant: -8),
+        ])
+        root.layoutIfNeeded()
+        #expect(frame.identifier == "UIScrollViewFrameLayoutGuide")
+        #expect(frame.layoutFrame == Rect(x: 0, y: 0, width: 300, height: 180))
+        #expect(row.frame == Rect(x: 0, y: 0, width: 300, height: 500), "as wide as the scroll view")
+        #expect(scroll.contentSize == Size(width: 300, height: 500))
+        #expect(badge.frame == Rect(x: 252, y: 152, width: 40, height: 20))
+        scroll.setContentOffset(Point(x: 0, y: 120), animated: false)
+        root.layoutIfNeeded()
+        #expect(frame.layoutFrame == Rect(x: 0, y: 120, width: 300, height: 180))
+        #expect(badge.convert(badge.bounds, to: root) == Rect(x: 252, y: 172, width: 40, height: 20), "where it was on screen")
+        #expect(row.frame.minY == 0, "the content scrolled")
+    }
+
     /// Constraints hold their views weakly, as UIKit's: a screen let go is freed, engine and all.
     @Test func aScreenLetGoIsFreed() {
         weak var released: View?

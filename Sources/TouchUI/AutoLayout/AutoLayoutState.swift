@@ -14,6 +14,7 @@ final class AutoLayoutState {
     var safeAreaGuide: LayoutGuide?
     var readableGuide: LayoutGuide?
     var scrollContentGuide: LayoutGuide?
+    var scrollFrameGuide: LayoutGuide?
     var keyboardGuide: LayoutGuide?
     var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
     var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)

@@ -396,7 +396,7 @@ final class LayoutEngine {
         entry.count += 1
         guard entry.count == 1 else { return }
         if let view = item as? View, !isFitting { view.autoLayoutState().usingEngine = self }
-        if let guide = item as? LayoutGuide, [.margins, .safeArea, .keyboard].contains(guide.role) { systemGuides.append(entry) }
+        if let guide = item as? LayoutGuide, [.margins, .safeArea, .keyboard, .scrollFrame].contains(guide.role) { systemGuides.append(entry) }
         addSupport(entry)
     }
 
@@ -512,7 +512,7 @@ final class LayoutEngine {
         for constraint in onBaselines { priorityChanged(constraint) }
     }
 
-    /// Margins, safe areas and the keyboard move their guides.
+    /// Margins, safe areas, the keyboard and scrolling move their guides.
     private func refreshSystemGuides() {
         for entry in systemGuides {
             guard let guide = entry.item as? LayoutGuide, let owner = guide.owningView, entry.support.count == 4 else { continue }
@@ -560,6 +560,10 @@ final class LayoutEngine {
                 height = max(height, min(owner.bounds.height, owner.bounds.height - frame.minY))
             }
             return [0, height, 0, 0]
+        case .scrollFrame:
+            // The visible rectangle: the content's origin moved by the offset, so what is pinned to it stays put as the content scrolls.
+            let offset = (owner as? ScrollView)?.contentOffset ?? .zero
+            return [offset.x, offset.y, offset.x, offset.y]
         }
         return [insets.left, insets.top, -insets.right, -insets.bottom]
     }

@@ -9,7 +9,7 @@
 /// bottom of the safe area while there is none).
 @MainActor
 open class LayoutGuide: LayoutItem {
-    enum Role { case custom, margins, safeArea, readableContent, keyboard, scrollContent }
+    enum Role { case custom, margins, safeArea, readableContent, keyboard, scrollContent, scrollFrame }
 
     let role: Role
     public var identifier = ""
@@ -33,6 +33,7 @@ open class LayoutGuide: LayoutItem {
         case .safeArea: "UIViewSafeAreaLayoutGuide"
         case .readableContent: "UIViewReadableContentGuide"
         case .scrollContent: "UIScrollViewContentLayoutGuide"
+        case .scrollFrame: "UIScrollViewFrameLayoutGuide"
         case .keyboard: "UIKeyboardLayoutGuide"
         }
     }
