@@ -1,6 +1,7 @@
 /// A picture loaded from a PNG, JPEG or SVG file, as UIImage.
 public final class Image {
-    let bitmap: Bitmap
+    /// The pixels, decoded once (what UIImage keeps as its cgImage).
+    public let bitmap: Bitmap
     public var size: Size { Size(width: Double(bitmap.width), height: Double(bitmap.height)) }
 
     /// Reads a PNG, JPEG or SVG file, told apart by its content; a missing or

@@ -1,4 +1,5 @@
 import Bridge
+import Glibc
 
 /// What an app says about itself on its command line and in its service.
 /// Optional: without it an app is named after its executable and takes
@@ -40,5 +41,24 @@ public func ApplicationMain<Delegate: ApplicationDelegate>(_ delegate: Delegate.
         version: identity?.version ?? touchBridgeVersion,
         summary: identity?.summary ?? defaultSummary(CommandLineApp.executableName),
         makeDelegate: { Delegate() })
+    Image.resourceDirectories = resourceDirectories(appName: app.name)
     CommandLineApp.main(app, arguments: Array(arguments.dropFirst()))
+}
+
+/// Where the app's pictures are: `Resources` where it runs from (its
+/// package, under `swift run`), then `share/NAME` beside the `bin` its
+/// executable is installed in (`/usr/share/NAME` for `/usr/bin/NAME`), or
+/// `Resources` beside an executable that is not in a `bin`.
+func resourceDirectories(appName: String) -> [String] {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return ["Resources"] }
+    return resourceDirectories(appName: appName, executable: String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+}
+
+func resourceDirectories(appName: String, executable: String) -> [String] {
+    guard let slash = executable.lastIndex(of: "/") else { return ["Resources"] }
+    let directory = String(executable[..<slash])
+    let installed = directory.hasSuffix("/bin") ? directory.dropLast(4) + "/share/" + appName : directory + "/Resources"
+    return ["Resources", installed]
 }
