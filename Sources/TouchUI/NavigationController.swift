@@ -74,15 +74,18 @@ open class NavigationController: ViewController {
         if transition == nil { topViewController?.viewDidDisappear(animated) }
     }
 
-    /// Where the top screen's view goes: under the bar.
+    /// Where the top screen's view goes: under the bar (taller with a large title).
     public var contentFrame: Rect {
-        let bar = isNavigationBarHidden ? 0 : navigationBar.height
+        let bar = isNavigationBarHidden ? 0 : navigationBar.fullHeight
         return Rect(x: 0, y: bar, width: view.bounds.width, height: max(0, view.bounds.height - bar))
     }
 
+    /// Where the bar goes: across the top, as tall as its top item needs.
+    private var barFrame: Rect { Rect(x: 0, y: 0, width: view.bounds.width, height: navigationBar.fullHeight) }
+
     func layoutContent() {
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: navigationBar.height)
+        navigationBar.frame = barFrame
         if transition == nil, let top = topViewController, top.isViewLoaded { top.view.frame = contentFrame }
     }
 
@@ -180,15 +183,16 @@ open class NavigationController: ViewController {
         from?.viewWillDisappear(animated)
         to.view.updateTraits(from: view.traits)
         to.viewWillAppear(animated)
-        let frame = contentFrame
-        let width = frame.width
-        to.view.frame = frame
         if forward || from == nil {
             view.insertSubview(to.view, belowSubview: navigationBar)
         } else if let from {
             view.insertSubview(to.view, belowSubview: from.view)
         }
         updateBar()
+        // Under the bar for the new item (which may have a large title, or not).
+        let frame = contentFrame
+        let width = frame.width
+        to.view.frame = frame
         let finish = { [unowned self] in
             guard transition != nil else { return }  // already finished
             transition = nil
@@ -202,6 +206,7 @@ open class NavigationController: ViewController {
             done()
             delegate?.navigationController(self, didShow: to, animated: animated)
         }
+        navigationBar.frame = barFrame
         guard animated, let from else {
             transition = (finish, [])
             finish()
@@ -236,7 +241,9 @@ open class NavigationController: ViewController {
         let top = topViewController
         let below = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
         top?.navigationItem.title = top?.navigationItem.title ?? top?.title
-        navigationBar.show(top?.navigationItem, backTitle: below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" })
+        navigationBar.show(viewControllers.map(\.navigationItem), backTitle: below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" })
+        // The new top item may want a large title, or not: the bar and the screen under it move.
+        if navigationBar.frame.height != navigationBar.fullHeight { view.setNeedsLayout() }
     }
 
     override func childTitleDidChange(_ child: ViewController) {
