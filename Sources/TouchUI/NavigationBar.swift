@@ -69,6 +69,9 @@ open class NavigationBar: View {
         largeTitleLabel.textAlignment = .natural
         largeTitleLabel.isHidden = true
         addSubview(largeTitleLabel)
+        // While the bar grows or shrinks between a large title and none, the
+        // band shows only as far as the bar is drawn.
+        clipsToBounds = true
     }
 
     /// Shows the top one of `items` (the stack, bottom to top); `backTitle`
@@ -131,7 +134,46 @@ open class NavigationBar: View {
     }
 
     open override func draw(_ rect: Rect) {
-        GraphicsContext.current?.fill(Rect(x: 0, y: bounds.height - 1, width: bounds.width, height: 1), with: .controlGray(0.8, dark: 0.25))
+        // Along the bottom as drawn: the line goes with the bar as it grows or shrinks.
+        let bottom = drawnBounds.maxY
+        GraphicsContext.current?.fill(Rect(x: 0, y: bottom - 1, width: bounds.width, height: 1), with: .controlGray(0.8, dark: 0.25))
+    }
+
+    // MARK: The titles' cross-fade
+
+    /// Copies of the titles shown before a push or pop, fading out over it.
+    private(set) var leavingTitles: [Label] = []
+
+    /// Before an animated push or pop: the titles on show stay, as copies,
+    /// to fade out while the new ones fade in.
+    func keepTitlesForCrossFade() {
+        endCrossFade()
+        for label in [titleLabel, largeTitleLabel] where !label.isHidden && !(label.text ?? "").isEmpty {
+            let copy = Label(frame: label.frame, text: label.text)
+            copy.font = label.font
+            copy.textColor = label.textColor
+            copy.textAlignment = label.textAlignment
+            insertSubview(copy, aboveSubview: label)
+            leavingTitles.append(copy)
+        }
+    }
+
+    /// Inside the transition's animation block, after `show`: the kept
+    /// titles fade out and the new ones in. Returns the views it animates.
+    func crossFadeTitles() -> [View] {
+        let arriving = [titleLabel, largeTitleLabel].filter { !$0.isHidden }
+        View.performWithoutAnimation {
+            for label in arriving { label.alpha = 0 }
+        }
+        for label in arriving { label.alpha = 1 }
+        for label in leavingTitles { label.alpha = 0 }
+        return arriving + leavingTitles
+    }
+
+    /// When the push or pop ends: the old titles go.
+    func endCrossFade() {
+        for label in leavingTitles { label.removeFromSuperview() }
+        leavingTitles = []
     }
 
     /// A side button's width: its title and some room, at most a third of the bar.

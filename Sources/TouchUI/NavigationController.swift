@@ -168,6 +168,8 @@ open class NavigationController: ViewController {
 
     /// Shows `to` in place of `from`: UIKit's slide from the right (or back
     /// to it), with appearance calls around it and the bar updated at once.
+    /// Animated, the titles cross-fade and the bar grows or shrinks to its
+    /// new height (a large title or not) as the screens slide.
     private func transition(
         from: ViewController?, to: ViewController, forward: Bool, animated: Bool, done: @escaping () -> Void
     ) {
@@ -183,6 +185,9 @@ open class NavigationController: ViewController {
         from?.viewWillDisappear(animated)
         to.view.updateTraits(from: view.traits)
         to.viewWillAppear(animated)
+        // Where the old screen is: under the bar for its item.
+        let before = contentFrame
+        if animated { navigationBar.keepTitlesForCrossFade() }
         if forward || from == nil {
             view.insertSubview(to.view, belowSubview: navigationBar)
         } else if let from {
@@ -196,6 +201,7 @@ open class NavigationController: ViewController {
         let finish = { [unowned self] in
             guard transition != nil else { return }  // already finished
             transition = nil
+            navigationBar.endCrossFade()
             if let from, from !== to {
                 from.view.removeFromSuperview()
                 from.view.frame = frame
@@ -206,26 +212,29 @@ open class NavigationController: ViewController {
             done()
             delegate?.navigationController(self, didShow: to, animated: animated)
         }
-        navigationBar.frame = barFrame
         guard animated, let from else {
+            navigationBar.frame = barFrame
             transition = (finish, [])
             finish()
             return
         }
         // The new screen comes in from the right over the old one, which
-        // drifts left a little; popping does the reverse.
+        // drifts left a little; popping does the reverse. Both screens' tops
+        // move with the bottom of the bar, and the titles cross-fade.
         View.performWithoutAnimation {
-            if forward {
-                to.view.center.x = frame.midX + width
-            } else {
-                to.view.center.x = frame.midX - width * 0.3
-            }
+            to.view.frame = before.offsetBy(dx: forward ? width : -width * 0.3, dy: 0)
         }
-        transition = (finish, [from.view, to.view])
+        var fading: [View] = []
         View.animate(withDuration: Self.transitionDuration, delay: 0, options: .curveEaseInOut, animations: {
-            to.view.center.x = frame.midX
-            from.view.center.x = forward ? frame.midX - width * 0.3 : frame.midX + width
+            to.view.frame = frame
+            from.view.frame = frame.offsetBy(dx: forward ? -width * 0.3 : width, dy: 0)
+            navigationBar.frame = barFrame
+            fading = navigationBar.crossFadeTitles()
         }, completion: { _ in finish() })
+        // Every view the block animated: ending the transition early stops
+        // them all, or the last one's completion would end the next transition.
+        // (The completion never runs inside `animate`.)
+        transition = (finish, [from.view, to.view, navigationBar] + fading)
     }
 
     /// Ends a transition under way at once, as if its animation had run out.

@@ -6,7 +6,8 @@ import Testing
 /// Large titles as Apple documents them (UINavigationBar.prefersLargeTitles,
 /// UINavigationItem.largeTitleDisplayMode): the title large and leading in a
 /// band under the bar, which is then 96 points tall; items choosing, or
-/// following the item under them.
+/// following the item under them; and the titles cross-fading as a push or
+/// pop slides, with the bar growing or shrinking between the two heights.
 @MainActor
 struct LargeTitleTests {
     let app = Application()
@@ -119,8 +120,15 @@ struct LargeTitleTests {
         navigation.pushViewController(detail, animated: true)
         #expect(bar.frame.height == 44 && detail.view.frame == Rect(x: 0, y: 44, width: 400, height: 256))  // the model, at once
         advance(NavigationController.transitionDuration / 2)
+        // Half way, the bar is drawn between its two heights, and the fading
+        // large title only as far down as the bar is drawn.
+        let drawn = bar.drawnBounds.height
+        #expect(drawn > 44 && drawn < 96)
+        let halfWay = try render()
+        #expect(darkest(halfWay, rows: 44..<Int(drawn) - 1, columns: 0..<150) < 200)
+        #expect(darkest(halfWay, rows: Int(drawn) + 1..<96, columns: 0..<150) > 200)
         settle()
-        #expect(bar.frame.height == 44)
+        #expect(bar.frame.height == 44 && bar.drawnBounds.height == 44)
         #expect(!bar.titleLabel.isHidden && bar.titleLabel.text == "Detail" && bar.largeTitleLabel.isHidden)
         // Where the large title was, the pushed screen shows.
         #expect(try render().pixel(x: 30, y: 70) == Color.blue.pixel)
@@ -141,5 +149,63 @@ struct LargeTitleTests {
         bar.prefersLargeTitles = false
         navigation.pushViewController(screen("Always", .always), animated: false)
         #expect(bar.frame.height == 44 && bar.largeTitleLabel.isHidden)
+    }
+
+    @Test func theTitlesCrossFadeDuringAPush() throws {
+        let before = try render()
+        #expect(darkest(before, rows: 50..<90) < 40)  // "Menu", drawn fully
+        let item = screen("Item")
+        navigation.pushViewController(item, animated: true)
+        #expect(bar.largeTitleLabel.text == "Item")  // the model, at once
+        advance(NavigationController.transitionDuration / 2)
+        let leaving = try #require(titles("Menu").first)
+        for label in [leaving, bar.largeTitleLabel] {
+            #expect(label.drawnAlpha > 0.1 && label.drawnAlpha < 0.9, "\(label.text ?? "") at \(label.drawnAlpha)")
+        }
+        // Neither title is drawn fully: the darkest ink in the band is grey.
+        let halfWay = darkest(try render(), rows: 50..<90)
+        #expect(halfWay > 40 && halfWay < 200)
+
+        settle()
+        #expect(titles("Menu").isEmpty && bar.leavingTitles.isEmpty)
+        #expect(titles("Item").count == 1 && titles("Item").first === bar.largeTitleLabel)
+        #expect(bar.largeTitleLabel.alpha == 1 && !bar.largeTitleLabel.isAnimating)
+        #expect(darkest(try render(), rows: 50..<90) < 40)
+    }
+
+    /// Popping back from a screen with the standard bar: its small title
+    /// fades out, the root's large one in, and the bar grows back to 96.
+    @Test func aPopCrossFadesAndTheBarGrows() throws {
+        navigation.pushViewController(screen("Detail", .never), animated: false)
+        window.layoutIfNeeded()
+        navigation.popViewController(animated: true)
+        #expect(bar.frame.height == 96 && root.view.frame.minY == 96)
+        advance(NavigationController.transitionDuration / 2)
+        let leaving = try #require(titles("Detail").first)
+        #expect(leaving.frame.minY == 0 && leaving.frame.height == 44)  // the small title
+        #expect(leaving.drawnAlpha > 0.1 && leaving.drawnAlpha < 0.9)
+        #expect(bar.largeTitleLabel.drawnAlpha > 0.1 && bar.largeTitleLabel.drawnAlpha < 0.9)
+        #expect(bar.drawnBounds.height > 44 && bar.drawnBounds.height < 96)
+        settle()
+        #expect(titles("Detail").isEmpty && titles("Menu").count == 1 && titles("Menu").first === bar.largeTitleLabel)
+        #expect(bar.drawnBounds.height == 96)
+    }
+
+    /// A push during a push ends the first at once: its leaving title goes with it.
+    @Test func aSecondPushMidFadeLeavesOnlyItsTitle() {
+        let a = screen("A")
+        navigation.pushViewController(a, animated: true)
+        advance(0.1)
+        let b = screen("B")
+        navigation.pushViewController(b, animated: true)
+        #expect(titles("Menu").isEmpty)
+        // The second push runs its course: A's title fades out over it.
+        advance(0.1)
+        #expect(b.view.isAnimating && titles("A").count == 1 && titles("A")[0].drawnAlpha < 1)
+        settle()
+        #expect(a.view.superview == nil && b.view.frame == Rect(x: 0, y: 96, width: 400, height: 204))
+        #expect(bar.leavingTitles.isEmpty)
+        let shown = bar.subviews.compactMap { $0 as? Label }.filter { !$0.isHidden }
+        #expect(shown.map(\.text) == ["B"] && shown.allSatisfy { $0.alpha == 1 && !$0.isAnimating })
     }
 }
