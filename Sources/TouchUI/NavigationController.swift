@@ -74,15 +74,18 @@ open class NavigationController: ViewController {
         if transition == nil { topViewController?.viewDidDisappear(animated) }
     }
 
-    /// Where the top screen's view goes: under the bar.
+    /// Where the top screen's view goes: under the bar (taller with a large title).
     public var contentFrame: Rect {
-        let bar = isNavigationBarHidden ? 0 : navigationBar.height
+        let bar = isNavigationBarHidden ? 0 : navigationBar.fullHeight
         return Rect(x: 0, y: bar, width: view.bounds.width, height: max(0, view.bounds.height - bar))
     }
 
+    /// Where the bar goes: across the top, as tall as its top item needs.
+    private var barFrame: Rect { Rect(x: 0, y: 0, width: view.bounds.width, height: navigationBar.fullHeight) }
+
     func layoutContent() {
         navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: navigationBar.height)
+        navigationBar.frame = barFrame
         if transition == nil, let top = topViewController, top.isViewLoaded { top.view.frame = contentFrame }
     }
 
@@ -165,6 +168,8 @@ open class NavigationController: ViewController {
 
     /// Shows `to` in place of `from`: UIKit's slide from the right (or back
     /// to it), with appearance calls around it and the bar updated at once.
+    /// Animated, the titles cross-fade and the bar grows or shrinks to its
+    /// new height (a large title or not) as the screens slide.
     private func transition(
         from: ViewController?, to: ViewController, forward: Bool, animated: Bool, done: @escaping () -> Void
     ) {
@@ -180,18 +185,23 @@ open class NavigationController: ViewController {
         from?.viewWillDisappear(animated)
         to.view.updateTraits(from: view.traits)
         to.viewWillAppear(animated)
-        let frame = contentFrame
-        let width = frame.width
-        to.view.frame = frame
+        // Where the old screen is: under the bar for its item.
+        let before = contentFrame
+        if animated { navigationBar.keepTitlesForCrossFade() }
         if forward || from == nil {
             view.insertSubview(to.view, belowSubview: navigationBar)
         } else if let from {
             view.insertSubview(to.view, belowSubview: from.view)
         }
         updateBar()
+        // Under the bar for the new item (which may have a large title, or not).
+        let frame = contentFrame
+        let width = frame.width
+        to.view.frame = frame
         let finish = { [unowned self] in
             guard transition != nil else { return }  // already finished
             transition = nil
+            navigationBar.endCrossFade()
             if let from, from !== to {
                 from.view.removeFromSuperview()
                 from.view.frame = frame
@@ -203,24 +213,28 @@ open class NavigationController: ViewController {
             delegate?.navigationController(self, didShow: to, animated: animated)
         }
         guard animated, let from else {
+            navigationBar.frame = barFrame
             transition = (finish, [])
             finish()
             return
         }
         // The new screen comes in from the right over the old one, which
-        // drifts left a little; popping does the reverse.
+        // drifts left a little; popping does the reverse. Both screens' tops
+        // move with the bottom of the bar, and the titles cross-fade.
         View.performWithoutAnimation {
-            if forward {
-                to.view.center.x = frame.midX + width
-            } else {
-                to.view.center.x = frame.midX - width * 0.3
-            }
+            to.view.frame = before.offsetBy(dx: forward ? width : -width * 0.3, dy: 0)
         }
-        transition = (finish, [from.view, to.view])
+        var fading: [View] = []
         View.animate(withDuration: Self.transitionDuration, delay: 0, options: .curveEaseInOut, animations: {
-            to.view.center.x = frame.midX
-            from.view.center.x = forward ? frame.midX - width * 0.3 : frame.midX + width
+            to.view.frame = frame
+            from.view.frame = frame.offsetBy(dx: forward ? -width * 0.3 : width, dy: 0)
+            navigationBar.frame = barFrame
+            fading = navigationBar.crossFadeTitles()
         }, completion: { _ in finish() })
+        // Every view the block animated: ending the transition early stops
+        // them all, or the last one's completion would end the next transition.
+        // (The completion never runs inside `animate`.)
+        transition = (finish, [from.view, to.view, navigationBar] + fading)
     }
 
     /// Ends a transition under way at once, as if its animation had run out.
@@ -236,7 +250,9 @@ open class NavigationController: ViewController {
         let top = topViewController
         let below = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
         top?.navigationItem.title = top?.navigationItem.title ?? top?.title
-        navigationBar.show(top?.navigationItem, backTitle: below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" })
+        navigationBar.show(viewControllers.map(\.navigationItem), backTitle: below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" })
+        // The new top item may want a large title, or not: the bar and the screen under it move.
+        if navigationBar.frame.height != navigationBar.fullHeight { view.setNeedsLayout() }
     }
 
     override func childTitleDidChange(_ child: ViewController) {

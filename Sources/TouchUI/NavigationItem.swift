@@ -17,6 +17,19 @@ open class NavigationItem {
     public var rightBarButtonItem: BarButtonItem? {
         didSet { if oldValue !== rightBarButtonItem { onChange?() } }
     }
+
+    /// When a bar that `prefersLargeTitles` shows this item's title large,
+    /// as UINavigationItem.LargeTitleDisplayMode.
+    public enum LargeTitleDisplayMode: Sendable {
+        /// As the item under it in the stack shows its title; the root item shows it large.
+        case automatic
+        case always
+        /// The standard bar, with the title small in the middle.
+        case never
+    }
+    public var largeTitleDisplayMode = LargeTitleDisplayMode.automatic {
+        didSet { if oldValue != largeTitleDisplayMode { onChange?() } }
+    }
     /// The bar showing the item lays it out again.
     var onChange: (() -> Void)?
 
