@@ -121,7 +121,7 @@ public final class CalibrationView: View {
             if let redoButton, redoButton.frame.contains(landed) { return onRedo?() ?? () }
             check.landed.append(landed)
             verification = check
-            let nearest = targets.map { (($0.x - landed.x) * ($0.x - landed.x) + ($0.y - landed.y) * ($0.y - landed.y)).squareRoot() }.min() ?? 0
+            let nearest = targets.map { $0.distance(to: landed) }.min() ?? 0
             note = String(printf: "That touch landed %.1f px from the nearest cross", nearest)
             setNeedsDisplay()
             onChecked?()

@@ -37,3 +37,6 @@ extension Rect {
         return Rect(x: minX, y: minY, width: maxX.rounded(.up) - minX, height: maxY.rounded(.up) - minY)
     }
 }
+
+/// The context a view draws into, under the name UIKit code gives it.
+public typealias CGContext = GraphicsContext

@@ -3,7 +3,11 @@ import Synchronization
 
 /// A typeface at a size, found through fontconfig, as UIFont.
 public struct Font: Hashable, Sendable {
-    public enum Weight: Sendable, Hashable { case regular, bold }
+    /// How heavy the strokes are, as UIFont.Weight, by their CSS weights
+    /// (fontconfig picks the nearest face the font family has).
+    public enum Weight: Int, Sendable, Hashable {
+        case ultraLight = 100, thin = 200, light = 300, regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 800, black = 900
+    }
 
     public var family: String
     public var size: Double

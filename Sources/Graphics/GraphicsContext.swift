@@ -21,16 +21,18 @@ public final class GraphicsContext {
     /// none (CGContext's fill and stroke colours), saved and restored with the state.
     public var fillColor = Color.black
     public var strokeColor = Color.black
-    private var savedColors: [(fill: Color, stroke: Color)] = []
+    /// The width a path is stroked with when the call names none (CGContext's line width).
+    public var lineWidth = 1.0
+    private var savedColors: [(fill: Color, stroke: Color, lineWidth: Double)] = []
 
     public func saveState() {
         cairo_save(cr)
-        savedColors.append((fillColor, strokeColor))
+        savedColors.append((fillColor, strokeColor, lineWidth))
     }
 
     public func restoreState() {
         cairo_restore(cr)
-        if let saved = savedColors.popLast() { (fillColor, strokeColor) = saved }
+        if let saved = savedColors.popLast() { (fillColor, strokeColor, lineWidth) = saved }
     }
 
     /// Runs `body` and puts back the transform, clip and colours it changed.

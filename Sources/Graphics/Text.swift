@@ -203,7 +203,7 @@ final class TextEngine: @unchecked Sendable {
         if let known = descriptions[font] { return known }
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, font.family)
-        pango_font_description_set_weight(description, font.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: numericCast(font.weight.rawValue)))
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
         descriptions[font] = description
         return description

@@ -214,7 +214,9 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// The first button titled `title`; nil, remembering what was there, when there is none.
     public func button(titled title: String) -> Button? {
         let buttons = views(Button.self)
-        return found(buttons.first { $0.title == title }, "no button titled \"\(title)\"", among: "buttons", buttons.map { $0.title ?? "" })
+        // A button drawn from a configuration shows the configuration's title.
+        func shown(_ button: Button) -> String? { button.configuration?.title ?? button.title }
+        return found(buttons.first { shown($0) == title }, "no button titled \"\(title)\"", among: "buttons", buttons.map { shown($0) ?? "" })
     }
 
     /// The first label whose text contains `text`.

@@ -32,8 +32,10 @@ open class Stepper: Control {
     private var repeatCount = 0
     private var valueAtStart = 0.0
 
+    /// A stepper at `frame`'s origin. As UIKit's, it keeps its own size,
+    /// 94 x 32 points, whatever size the frame gives.
     public override init(frame: Rect = Rect(x: 0, y: 0, width: 94, height: 32)) {
-        super.init(frame: frame)
+        super.init(frame: Rect(origin: frame.origin, size: Size(width: 94, height: 32)))
     }
 
     private func clampValue() {

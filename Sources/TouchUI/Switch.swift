@@ -9,12 +9,14 @@ open class Switch: Control {
     }
     public var onTintColor: Color = .systemGreen
 
+    /// A switch at `frame`'s origin. As UIKit's, it keeps its own size,
+    /// 51 x 31 points, whatever size the frame gives.
     public init(frame: Rect = Rect(x: 0, y: 0, width: 51, height: 31), isOn: Bool) {
         self.isOn = isOn
-        super.init(frame: frame)
+        super.init(frame: Rect(origin: frame.origin, size: Size(width: 51, height: 31)))
     }
 
-    /// Off, in `frame` (a switch keeps its own size in Auto Layout).
+    /// Off, at `frame`'s origin (a switch keeps its own size, in Auto Layout too).
     public override convenience init(frame: Rect = Rect(x: 0, y: 0, width: 51, height: 31)) {
         self.init(frame: frame, isOn: false)
     }

@@ -132,6 +132,18 @@ open class TableView: ScrollView {
         setNeedsLayout()
     }
 
+    /// How rows come and go, as UITableView.RowAnimation. Rows change at
+    /// once here: the cells are asked for again and drawn at the next frame.
+    public enum RowAnimation: Sendable {
+        case automatic, fade, right, left, top, bottom, middle, none
+    }
+
+    /// Asks the data source again for these rows, as UIKit's
+    /// `reloadRows(at:with:)` (the change shows at once, whatever `animation`).
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        reloadRows(at: indexPaths)
+    }
+
     /// Asks the data source again for these rows (and every row's height).
     open func reloadRows(at indexPaths: [IndexPath]) {
         for indexPath in indexPaths {

@@ -17,10 +17,20 @@ open class TextField: Control, KeyInput {
         }
     }
     public var placeholder: String? { didSet { setNeedsDisplay() } }
-    public var font = Font.systemFont(ofSize: 17) { didSet { setNeedsDisplay() } }
+    public var font = Font.systemFont(ofSize: 17) {
+        didSet {
+            setNeedsDisplay()
+            if oldValue != font { invalidateIntrinsicContentSize() }
+        }
+    }
     public var textColor: Color = .label { didSet { setNeedsDisplay() } }
     public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
-    public var borderStyle = BorderStyle.none { didSet { applyBorderStyle() } }
+    public var borderStyle = BorderStyle.none {
+        didSet {
+            applyBorderStyle()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// Dots in place of the characters: a PIN, a password.
     public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
     /// Which on-screen keyboard comes up; a number pad also keeps anything but digits out.
@@ -267,6 +277,13 @@ open class TextField: Control, KeyInput {
         let layout = TextLayout(shown, font: font)
         cachedLayout = layout
         return layout
+    }
+
+    /// One line of the font and the insets around it (34 points for a
+    /// rounded field in the 17-point system font, as UIKit's); no width of its own.
+    open override var intrinsicContentSize: Size {
+        let line = (font.lineHeight + textInsets.top + textInsets.bottom).rounded(.up)
+        return Size(width: View.noIntrinsicMetric, height: borderStyle == .roundedRect ? max(34, line) : line)
     }
 
     /// The line's baseline: the line is centred in the text rect.

@@ -3,6 +3,10 @@ extension GraphicsContext {
     @MainActor public internal(set) static var current: GraphicsContext?
 }
 
+/// The context a view's `draw(_:)` draws into, as UIGraphicsGetCurrentContext();
+/// nil outside drawing.
+@MainActor public func GraphicsGetCurrentContext() -> CGContext? { GraphicsContext.current }
+
 extension View {
     /// Redraws the whole view at the next display tick.
     public func setNeedsDisplay() { setNeedsDisplay(bounds) }

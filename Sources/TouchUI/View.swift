@@ -175,6 +175,10 @@ open class View: Responder {
         bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
     }
 
+    /// A view with a zero frame, made through `init(frame:)` as UIView's
+    /// `init()` is: a subclass that overrides only `init(frame:)` gets it too.
+    public override convenience init() { self.init(frame: .zero) }
+
     public var frame: Rect {
         get {
             let width = bounds.width, height = bounds.height

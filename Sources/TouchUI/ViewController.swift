@@ -52,7 +52,7 @@ open class ViewController: Responder {
         get {
             if let loadedView { return loadedView }
             loadView()
-            if loadedView == nil { setView(View()) }
+            if loadedView == nil { setView(View(frame: Screen.main.bounds)) }
             viewDidLoad()
             return loadedView!
         }
@@ -87,8 +87,10 @@ open class ViewController: Responder {
     /// change the controller's constraints here. The default runs the view's `updateConstraints()`.
     open func updateViewConstraints() { loadedView?.updateConstraints() }
 
-    /// Override to make the root view (assign `view`); the default makes a plain one.
-    open func loadView() { setView(View()) }
+    /// Override to make the root view (assign `view`); the default makes a
+    /// plain one as large as the main screen, as UIKit's does, so that
+    /// `viewDidLoad` sees the screen's size before the first layout.
+    open func loadView() { setView(View(frame: Screen.main.bounds)) }
 
     open func viewDidLoad() {}
 
