@@ -1,17 +1,6 @@
 /// A picture, as UIImageView, placed in the bounds by `contentMode`.
 @MainActor
 open class ImageView: View {
-    public enum ContentMode: Sendable {
-        /// Stretched to the bounds.
-        case scaleToFill
-        /// As large as fits whole, centred; the rest shows the background.
-        case scaleAspectFit
-        /// Covers the bounds, centred; the overflow is cut off.
-        case scaleAspectFill
-        /// At its own size, centred.
-        case center
-    }
-
     public var image: Image? {
         didSet { if oldValue !== image { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     }
@@ -20,10 +9,6 @@ open class ImageView: View {
     open override var intrinsicContentSize: Size {
         image?.size ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
     }
-    public var contentMode: ContentMode = .scaleToFill {
-        didSet { if oldValue != contentMode { setNeedsDisplay() } }
-    }
-
     public init(frame: Rect = .zero, image: Image? = nil) {
         self.image = image
         super.init(frame: frame)
@@ -36,13 +21,24 @@ open class ImageView: View {
         let scaleX = bounds.width / size.width, scaleY = bounds.height / size.height
         let scale: Double
         switch contentMode {
-        case .scaleToFill: return bounds
+        case .scaleToFill, .redraw: return bounds
         case .scaleAspectFit: scale = min(scaleX, scaleY)
         case .scaleAspectFill: scale = max(scaleX, scaleY)
-        case .center: scale = 1
+        default: scale = 1
         }
         let width = size.width * scale, height = size.height * scale
-        return Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
+        // At its own size, the image sits against the edges the mode names, centred across the others.
+        let x = switch contentMode {
+        case .left, .topLeft, .bottomLeft: bounds.minX
+        case .right, .topRight, .bottomRight: bounds.maxX - width
+        default: bounds.midX - width / 2
+        }
+        let y = switch contentMode {
+        case .top, .topLeft, .topRight: bounds.minY
+        case .bottom, .bottomLeft, .bottomRight: bounds.maxY - height
+        default: bounds.midY - height / 2
+        }
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
     open override func draw(_ rect: Rect) {

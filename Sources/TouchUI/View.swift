@@ -73,6 +73,14 @@ open class View: Responder {
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var isMultipleTouchEnabled = false
     @exclusivity(unchecked) public var isExclusiveTouch = false
+    /// Whether the view fills its bounds with opaque pixels, as UIView's
+    /// (true by default): a promise the app makes, that a compositor may use
+    /// to skip what lies beneath.
+    @exclusivity(unchecked) public var isOpaque = true
+    /// How the view's content sits in its bounds (an image view's picture), as UIView.ContentMode.
+    @exclusivity(unchecked) public var contentMode = ContentMode.scaleToFill {
+        didSet { if oldValue != contentMode { setNeedsDisplay() } }
+    }
     @exclusivity(unchecked) public var clipsToBounds = false {
         willSet { if newValue != clipsToBounds { damageExtent() } }
         didSet { if oldValue != clipsToBounds { damageExtent() } }

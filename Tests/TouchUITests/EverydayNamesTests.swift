@@ -108,4 +108,18 @@ struct EverydayNamesTests {
         box.directionalLayoutMargins = insets
         #expect(box.directionalLayoutMargins.leading == 2)
     }
+
+    /// UIView.contentMode: an image at its own size sits against the edges the mode names.
+    @Test func contentModePlacesAnImageAgainstItsEdges() throws {
+        let picture = Image(bitmap: try Bitmap(width: 20, height: 10))
+        let view = ImageView(frame: CGRect(x: 0, y: 0, width: 100, height: 50), image: picture)
+        #expect(view.contentMode == .scaleToFill && view.imageRect == view.bounds)
+        view.contentMode = .bottomRight
+        #expect(view.imageRect == CGRect(x: 80, y: 40, width: 20, height: 10))
+        view.contentMode = .top
+        #expect(view.imageRect == CGRect(x: 40, y: 0, width: 20, height: 10))
+        view.contentMode = .scaleAspectFit
+        #expect(view.imageRect == CGRect(x: 0, y: 0, width: 100, height: 50))
+        #expect(View().isOpaque, "opaque by default, as UIView")
+    }
 }
