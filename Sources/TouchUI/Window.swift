@@ -167,20 +167,10 @@ open class Window: View {
         inputViewShown = view
         inputViewOwner = responder
         (view as? KeyboardView)?.shiftForNextLetter()
-        setNeedsLayout()
-        let begin = view.frame
-        postKeyboardWillMove(from: begin, to: frame, showing: true)
-        View.animate(
-            withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction],
-            animations: {
-                view.frame = frame
-                self.layoutIfNeeded()
-            },
-            completion: { [weak self] _ in
-                // Unless another field took it meanwhile.
-                guard let self, self.inputViewShown === view else { return }
-                self.postKeyboardDidMove(from: begin, to: frame, showing: true)
-            })
+        slideInput(view, to: frame, showing: true) { [weak self] in
+            // Unless another field took it meanwhile.
+            self?.inputViewShown === view
+        }
     }
 
     /// Takes `responder`'s input view away (it stopped editing): it slides
@@ -191,10 +181,23 @@ open class Window: View {
         inputViewOwner = nil
         inputViewLeaving?.removeFromSuperview()
         inputViewLeaving = view
+        slideInput(view, to: Rect(x: view.frame.minX, y: bounds.height, width: view.frame.width, height: view.frame.height), showing: false) {
+            [weak self] in
+            // Unless it was taken back for another field meanwhile.
+            guard let self, self.inputViewLeaving === view else { return false }
+            if view.superview === self { view.removeFromSuperview() }
+            self.inputViewLeaving = nil
+            return true
+        }
+    }
+
+    /// Slides the input view to `end` with a layout pass in the same
+    /// animation, telling observers before and, if `arrived` says the slide
+    /// still stands when it ends, after.
+    private func slideInput(_ view: View, to end: Rect, showing: Bool, arrived: @escaping () -> Bool) {
         setNeedsLayout()
         let begin = view.frame
-        let end = Rect(x: begin.minX, y: bounds.height, width: begin.width, height: begin.height)
-        postKeyboardWillMove(from: begin, to: end, showing: false)
+        postKeyboardWillMove(from: begin, to: end, showing: showing)
         View.animate(
             withDuration: Window.keyboardAnimationDuration, delay: 0, options: [.curveEaseOut, .beginFromCurrentState, .allowUserInteraction],
             animations: {
@@ -202,11 +205,8 @@ open class Window: View {
                 self.layoutIfNeeded()
             },
             completion: { [weak self] _ in
-                // Unless it was taken back for another field meanwhile.
-                guard let self, self.inputViewLeaving === view else { return }
-                if view.superview === self { view.removeFromSuperview() }
-                self.inputViewLeaving = nil
-                self.postKeyboardDidMove(from: begin, to: end, showing: false)
+                guard arrived() else { return }
+                self?.postKeyboardDidMove(from: begin, to: end, showing: showing)
             })
     }
 

@@ -122,4 +122,11 @@ struct EverydayNamesTests {
         #expect(view.imageRect == CGRect(x: 0, y: 0, width: 100, height: 50))
         #expect(View().isOpaque, "opaque by default, as UIView")
     }
+
+    /// Foundation's `String(format:)`, without Foundation: C's printf, as Foundation formats numbers.
+    @Test func stringFormatAsFoundationFormatsNumbers() {
+        #expect(String(format: "%.1f °C", 21.25) == "21.2 °C")
+        #expect(String(format: "%05.1f|%-4d|%x", 3.14159, 7, 255) == "003.1|7   |ff")
+        #expect(String(format: "no arguments") == "no arguments")
+    }
 }

@@ -48,7 +48,7 @@ final class SparklineView: View {
         ]
         caption.draw(at: CGPoint(x: 16, y: 12), withAttributes: attributes)
         let value = NSAttributedString(
-            string: String(printf: "%.1f", Double(readings.last!)),
+            string: String(format: "%.1f", Double(readings.last!)),
             attributes: [.font: Font.systemFont(ofSize: 22, weight: .semibold), .foregroundColor: Color.systemGreen])
         let size = value.size()
         value.draw(at: CGPoint(x: bounds.maxX - 16 - size.width, y: 8))

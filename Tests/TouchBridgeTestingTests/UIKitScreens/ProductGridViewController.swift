@@ -30,7 +30,7 @@ final class ProductGridViewController: ViewController {
             for product in products[rowStart..<min(rowStart + 3, products.count)] {
                 var configuration = Button.Configuration.tinted()
                 configuration.title = product.name
-                configuration.subtitle = String(printf: "€%d.%02d", product.price / 100, product.price % 100)
+                configuration.subtitle = String(format: "€%d.%02d", product.price / 100, product.price % 100)
                 configuration.cornerStyle = .large
                 let tile = Button(configuration: configuration, primaryAction: Action { [unowned self] _ in
                     self.showOptions(for: product)
