@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.
         .target(name: "Graphics", dependencies: ["CCairo", "CPango", "CTurboJPEG", "CRsvg"]),
+        // Layers and their compositing, as QuartzCore is to UIKit: nothing of views or touches.
+        .target(name: "Layers", dependencies: ["Graphics"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
         .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
         .target(
@@ -89,7 +91,7 @@ let package = Package(
             resources: [.copy("BundledRecordings")]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo", "CCairo"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo", "CCairo", "Layers"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),
@@ -100,6 +102,7 @@ let package = Package(
         .testTarget(name: "KernelInputTests", dependencies: ["KernelInput"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),

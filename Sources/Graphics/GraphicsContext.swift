@@ -182,6 +182,21 @@ public final class GraphicsContext {
         cairo_restore(cr)
     }
 
+    /// Paints `bitmap` with its top left at `origin` (in the current
+    /// transform), at `alpha`: a cached picture composited, not redrawn. At
+    /// whole-pixel offsets with no scale or rotation, pixels are copied
+    /// as they are (pixman's fast path); otherwise they are filtered.
+    public func composite(_ bitmap: Bitmap, at origin: Point, alpha: Double = 1) {
+        guard alpha > 0 else { return }
+        bitmap.finishDrawing()
+        cairo_set_source_surface(cr, bitmap.surface, origin.x, origin.y)
+        let matrix = transform
+        let exact = matrix.a == 1 && matrix.d == 1 && matrix.b == 0 && matrix.c == 0
+            && (matrix.tx + origin.x).rounded() == matrix.tx + origin.x && (matrix.ty + origin.y).rounded() == matrix.ty + origin.y
+        cairo_pattern_set_filter(cairo_get_source(cr), exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+    }
+
     /// Makes everything drawn so far visible in the bitmap's pixels.
     public func flush() { bitmap.finishDrawing() }
 

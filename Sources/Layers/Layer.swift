@@ -1,0 +1,180 @@
+import Graphics
+
+/// A rectangle of content in a tree, as CALayer: where it sits
+/// (`position`, `bounds`, `anchorPoint`, `transform`), how it shows
+/// (`opacity`, `backgroundColor`, `cornerRadius`, `masksToBounds`, a
+/// border, `contents`), and what it draws itself (`draw`), kept in a
+/// backing store and drawn again only after `setNeedsDisplay()` or a change
+/// of size. Moving, fading or transforming a layer changes no pixels of its
+/// own: the compositor places the stored ones.
+///
+/// Every change damages what the layer covered and what it covers now, in
+/// the root's coordinates: a `LayerTree` collects it for the next frame.
+public final class Layer {
+    public init() {}
+
+    // MARK: Geometry
+
+    /// The layer's own coordinates: the origin is what its content and
+    /// sublayers are placed from; the size is what its backing store holds.
+    public var bounds = Rect.zero {
+        willSet { damage() }
+        didSet { if oldValue.size != bounds.size { needsDisplay = true }; damage() }
+    }
+    /// Where `anchorPoint` sits in the superlayer's coordinates.
+    public var position = Point.zero {
+        willSet { damage() }
+        didSet { damage() }
+    }
+    /// The point of the bounds, as a fraction of its size, that `position` places and `transform` turns about.
+    public var anchorPoint = Point(x: 0.5, y: 0.5) {
+        willSet { damage() }
+        didSet { damage() }
+    }
+    public var transform = AffineTransform.identity {
+        willSet { damage() }
+        didSet { damage() }
+    }
+    /// Sublayers with a higher z position are composited over those with a lower one.
+    public var zPosition = 0.0 {
+        didSet { damage() }
+    }
+
+    /// The frame in the superlayer's coordinates, as CALayer's (the bounding box when transformed).
+    public var frame: Rect {
+        get {
+            let box = Rect(x: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
+            return box.applying(transform).offsetBy(dx: position.x, dy: position.y)
+        }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    // MARK: Appearance
+
+    /// Whether the content fills the bounds with opaque pixels, as CALayer's:
+    /// its store then has no alpha channel, and composites as a copy.
+    public var isOpaque = false {
+        didSet { if oldValue != isOpaque { setNeedsDisplay() } }
+    }
+    public var opacity = 1.0 {
+        didSet { if oldValue != opacity { damage() } }
+    }
+    public var isHidden = false {
+        willSet { damage(evenIfHidden: true) }
+        didSet { damage(evenIfHidden: true) }
+    }
+    public var backgroundColor: Color? {
+        didSet { damage() }
+    }
+    public var cornerRadius = 0.0 {
+        didSet { damage() }
+    }
+    /// Whether sublayers are cut to the bounds (rounded by `cornerRadius`).
+    public var masksToBounds = false {
+        willSet { damage() }
+        didSet { damage() }
+    }
+    public var borderWidth = 0.0 {
+        didSet { damage() }
+    }
+    public var borderColor: Color? {
+        didSet { damage() }
+    }
+    /// A picture shown stretched to the bounds, as CALayer's `contents`.
+    public var contents: Image? {
+        didSet { damage() }
+    }
+
+    // MARK: Content
+
+    /// Draws the layer's own content in its bounds' coordinates, as a
+    /// CALayer delegate's `draw(_:in:)`. Called when the content is needed
+    /// and not stored: the first time, after `setNeedsDisplay()`, after the
+    /// size changed, or when the compositor evicted the store.
+    public var draw: ((GraphicsContext) -> Void)? {
+        didSet { setNeedsDisplay() }
+    }
+
+    /// Draws the content again at the next frame.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        damage()
+    }
+
+    /// Whether the stored content is out of date.
+    public internal(set) var needsDisplay = true
+    /// The stored content, when the compositor keeps one.
+    var backingStore: Bitmap?
+    /// When the store was last composited, for eviction.
+    var lastUsed = 0
+
+    // MARK: The tree
+
+    public private(set) var sublayers: [Layer] = []
+    public private(set) weak var superlayer: Layer?
+    /// Told of the damage when this is the root (a `LayerTree` listens here).
+    var onDamage: ((Rect) -> Void)?
+
+    public func addSublayer(_ layer: Layer) { insertSublayer(layer, at: sublayers.count) }
+
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: min(index, sublayers.count))
+        layer.superlayer = self
+        layer.damage()
+    }
+
+    public func removeFromSuperlayer() {
+        guard let superlayer else { return }
+        damage()
+        superlayer.sublayers.removeAll { $0 === self }
+        self.superlayer = nil
+    }
+
+    /// The sublayers in the order they are composited: by z position, then as added.
+    var sublayersInDrawingOrder: [Layer] {
+        sublayers.count < 2 || sublayers.allSatisfy({ $0.zPosition == 0 })
+            ? sublayers : sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+
+    /// From this layer's bounds coordinates to its superlayer's.
+    var toSuperlayer: AffineTransform {
+        let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+        return AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(transform)
+            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// What the layer and its sublayers may cover, in its superlayer's coordinates.
+    func extent() -> Rect {
+        var area = bounds
+        if !masksToBounds {
+            for sublayer in sublayers where !sublayer.isHidden { area = area.union(sublayer.extent()) }
+        }
+        return area.applying(toSuperlayer)
+    }
+
+    /// Damages what the layer covers now, in the root's coordinates.
+    private func damage(evenIfHidden: Bool = false) {
+        guard evenIfHidden || !isHidden else { return }
+        guard let superlayer else {
+            onDamage?(bounds.union(extentOfSublayers()))
+            return
+        }
+        superlayer.damage(extent(), from: self)
+    }
+
+    private func extentOfSublayers() -> Rect {
+        sublayers.filter { !$0.isHidden }.reduce(Rect.null) { $0.union($1.extent()) }
+    }
+
+    /// Damage from a sublayer, in this layer's coordinates, passed up.
+    private func damage(_ rect: Rect, from sublayer: Layer) {
+        guard !isHidden, !rect.isEmpty else { return }
+        let clipped = masksToBounds ? rect.intersection(bounds) : rect
+        guard !clipped.isEmpty else { return }
+        if let superlayer { superlayer.damage(clipped.applying(toSuperlayer), from: self) } else { onDamage?(clipped) }
+    }
+}

@@ -1,0 +1,134 @@
+import Graphics
+
+/// Paints a layer tree into a bitmap, back to front: each layer's
+/// background, its stored content, its sublayers and its border, with its
+/// transform and opacity. A layer that draws itself (`draw`) is drawn into a
+/// backing store once and composited from it after that; moving, fading
+/// or transforming it costs a blit.
+///
+/// The stores together stay within `budget` bytes: past it, those
+/// composited longest ago are let go and drawn again when next needed (a
+/// store never fails a frame; drawing straight into the frame is the
+/// fallback).
+public final class LayerCompositor {
+    /// The bytes all backing stores may take together. 64 MB: eight full screens at 1920 x 1080.
+    public var budget: Int
+    /// Layers holding a store, for eviction; held weakly, so a layer let go takes its store with it.
+    private var stored: [ObjectIdentifier: (layer: WeakLayer, bytes: Int)] = [:]
+    /// The bytes the stores of layers still alive take.
+    public var storedBytes: Int {
+        stored.values.reduce(0) { $0 + ($1.layer.layer == nil ? 0 : $1.bytes) }
+    }
+    /// How many times layers' content was drawn: what a test or a benchmark counts.
+    public private(set) var contentDraws = 0
+    private var frame = 0
+
+    public init(budget: Int = 64 << 20) { self.budget = budget }
+
+    /// Paints `region` of `tree` into `context`, whose origin is the root's.
+    public func composite(_ tree: LayerTree, region: Region, into context: GraphicsContext) {
+        guard !region.isEmpty else { return }
+        frame += 1
+        context.withSavedState {
+            context.clip(to: region)
+            composite(tree.root, into: context, clip: region.bounds.rect)
+        }
+        evictOverBudget()
+    }
+
+    private func composite(_ layer: Layer, into context: GraphicsContext, clip: Rect) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        context.withSavedState {
+            if layer.superlayer != nil { context.concatenate(layer.toSuperlayer) }
+            let bounds = layer.bounds
+            let group = layer.opacity < 1 && !layer.sublayers.isEmpty
+            if group { context.beginTransparencyLayer() }
+            let alpha = group ? 1 : layer.opacity
+            let outline = layer.cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : Path(rect: bounds)
+            if let background = layer.backgroundColor { context.fill(outline, with: background.withAlphaComponent(background.alpha * alpha)) }
+            if let contents = layer.contents {
+                if alpha < 1 { context.beginTransparencyLayer() }
+                context.draw(contents, in: bounds)
+                if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
+            }
+            if layer.draw != nil { compositeContent(of: layer, into: context, alpha: alpha) }
+            if !layer.sublayers.isEmpty {
+                context.withSavedState {
+                    if layer.masksToBounds { context.clip(to: outline) }
+                    for sublayer in layer.sublayersInDrawingOrder { composite(sublayer, into: context, clip: clip) }
+                }
+            }
+            if layer.borderWidth > 0, let border = layer.borderColor {
+                let inset = layer.borderWidth / 2
+                let edge = layer.cornerRadius > 0
+                    ? Path(roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: max(0, layer.cornerRadius - inset))
+                    : Path(rect: bounds.insetBy(dx: inset, dy: inset))
+                context.stroke(edge, with: border.withAlphaComponent(border.alpha * alpha), lineWidth: layer.borderWidth)
+            }
+            if group { context.endTransparencyLayer(alpha: layer.opacity) }
+        }
+    }
+
+    /// The layer's own content: from its store, drawn into it first when out of date.
+    private func compositeContent(of layer: Layer, into context: GraphicsContext, alpha: Double) {
+        let width = Int(layer.bounds.width.rounded(.up)), height = Int(layer.bounds.height.rounded(.up))
+        guard width > 0, height > 0, let draw = layer.draw else { return }
+        let bytes = width * height * 4
+        if layer.needsDisplay || layer.backingStore.map({ $0.width != width || $0.height != height }) ?? true {
+            release(layer)
+            // Larger than the whole budget: drawn straight into the frame, every frame.
+            guard bytes <= budget, let store = try? Bitmap(width: width, height: height, opaque: layer.isOpaque) else {
+                contentDraws += 1
+                context.withSavedState {
+                    context.clip(to: layer.bounds)
+                    draw(context)
+                }
+                return
+            }
+            let storeContext = GraphicsContext(bitmap: store)
+            storeContext.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
+            draw(storeContext)
+            storeContext.flush()
+            contentDraws += 1
+            layer.backingStore = store
+            layer.needsDisplay = false
+            stored[ObjectIdentifier(layer)] = (WeakLayer(layer: layer), bytes)
+        }
+        guard let store = layer.backingStore else { return }
+        layer.lastUsed = frame
+        // Moved by a fraction of a pixel, a store would be filtered, at ten
+        // times the cost of a copy, for a difference nobody sees in motion:
+        // a plain translation lands on whole pixels.
+        var origin = layer.bounds.origin
+        let t = context.transform
+        if t.a == 1, t.d == 1, t.b == 0, t.c == 0 {
+            origin.x = (t.tx + origin.x).rounded() - t.tx
+            origin.y = (t.ty + origin.y).rounded() - t.ty
+        }
+        context.composite(store, at: origin, alpha: alpha)
+    }
+
+    private func release(_ layer: Layer) {
+        guard layer.backingStore != nil else { return }
+        layer.backingStore = nil
+        layer.needsDisplay = true
+        stored[ObjectIdentifier(layer)] = nil
+    }
+
+    /// Lets go of the stores composited longest ago until the rest fit the budget.
+    private func evictOverBudget() {
+        stored = stored.filter { $0.value.layer.layer != nil }
+        var total = storedBytes
+        guard total > budget else { return }
+        let oldestFirst = stored.values.compactMap { entry in entry.layer.layer.map { ($0, entry.bytes) } }.sorted { $0.0.lastUsed < $1.0.lastUsed }
+        for (layer, bytes) in oldestFirst {
+            guard total > budget else { break }
+            release(layer)
+            total -= bytes
+        }
+    }
+}
+
+struct WeakLayer {
+    weak var layer: Layer?
+}
