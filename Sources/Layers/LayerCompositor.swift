@@ -96,16 +96,8 @@ public final class LayerCompositor {
         }
         guard let store = layer.backingStore else { return }
         layer.lastUsed = frame
-        // Moved by a fraction of a pixel, a store would be filtered, at ten
-        // times the cost of a copy, for a difference nobody sees in motion:
-        // a plain translation lands on whole pixels.
-        var origin = layer.bounds.origin
-        let t = context.transform
-        if t.a == 1, t.d == 1, t.b == 0, t.c == 0 {
-            origin.x = (t.tx + origin.x).rounded() - t.tx
-            origin.y = (t.ty + origin.y).rounded() - t.ty
-        }
-        context.composite(store, at: origin, alpha: alpha)
+        // A plain translation lands on whole pixels: a copy (GraphicsContext.composite).
+        context.composite(store, at: layer.bounds.origin, alpha: alpha)
     }
 
     private func release(_ layer: Layer) {

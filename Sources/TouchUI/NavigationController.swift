@@ -14,6 +14,10 @@ open class NavigationController: ViewController {
     public weak var delegate: (any NavigationControllerDelegate)?
     /// How long a push or pop slides (UIKit's is about this).
     public static let transitionDuration = 0.35
+    /// Whether the two screens slide as pictures (`shouldRasterize` while
+    /// they move): each frame of a push composites them instead of drawing
+    /// every view again. On by default; off only to measure the difference.
+    public static var rasterizesTransitions = true
 
     public var topViewController: ViewController? { viewControllers.last }
     /// What is on screen: a controller presented over this one or over the
@@ -224,17 +228,26 @@ open class NavigationController: ViewController {
         View.performWithoutAnimation {
             to.view.frame = before.offsetBy(dx: forward ? width : -width * 0.3, dy: 0)
         }
+        // Both screens slide as pictures: each frame composites them instead of drawing every label again.
+        let rasterized = (from: from.view.shouldRasterize, to: to.view.shouldRasterize)
+        from.view.shouldRasterize = rasterized.from || Self.rasterizesTransitions
+        to.view.shouldRasterize = rasterized.to || Self.rasterizesTransitions
+        let slid = {
+            from.view.shouldRasterize = rasterized.from
+            to.view.shouldRasterize = rasterized.to
+            finish()
+        }
         var fading: [View] = []
         View.animate(withDuration: Self.transitionDuration, delay: 0, options: .curveEaseInOut, animations: {
             to.view.frame = frame
             from.view.frame = frame.offsetBy(dx: forward ? -width * 0.3 : width, dy: 0)
             navigationBar.frame = barFrame
             fading = navigationBar.crossFadeTitles()
-        }, completion: { _ in finish() })
+        }, completion: { _ in slid() })
         // Every view the block animated: ending the transition early stops
         // them all, or the last one's completion would end the next transition.
         // (The completion never runs inside `animate`.)
-        transition = (finish, [from.view, to.view, navigationBar] + fading)
+        transition = (slid, [from.view, to.view, navigationBar] + fading)
     }
 
     /// Ends a transition under way at once, as if its animation had run out.

@@ -395,6 +395,7 @@ final class Animator {
             end(animation, finished: false, clearing: !keepingPresentation)
         }
         if let before, let window = view.window {
+            if View.rasterizingViews > 0 { view.invalidateRasterizedAncestors() }
             window.addDamage(before)
             if let after = view.drawnExtentInWindow() { window.addDamage(after) }
         }
@@ -436,6 +437,7 @@ final class Animator {
         guard let window = view.window else { return true }
         let before = view.drawnExtentInWindow()
         view.presentation?.set(animation.property, done ? nil : value)
+        if View.rasterizingViews > 0 { view.invalidateRasterizedAncestors() }
         if let before { window.addDamage(before) }
         if let after = view.drawnExtentInWindow(), after != before { window.addDamage(after) }
         return done

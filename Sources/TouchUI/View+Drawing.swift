@@ -14,14 +14,53 @@ extension View {
     /// Redraws `rect` (in the view's coordinates) at the next display tick.
     public func setNeedsDisplay(_ rect: Rect) {
         guard let window else { return }
+        if View.rasterizingViews > 0 {
+            rasterCache = nil
+            invalidateRasterizedAncestors()
+        }
         window.addDamage(convert(rect, to: nil))
     }
 
     /// Damages everything the view and its subviews draw.
     func damageExtent(evenIfHidden: Bool = false) {
         guard evenIfHidden || !isHidden, let window else { return }
+        // The view moved or changed as a whole: its own picture still holds, an ancestor's does not.
+        if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }
         window.addDamage(extentInWindow())
     }
+
+    /// How many views rasterize: while none does, damage walks no ancestors.
+    @MainActor static var rasterizingViews = 0
+
+    /// Something inside changed: the pictures of rasterized ancestors are out of date.
+    func invalidateRasterizedAncestors() {
+        var ancestor = superview
+        while let view = ancestor {
+            view.rasterCache = nil
+            ancestor = view.superview
+        }
+    }
+
+    /// The view and its subviews as one picture, drawn now if none is kept;
+    /// nil when it would be too large to keep (the view then draws as usual).
+    private func rasterizedPicture() -> (bitmap: Bitmap, origin: Point, size: Size)? {
+        let extent = extentInOwnCoordinates().integral
+        guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit else { return nil }
+        if let cache = rasterCache, cache.origin == extent.origin, cache.size == extent.size { return cache }
+        // A view that covers its picture with an opaque background keeps no alpha: compositing it is a copy.
+        let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
+        guard let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height), opaque: opaque) else { return nil }
+        let context = GraphicsContext(bitmap: bitmap)
+        context.translateBy(x: -extent.minX, y: -extent.minY)
+        drawContents(in: context, bounds: bounds, dirty: bounds, visible: extent, animating: false, betweenViews: nil)
+        context.flush()
+        let cache = (bitmap, extent.origin, extent.size)
+        rasterCache = cache
+        return cache
+    }
+
+    /// A rasterized view larger than this (bytes) draws as usual: 16 MB, two full 1920 x 1080 screens.
+    static let rasterLimit = 16.0 * 1024 * 1024
 
     /// The area the view and its visible subviews can draw in, in window coordinates.
     func extentInWindow() -> Rect {
@@ -92,12 +131,27 @@ extension View {
             : context.clipBounds
         let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
+        // The picture is of the model's bounds: while the size animates, the view draws as usual.
+        if shouldRasterize, bounds == self.bounds, let picture = rasterizedPicture() {
+            context.composite(picture.bitmap, at: picture.origin, alpha: alpha)
+            return
+        }
         let layered = alpha < 1
         if layered {
             // The layer is as large as the clip: keep it to what the view draws.
             context.clip(to: extentInOwnCoordinates())
             context.beginTransparencyLayer()
         }
+        drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
+        if layered { context.endTransparencyLayer(alpha: alpha) }
+    }
+
+    /// The view's background, its `draw(_:)`, its subviews and its border,
+    /// in its own coordinates: what `drawHierarchy` draws once the view is
+    /// placed. `bounds` are those drawn (an animation's, while one runs).
+    private func drawContents(
+        in context: GraphicsContext, bounds: Rect, dirty: Rect, visible: Rect, animating: Bool, betweenViews: (() -> Void)?
+    ) {
         context.appearance = traits.colorAppearance
         if !dirty.isEmpty {
             // Square views go straight to cairo's rectangle, with no path to build.
@@ -124,7 +178,6 @@ extension View {
             context.appearance = traits.colorAppearance
             drawBorder(in: context)
         }
-        if layered { context.endTransparencyLayer(alpha: alpha) }
     }
 }
 

@@ -73,6 +73,21 @@ open class View: Responder {
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var isMultipleTouchEnabled = false
     @exclusivity(unchecked) public var isExclusiveTouch = false
+    /// Whether the view and its subviews are drawn once into a picture and
+    /// that picture composited after (CALayer's `shouldRasterize`): moving,
+    /// fading or transforming the view then costs a copy, not a redraw.
+    /// Anything that changes inside draws the picture again. A navigation
+    /// controller sets it on both screens while they slide.
+    @exclusivity(unchecked) public var shouldRasterize = false {
+        didSet {
+            guard oldValue != shouldRasterize else { return }
+            View.rasterizingViews += shouldRasterize ? 1 : -1
+            rasterCache = nil
+        }
+    }
+    /// The picture a rasterized view composites, and where it sits in the view's coordinates.
+    @exclusivity(unchecked) var rasterCache: (bitmap: Bitmap, origin: Point, size: Size)?
+
     /// Whether the view fills its bounds with opaque pixels, as UIView's
     /// (true by default): a promise the app makes, that a compositor may use
     /// to skip what lies beneath.

@@ -1,0 +1,80 @@
+import Testing
+@testable import TouchUI
+
+/// CALayer's `shouldRasterize`: "the layer is rendered as a bitmap in its
+/// local coordinate space and then composited to the destination". Moving
+/// the view composites the picture; a change inside draws it again.
+@MainActor
+struct RasterizationTests {
+    final class Counter: View {
+        var draws = 0
+        override func draw(_ rect: CGRect) {
+            draws += 1
+            GraphicsGetCurrentContext()?.fill(bounds.insetBy(dx: 5, dy: 5), with: .red)
+        }
+    }
+
+    let app = Application()
+
+    func render(_ window: Window) throws -> Bitmap {
+        let bitmap = try Bitmap(width: Int(window.bounds.width), height: Int(window.bounds.height))
+        window.setNeedsDisplay()
+        window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap))
+        return bitmap
+    }
+
+    @Test func aRasterizedViewMovesWithoutDrawingAgainAndLooksTheSame() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 100), application: app)
+        window.backgroundColor = .white
+        let card = View(frame: CGRect(x: 10, y: 10, width: 60, height: 60))
+        card.backgroundColor = .blue
+        let counter = Counter(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        card.addSubview(counter)
+        window.addSubview(card)
+        let drawn = try render(window)
+        card.shouldRasterize = true
+        let rasterized = try render(window)
+        #expect(counter.draws == 2)
+        for y in 0..<100 { for x in 0..<200 where drawn.pixel(x: x, y: y) != rasterized.pixel(x: x, y: y) { Issue.record("pixel \(x), \(y) differs"); return } }
+        card.center.x += 100
+        card.alpha = 0.5
+        let moved = try render(window)
+        #expect(counter.draws == 2, "moved and faded: composited from the picture")
+        #expect(moved.pixel(x: 135, y: 35).distance(to: PixelColor(red: 255, green: 128, blue: 128)) <= 2, "half red over white")
+        counter.setNeedsDisplay()
+        _ = try render(window)
+        #expect(counter.draws == 3, "a change inside draws the picture again")
+        counter.frame.origin.x += 1
+        _ = try render(window)
+        #expect(counter.draws == 4, "so does a subview moving inside it")
+    }
+
+    /// A navigation push slides both screens as pictures: their views are not
+    /// drawn again on every frame of the slide.
+    @Test func aPushSlidesPicturesNotViews() {
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let first = ViewController(), second = ViewController()
+        let firstCounter = Counter(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+        let secondCounter = Counter(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+        first.view.addSubview(firstCounter)
+        second.view.addSubview(secondCounter)
+        let navigation = NavigationController(rootViewController: first)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let bitmap = try! Bitmap(width: 400, height: 300)
+        func frame() { window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap)) }
+        frame()
+        navigation.pushViewController(second, animated: true)
+        var frames = 0
+        while app.hasRunningAnimations {
+            app.virtualTimeline.advance(to: app.virtualTimeline.now + 1.0 / 60)
+            frame()
+            frames += 1
+        }
+        #expect(frames >= 20)
+        #expect(secondCounter.draws <= 2 && firstCounter.draws <= 3, "drawn once into the pictures, not \(frames) times")
+        #expect(!first.view.shouldRasterize && !second.view.shouldRasterize, "and no longer rasterized once still")
+        #expect(second.view.rasterCache == nil)
+    }
+}
