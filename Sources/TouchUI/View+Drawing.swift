@@ -41,22 +41,20 @@ extension View {
         }
     }
 
-    /// The view and its subviews as one picture, drawn now if none is kept;
-    /// nil when it would be too large to keep (the view then draws as usual).
-    private func rasterizedPicture() -> (bitmap: Bitmap, origin: Point, size: Size)? {
+    /// The tiles of the view's picture over `visible` (its own coordinates),
+    /// drawn now where none is kept; nil when the picture would be too large
+    /// to keep (the view then draws as usual).
+    private func rasterizedTiles(covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
         let extent = extentInOwnCoordinates().integral
         guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit else { return nil }
-        if let cache = rasterCache, cache.origin == extent.origin, cache.size == extent.size { return cache }
-        // A view that covers its picture with an opaque background keeps no alpha: compositing it is a copy.
-        let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
-        guard let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height), opaque: opaque) else { return nil }
-        let context = GraphicsContext(bitmap: bitmap)
-        context.translateBy(x: -extent.minX, y: -extent.minY)
-        drawContents(in: context, bounds: bounds, dirty: bounds, visible: extent, animating: false, betweenViews: nil)
-        context.flush()
-        let cache = (bitmap, extent.origin, extent.size)
-        rasterCache = cache
-        return cache
+        if rasterCache?.extent != extent {
+            // A view that covers its picture with an opaque background keeps no alpha: compositing it is a copy.
+            let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
+            rasterCache = RasterTiles(extent: extent, opaque: opaque)
+        }
+        return rasterCache?.tiles(covering: visible) { context, rect in
+            drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
+        }
     }
 
     /// A rasterized view larger than this (bytes) draws as usual: 16 MB, two full 1920 x 1080 screens.
@@ -132,8 +130,8 @@ extension View {
         let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
         // The picture is of the model's bounds: while the size animates, the view draws as usual.
-        if shouldRasterize, bounds == self.bounds, let picture = rasterizedPicture() {
-            context.composite(picture.bitmap, at: picture.origin, alpha: alpha)
+        if shouldRasterize, bounds == self.bounds, let tiles = rasterizedTiles(covering: visible) {
+            for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin, alpha: alpha) }
             return
         }
         let layered = alpha < 1

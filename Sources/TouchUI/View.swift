@@ -85,8 +85,8 @@ open class View: Responder {
             rasterCache = nil
         }
     }
-    /// The picture a rasterized view composites, and where it sits in the view's coordinates.
-    @exclusivity(unchecked) var rasterCache: (bitmap: Bitmap, origin: Point, size: Size)?
+    /// The picture a rasterized view composites, in tiles drawn as they are needed.
+    @exclusivity(unchecked) var rasterCache: RasterTiles?
 
     /// Whether the view fills its bounds with opaque pixels, as UIView's
     /// (true by default): a promise the app makes, that a compositor may use
