@@ -46,17 +46,16 @@ public final class LayerCompositor {
             let alpha = group ? 1 : layer.opacity
             let outline = layer.cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : Path(rect: bounds)
             if let background = layer.backgroundColor { context.fill(outline, with: background.withAlphaComponent(background.alpha * alpha)) }
-            if let contents = layer.contents {
-                if alpha < 1 { context.beginTransparencyLayer() }
-                context.draw(contents, in: bounds)
-                if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
-            }
-            if layer.draw != nil { compositeContent(of: layer, into: context, alpha: alpha) }
-            if !layer.sublayers.isEmpty {
-                context.withSavedState {
-                    if layer.masksToBounds { context.clip(to: outline) }
-                    for sublayer in layer.sublayersInDrawingOrder { composite(sublayer, into: context, clip: clip) }
+            context.withSavedState {
+                // Masking cuts the layer's own content to its rounded bounds, as well as its sublayers.
+                if layer.masksToBounds { context.clip(to: outline) }
+                if let contents = layer.contents {
+                    if alpha < 1 { context.beginTransparencyLayer() }
+                    context.draw(contents, in: bounds)
+                    if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
                 }
+                if layer.draw != nil { compositeContent(of: layer, into: context, alpha: alpha) }
+                for sublayer in layer.sublayersInDrawingOrder { composite(sublayer, into: context, clip: clip) }
             }
             if layer.borderWidth > 0, let border = layer.borderColor {
                 let inset = layer.borderWidth / 2

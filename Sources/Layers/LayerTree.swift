@@ -8,8 +8,9 @@ public final class LayerTree {
 
     public init(root: Layer = Layer()) {
         self.root = root
-        root.onDamage = { [unowned self] rect in
-            guard !rect.isEmpty, !rect.isNull else { return }
+        // Weakly: the root may outlive the tree.
+        root.onDamage = { [weak self] rect in
+            guard let self, !rect.isEmpty, !rect.isNull else { return }
             damage.add(PixelRect(enclosing: rect))
         }
     }

@@ -15,8 +15,8 @@ open class Button: Control {
         set { label.font = newValue }
     }
 
-    /// Shows the current title, as UIButton's `titleLabel`: set its font,
-    /// `numberOfLines` or `textAlignment` there. Its text and colour follow
+    /// Shows the current title, as UIButton's `titleLabel`: set its font or
+    /// `numberOfLines` there (the button aligns it beside its image). Its text and colour follow
     /// `setTitle(_:for:)` and `setTitleColor(_:for:)` through every state,
     /// so set those, not the label's own. Under a configuration, which
     /// draws its own title, it holds the text but is hidden.

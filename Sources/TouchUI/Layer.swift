@@ -34,6 +34,12 @@ public struct Layer {
     }
 
     /// Whether sublayers (here, subviews) are clipped to the bounds: the view's `clipsToBounds`.
+    /// Draws the view and its subviews once into a picture, and composites that after (`View.shouldRasterize`).
+    public var shouldRasterize: Bool {
+        get { view.shouldRasterize }
+        nonmutating set { view.shouldRasterize = newValue }
+    }
+
     public var masksToBounds: Bool {
         get { view.clipsToBounds }
         nonmutating set { view.clipsToBounds = newValue }

@@ -1,11 +1,6 @@
 import Glibc
 
 extension String {
-    /// `String(format:)` without Foundation (issue 26: an app that links
-    /// Foundation carries ICU, about 40 MB). C's printf, which Foundation's
-    /// formatting of %d, %f, %g, %x and the like is, byte for byte, in the
-    /// C locale every TouchBridge process runs in. There is no `%@`:
-    /// interpolate Swift values instead.
     /// Foundation's `String(format:)`, for UIKit code that formats numbers:
     /// `String(format: "%.1f °C", reading)`. The same as `init(printf:)`;
     /// `%@` (an Objective-C object) stops the app with a message saying to
@@ -19,6 +14,11 @@ extension String {
         self.init(printf: format, list)
     }
 
+    /// `String(format:)` without Foundation (issue 26: an app that links
+    /// Foundation carries ICU, about 40 MB). C's printf, which Foundation's
+    /// formatting of %d, %f, %g, %x and the like is, byte for byte, in the
+    /// C locale every TouchBridge process runs in. There is no `%@`:
+    /// interpolate Swift values instead.
     package init(printf format: String, _ arguments: any CVarArg...) {
         self.init(printf: format, arguments)
     }

@@ -6,14 +6,17 @@ import Graphics
 final class RasterTiles {
     /// The picture's rectangle in the view's coordinates, on whole points.
     let extent: Rect
+    /// The view's bounds when the picture was started: another size is another picture.
+    let bounds: Rect
     /// Whether the view covers the picture with an opaque background: tiles with no alpha composite as copies.
     let opaque: Bool
     private var tiles: [Int: Bitmap] = [:]
     private let columns: Int
     static let side = 256
 
-    init(extent: Rect, opaque: Bool) {
+    init(extent: Rect, bounds: Rect, opaque: Bool) {
         self.extent = extent
+        self.bounds = bounds
         self.opaque = opaque
         columns = (Int(extent.width) + Self.side - 1) / Self.side
     }

@@ -23,7 +23,7 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     }
 
     open override func loadView() {
-        let table = TableView(frame: .zero, style: style)
+        let table = TableView(frame: Screen.main.bounds, style: style)
         table.dataSource = self
         table.delegate = self
         view = table

@@ -13,19 +13,20 @@ extension View {
 
     /// Redraws `rect` (in the view's coordinates) at the next display tick.
     public func setNeedsDisplay(_ rect: Rect) {
-        guard let window else { return }
+        // Off the window too: a picture kept for later must not show the old content.
         if View.rasterizingViews > 0 {
             rasterCache = nil
             invalidateRasterizedAncestors()
         }
+        guard let window else { return }
         window.addDamage(convert(rect, to: nil))
     }
 
     /// Damages everything the view and its subviews draw.
     func damageExtent(evenIfHidden: Bool = false) {
-        guard evenIfHidden || !isHidden, let window else { return }
         // The view moved or changed as a whole: its own picture still holds, an ancestor's does not.
         if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }
+        guard evenIfHidden || !isHidden, let window else { return }
         window.addDamage(extentInWindow())
     }
 
@@ -47,10 +48,10 @@ extension View {
     private func rasterizedTiles(covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
         let extent = extentInOwnCoordinates().integral
         guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit else { return nil }
-        if rasterCache?.extent != extent {
+        if rasterCache?.extent != extent || rasterCache?.bounds != bounds {
             // A view that covers its picture with an opaque background keeps no alpha: compositing it is a copy.
             let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
-            rasterCache = RasterTiles(extent: extent, opaque: opaque)
+            rasterCache = RasterTiles(extent: extent, bounds: bounds, opaque: opaque)
         }
         return rasterCache?.tiles(covering: visible) { context, rect in
             drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
@@ -129,8 +130,8 @@ extension View {
             : context.clipBounds
         let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
-        // The picture is of the model's bounds: while the size animates, the view draws as usual.
-        if shouldRasterize, bounds == self.bounds, let tiles = rasterizedTiles(covering: visible) {
+        // The picture is of the model's bounds and colour: while they animate, the view draws as usual.
+        if shouldRasterize, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
             for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin, alpha: alpha) }
             return
         }

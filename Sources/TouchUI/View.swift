@@ -98,7 +98,11 @@ open class View: Responder {
     }
     @exclusivity(unchecked) public var clipsToBounds = false {
         willSet { if newValue != clipsToBounds { damageExtent() } }
-        didSet { if oldValue != clipsToBounds { damageExtent() } }
+        didSet {
+            guard oldValue != clipsToBounds else { return }
+            rasterCache = nil
+            damageExtent()
+        }
     }
     @exclusivity(unchecked) public var tag = 0
     @exclusivity(unchecked) public var backgroundColor: Color? {

@@ -7,7 +7,9 @@ struct ModalPresentation {
     /// Dims what is beneath a sheet, and keeps touches from it.
     let dimming: View?
     /// The view a full-screen or current-context presentation hides (from the end of its transition).
-    var hidden: View?
+    let hidden: View?
+    /// The controller `present` was called on, as traces name it.
+    let requesterName: String
     /// The presented view's own corners and clipping, put back when it goes (a sheet rounds and clips it).
     let ownLook: (cornerRadius: Double, maskedCorners: CornerMask, clipsToBounds: Bool)
 }
@@ -21,22 +23,31 @@ extension ViewController {
     static let sheetDimming = Color(white: 0, alpha: 0.3)
 
     /// `present(_:animated:completion:)`: finds the controller that presents, and presents there.
-    func presentController(_ controller: ViewController, animated: Bool, completion: (() -> Void)?) {
+    /// `requester` is the controller `present` was called on: traces name it, as they always have.
+    func presentController(_ controller: ViewController, animated: Bool, completion: (() -> Void)?, requester: ViewController? = nil) {
+        let requester = requester ?? self
         let style = controller.modalPresentationStyle == .automatic ? .pageSheet : controller.modalPresentationStyle
         let context = presentationContext(for: style)
         let presenter = style == .currentContext || style == .overCurrentContext ? context : rootOfPresentation
-        if presenter !== self, presenter.presentedViewController == nil {
-            return presenter.present(controller, animated: animated, completion: completion)
+        if presenter !== self {
+            return presenter.presentController(controller, animated: animated, completion: completion, requester: requester)
         }
+        // Already presenting: nothing happens, as in UIKit.
         guard presentedViewController == nil, let window = view.window else { return }
-        if let trace = application?.actionTrace { trace("\(type(of: self)) presented \(Self.traceName(of: controller))") }
+        if let trace = application?.actionTrace { trace("\(type(of: requester)) presented \(Self.traceName(of: controller))") }
         presentedViewController = controller
         controller.presenter = self
         let presented = controller.view
         let isSheet = style == .pageSheet || style == .formSheet
         let dimming = isSheet ? View() : nil
+        // The view to hide once the presented one covers it.
+        let covered: ViewController? = switch style {
+        case .fullScreen: self
+        case .currentContext: context
+        default: nil
+        }
         controller.modalPresentation = ModalPresentation(
-            style: style, context: context, dimming: dimming, hidden: nil,
+            style: style, context: context, dimming: dimming, hidden: covered?.view, requesterName: "\(type(of: requester))",
             ownLook: (presented.cornerRadius, presented.maskedCorners, presented.clipsToBounds))
         if let dimming {
             dimming.backgroundColor = Self.sheetDimming
@@ -45,22 +56,20 @@ extension ViewController {
         }
         presented.frame = controller.frameForPresentation(in: window)
         presented.updateTraits(from: window.traits)
-        // The view to hide once the presented one covers it.
-        let covered: ViewController? = switch style {
-        case .fullScreen: self
-        case .currentContext: context
-        default: nil
-        }
+        // What is covered stops taking keys, as when UIKit takes its view from the window.
+        if let covered { _ = covered.view.endEditing(true) }
         covered?.viewWillDisappear(animated)
         controller.viewWillAppear(animated)
         window.addSubview(presented)
         let appeared = {
-            if let covered, controller.presenter === self {
-                covered.view.isHidden = true
-                controller.modalPresentation?.hidden = covered.view
-                covered.viewDidDisappear(animated)
+            // Dismissed before it was all in: what it covered stays, and it never appeared.
+            if !controller.isBeingDismissed, controller.presenter === self {
+                if let covered {
+                    covered.view.isHidden = true
+                    covered.viewDidDisappear(animated)
+                }
+                controller.viewDidAppear(animated)
             }
-            controller.viewDidAppear(animated)
             completion?()
         }
         guard animated else { return appeared() }
@@ -93,7 +102,9 @@ extension ViewController {
     private func dismissPresented(_ presented: ViewController, animated: Bool, completion: (() -> Void)?) {
         // Already on its way out: a second dismiss changes nothing.
         guard !presented.isBeingDismissed else { return }
-        if let trace = application?.actionTrace { trace("\(type(of: self)) dismissed \(Self.traceName(of: presented))") }
+        if let trace = application?.actionTrace {
+            trace("\(presented.modalPresentation?.requesterName ?? "\(type(of: self))") dismissed \(Self.traceName(of: presented))")
+        }
         presented.isBeingDismissed = true
         // What the presented controller presented in turn goes first, at once.
         if let further = presented.presentedViewController { presented.dismissPresented(further, animated: false, completion: nil) }

@@ -189,4 +189,30 @@ struct PresentationTests {
         #expect(chosen == ["pay", "cancel"] && root.presentedViewController == nil)
         #expect(app.firstResponder == nil, "the alert gave up the keys as it went")
     }
+
+    /// Dismissed before its slide in is over, a full-screen presentation
+    /// leaves what it covered showing, and the presenter answers the next one.
+    @Test func aQuickDismissLeavesThePresenterShowing() {
+        app.timeline = VirtualTimeline()
+        let root = ViewController()
+        _ = window(800, 480, root: root)
+        let cover = ViewController()
+        cover.modalPresentationStyle = .fullScreen
+        root.present(cover, animated: true)
+        app.virtualTimeline.advance(to: app.timeline.now + 0.1)
+        root.dismiss(animated: true)
+        app.virtualTimeline.advance(to: app.timeline.now + 1)
+        #expect(!root.view.isHidden && root.presentedViewController == nil && cover.view.superview == nil)
+    }
+
+    /// A child asking while its ancestor already presents: nothing happens, as in UIKit.
+    @Test func aSecondPresentationIsRefused() {
+        let list = ViewController()
+        let navigation = NavigationController(rootViewController: list)
+        _ = window(1024, 768, root: navigation)
+        let sheet = ViewController()
+        navigation.present(sheet)
+        list.present(AlertController(title: "Again?", message: nil, preferredStyle: .alert))
+        #expect(navigation.presentedViewController === sheet && list.presentedViewController == nil)
+    }
 }

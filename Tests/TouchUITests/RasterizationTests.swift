@@ -77,4 +77,20 @@ struct RasterizationTests {
         #expect(!first.view.shouldRasterize && !second.view.shouldRasterize, "and no longer rasterized once still")
         #expect(second.view.rasterCache == nil)
     }
+
+    /// A change made while a rasterized view is off the window is drawn when it comes back.
+    @Test func aChangeOffTheWindowIsNotLostInThePicture() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100), application: app)
+        let card = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        card.shouldRasterize = true
+        let counter = Counter(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        card.addSubview(counter)
+        window.addSubview(card)
+        _ = try render(window)
+        card.removeFromSuperview()
+        counter.setNeedsDisplay()
+        window.addSubview(card)
+        _ = try render(window)
+        #expect(counter.draws == 2)
+    }
 }
