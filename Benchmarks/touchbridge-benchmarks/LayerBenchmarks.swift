@@ -46,17 +46,10 @@ func benchmarkLayers() -> String {
     pushFrame()  // the one time the content is drawn
     let drawsAfterFirst = compositor.contentDraws
 
-    let bytes = width * height * 4
-    let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    memset(source, 0x5a, bytes)
-    defer {
-        source.deallocate()
-        destination.deallocate()
-    }
+    let frameCopy = FrameCopy(bytes: width * height * 4)
     var memcpyTimes: [Double] = [], layerTimes: [Double] = [], repaintTimes: [Double] = []
     for _ in 0..<25 {
-        memcpyTimes.append(best(runs: 1) { _ in memcpy(destination, source, bytes) })
+        memcpyTimes.append(frameCopy.time())
         layerTimes.append(best(runs: 1) { _ in pushFrame() })
         repaintTimes.append(best(runs: 1) { _ in repaint() })
     }
@@ -139,19 +132,12 @@ func benchmarkPush() -> String {
         }
         return (total / Double(frames), frames, times[0], times.sorted()[times.count / 2])
     }
-    let bytes = width * height * 4
-    let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-    memset(source, 0x5a, bytes)
-    defer {
-        source.deallocate()
-        destination.deallocate()
-    }
+    let frameCopy = FrameCopy(bytes: width * height * 4)
     var memcpyTimes: [Double] = [], pictureTimes: [Double] = [], redrawTimes: [Double] = []
     var pictureFirst: [Double] = [], redrawFirst: [Double] = [], pictureMedian: [Double] = [], redrawMedian: [Double] = []
     var frames = 0
     for _ in 0..<7 {
-        memcpyTimes.append(best(runs: 1) { _ in memcpy(destination, source, bytes) })
+        memcpyTimes.append(frameCopy.time())
         let pictures = pushFrames(rasterized: true)
         pictureTimes.append(pictures.frameTime)
         pictureFirst.append(pictures.first)
@@ -181,4 +167,25 @@ func benchmarkPush() -> String {
         | every view drawn again each frame (as before) | \(ms(redrawTimes)) | \(String(format: "%.2f", redrawRatio))x memcpy | \(ms(redrawMedian)), \(String(format: "%.2f", ratio(redrawMedian, memcpyTimes)))x | \(ms(redrawFirst)) | |
 
         """
+}
+
+/// The yardstick the drawing figures are given in: one memcpy of a frame,
+/// timed once, between the runs it is compared with.
+final class FrameCopy {
+    let bytes: Int
+    private let source: UnsafeMutableRawPointer, destination: UnsafeMutableRawPointer
+
+    init(bytes: Int) {
+        self.bytes = bytes
+        source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        memset(source, 0x5a, bytes)
+    }
+
+    deinit {
+        source.deallocate()
+        destination.deallocate()
+    }
+
+    func time() -> Double { best(runs: 1) { _ in memcpy(destination, source, bytes) } }
 }
