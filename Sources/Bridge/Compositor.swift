@@ -150,16 +150,19 @@ public final class Compositor {
         isPresenting = true
         defer { isPresenting = false }
         window.layoutIfNeeded()
-        var damage = window.takeDamage()
+        // The back buffer holds the last frame: what slid (a scroll) is moved, not drawn.
+        let frame = window.takeFrame()
+        var damage = frame.changed
         guard !damage.isEmpty else { return damage }
         lastPresent = timeline.now
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
         inputTime = 0
         deliveriesAtStart = inputDeliveredWhileDrawing
-        window.render(damage, in: context, betweenViews: betweenViews)
+        window.render(frame, in: context, betweenViews: betweenViews)
         // What the input delivered meanwhile changed: repainted now, in a pass that takes no
-        // input, so this frame shows it and is the window as it stands. (Damage a view makes
+        // input, so this frame shows it and is the window as it stands. A scroll it made is
+        // repainted whole, since part of the picture it would slide was drawn after it. (Damage a view makes
         // while it draws is not input's: it waits for the next tick, as always.)
         if inputDeliveredWhileDrawing > deliveriesAtStart {
             window.layoutIfNeeded()

@@ -69,7 +69,9 @@ open class ScrollView: View {
     public let panGestureRecognizer = PanGestureRecognizer()
     private let contentTouchDelay = ContentTouchDelay()
     private var dragStartOffset = Point.zero
-    private var animation: (velocity: Point, target: Point?)?
+    /// The animation's velocity, its target if it eases to one, and where it
+    /// is exactly (the offset shown is that, on whole pixels).
+    private var animation: (velocity: Point, target: Point?, position: Point)?
     private var tick: TimerID?
     public private(set) var isDragging = false
     public private(set) var isDecelerating = false
@@ -264,8 +266,13 @@ open class ScrollView: View {
             y: scrollsVertically ? dragStartOffset.y - translation.y : contentOffset.y)
         offset.x = rubberBand(offset.x, minimumOffset.x, maximumOffset.x, bounds.width)
         offset.y = rubberBand(offset.y, minimumOffset.y, maximumOffset.y, bounds.height)
-        contentOffset = offset
+        contentOffset = Self.onPixels(offset)
     }
+
+    /// A finger or an animation moves the content by whole pixels, as UIKit
+    /// does: the picture on screen then slides instead of being redrawn, and
+    /// text does not shimmer between pixel phases. (An offset the app sets is kept as given.)
+    static func onPixels(_ offset: Point) -> Point { Point(x: offset.x.rounded(), y: offset.y.rounded()) }
 
     /// Past an edge the content follows the finger less and less (or not at all without bounces).
     private func rubberBand(_ value: Double, _ low: Double, _ high: Double, _ dimension: Double) -> Double {
@@ -310,7 +317,7 @@ open class ScrollView: View {
     // MARK: Deceleration, paging and bounce back, a display tick at a time
 
     private func startAnimation(velocity: Point, target: Point?) {
-        animation = (velocity, target)
+        animation = (velocity, target, contentOffset)
         isDecelerating = true
         scheduleTick()
     }
@@ -341,32 +348,37 @@ open class ScrollView: View {
         if let target = state.target {
             // Ease toward the target (paging, setContentOffset(animated:)).
             let next = Point(
-                x: contentOffset.x + (target.x - contentOffset.x) * 0.25,
-                y: contentOffset.y + (target.y - contentOffset.y) * 0.25)
+                x: state.position.x + (target.x - state.position.x) * 0.25,
+                y: state.position.y + (target.y - state.position.y) * 0.25)
             if abs(next.x - target.x) < 0.5 && abs(next.y - target.y) < 0.5 {
                 contentOffset = target
                 return finishAnimation()
             }
-            contentOffset = next
+            state.position = next
+            animation = state
+            contentOffset = Self.onPixels(next)
         } else {
             let decay = pow(decelerationRate, dt * 1000)
             state.velocity = Point(x: state.velocity.x * decay, y: state.velocity.y * decay)
-            var next = Point(x: contentOffset.x + state.velocity.x * dt, y: contentOffset.y + state.velocity.y * dt)
+            var next = Point(x: state.position.x + state.velocity.x * dt, y: state.position.y + state.velocity.y * dt)
             let clamped = clamp(next)
             if next != clamped {
                 // Hit an edge: bounce back to it.
                 next = clamped
                 state.target = clamped
             }
-            contentOffset = next
+            state.position = next
+            animation = state
+            contentOffset = Self.onPixels(next)
             if abs(state.velocity.x) < Self.restingSpeed && abs(state.velocity.y) < Self.restingSpeed && state.target == nil {
-                if clamp(contentOffset) != contentOffset {
-                    state.target = clamp(contentOffset)
+                if clamp(next) != next {
+                    state.target = clamp(next)
+                    animation = state
                 } else {
+                    // At rest where the deceleration left it, on whole pixels.
                     return finishAnimation()
                 }
             }
-            animation = state
         }
         scheduleTick()
     }

@@ -31,6 +31,11 @@ public final class TouchMarkersView: View {
         for marker in markers { setNeedsDisplay(area(of: marker)) }
     }
 
+    override var paintedAreasInWindow: [Rect]? {
+        guard subviews.isEmpty, backgroundColor == nil, borderWidth == 0 else { return nil }
+        return markers.map { convert(area(of: $0), to: nil) }
+    }
+
     /// Where a marker's stamp lands, with a pixel to spare for the rounding of its origin.
     private func area(of marker: Marker) -> Rect {
         Rect(

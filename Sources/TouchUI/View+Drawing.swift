@@ -19,7 +19,14 @@ extension View {
             invalidateRasterizedAncestors()
         }
         guard let window else { return }
-        window.addDamage(convert(rect, to: nil))
+        // What the view or an ancestor clips away is not repainted: a recycled
+        // cell configured above a table does not repaint the bar over it.
+        if let placement = placementInWindow() {
+            let inWindow = rect.offsetBy(dx: placement.offset.x, dy: placement.offset.y)
+            window.addDamage(placement.clip.isNull ? inWindow : inWindow.intersection(placement.clip))
+        } else {
+            window.addDamage(convert(rect, to: nil))
+        }
     }
 
     /// Damages everything the view and its subviews draw.
@@ -27,7 +34,29 @@ extension View {
         // The view moved or changed as a whole: its own picture still holds, an ancestor's does not.
         if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }
         guard evenIfHidden || !isHidden, let window else { return }
-        window.addDamage(extentInWindow())
+        var extent = extentInWindow()
+        // What clipping ancestors hide is not repainted: a table's cell leaving
+        // the top does not repaint the bar above the table.
+        if let placement = superview?.placementInWindow(), !placement.clip.isNull { extent = extent.intersection(placement.clip) }
+        window.addDamage(extent)
+    }
+
+    /// For points in the view's coordinates: the offset to the window's, and
+    /// the window's area that the view and its ancestors let show (`Rect.null`
+    /// when none clips). Nil under a transform or an animation, where the
+    /// model's geometry is not what is drawn.
+    func placementInWindow() -> (offset: Point, clip: Rect)? {
+        guard transform.isIdentity, presentation == nil else { return nil }
+        guard let parent = superview else {
+            return (Point(x: 0, y: 0), clipsToBounds ? bounds : .null)
+        }
+        guard let outer = parent.placementInWindow() else { return nil }
+        let offset = Point(
+            x: outer.offset.x + center.x - bounds.width / 2 - bounds.minX,
+            y: outer.offset.y + center.y - bounds.height / 2 - bounds.minY)
+        guard clipsToBounds else { return (offset, outer.clip) }
+        let own = bounds.offsetBy(dx: offset.x, dy: offset.y)
+        return (offset, outer.clip.isNull ? own : outer.clip.intersection(own))
     }
 
     /// How many views rasterize: while none does, damage walks no ancestors.
@@ -191,10 +220,16 @@ extension Window {
         if wasClean { onNeedsDisplay?() }
     }
 
-    /// The damage since the last call, which starts collecting anew.
+    /// The damage since the last call, which starts collecting anew, for a
+    /// context that does not keep the last frame: what slid is repainted whole.
     public func takeDamage() -> Region {
-        defer { damage.removeAll() }
-        return damage
+        defer {
+            damage.removeAll()
+            pendingMoves.removeAll()
+        }
+        var all = damage
+        for move in pendingMoves { all.add(move.rect) }
+        return all
     }
 
     /// Repaints `region` of the screen into `context` (whose origin is the

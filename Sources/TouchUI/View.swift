@@ -24,10 +24,15 @@ open class View: Responder {
         }
     }
     @exclusivity(unchecked) public var bounds: Rect {
-        willSet { if newValue != bounds { damageExtent() } }
+        // A clipping view whose origin moves (a scroll) may slide its picture rather than repaint it.
+        willSet { if newValue != bounds && !(clipsToBounds && newValue.size == bounds.size) { damageExtent() } }
         didSet {
             if oldValue != bounds {
-                damageExtent()
+                if !clipsToBounds || oldValue.size != bounds.size {
+                    damageExtent()
+                } else if !slideContents(by: Point(x: oldValue.minX - bounds.minX, y: oldValue.minY - bounds.minY)) {
+                    damageExtent()
+                }
                 if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.bounds, from: .rect(oldValue)) }
                 if oldValue.size != bounds.size {
                     autoLayout?.usingEngine?.frameChanged(self)
@@ -87,6 +92,10 @@ open class View: Responder {
     }
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
     @exclusivity(unchecked) var rasterCache: RasterTiles?
+    /// Where the view paints, in window coordinates, when that is much less
+    /// than its extent (an overlay of finger markers): a picture sliding
+    /// under it repaints only these. Nil: anywhere in its extent.
+    var paintedAreasInWindow: [Rect]? { nil }
 
     /// Whether the view fills its bounds with opaque pixels, as UIView's
     /// (true by default): a promise the app makes, that a compositor may use

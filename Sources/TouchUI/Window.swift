@@ -30,6 +30,9 @@ open class Window: View {
     @exclusivity(unchecked) var pendingHeld: [Touch] = []
     /// Pixels to repaint, in the window's coordinates, since the compositor last took them.
     @exclusivity(unchecked) public internal(set) var damage = Region()
+    /// Pictures slid since the compositor last took a frame (scroll views
+    /// scrolling), in order; what they uncovered is in `damage`.
+    @exclusivity(unchecked) var pendingMoves: [PixelMove] = []
     /// Called when the window goes from clean to damaged: the compositor
     /// schedules a display tick.
     @exclusivity(unchecked) public var onNeedsDisplay: (() -> Void)?

@@ -114,6 +114,57 @@ struct CompositorTests {
         return count
     }
 
+    /// A scroll slides the frame the compositor keeps: the scroll view's whole
+    /// rectangle is presented, and the panel shows exactly the window drawn
+    /// afresh, also when the scroll comes as input in the middle of a repaint.
+    @Test func aScrollSlidesTheKeptFrameAndThePanelShowsTheWindowAsItStands() throws {
+        let app = Application()
+        app.timeline = VirtualTimeline(startingAt: 5)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
+        window.backgroundColor = .white
+        let scroll = ScrollView(frame: Rect(x: 20, y: 10, width: 150, height: 80))
+        scroll.backgroundColor = .black
+        scroll.contentSize = Size(width: 150, height: 1000)
+        let colors: [Color] = [.systemBlue, .systemGreen, .orange, .purple, .cyan, .magenta]
+        let stripes = (0..<40).map { index in
+            let stripe = View(frame: Rect(x: 5 + Double(index % 3), y: Double(index) * 25, width: 140, height: 20))
+            stripe.backgroundColor = colors[index % colors.count]
+            scroll.addSubview(stripe)
+            return stripe
+        }
+        window.addSubview(scroll)
+        let surface = MemorySurface(width: 200, height: 100, hasVerticalBlank: false)
+        let compositor = try Compositor(window: window, surface: surface)
+        app.virtualTimeline.advance(to: 6)
+        func panelMatchesTheWindow() throws -> Bool {
+            let reference = MemorySurface(width: 200, height: 100, hasVerticalBlank: false)
+            try reference.present(try freshPicture(of: window), damage: Region(PixelRect(x: 0, y: 0, width: 200, height: 100)))
+            return reference.bytes == surface.bytes
+        }
+        let scrolled = PixelRect(x: 20, y: 10, width: 150, height: 80)
+        for offset in [13.0, 40, 39, 200, 0] {
+            scroll.contentOffset.y = offset
+            app.virtualTimeline.advance(to: app.timeline.now + 0.1)
+            #expect(surface.presentedDamage.last.map { $0.rects.contains { $0.contains(scrolled) } } == true, "offset \(offset)")
+            #expect(try panelMatchesTheWindow(), "offset \(offset)")
+        }
+        // The scroll arrives between views, after part of the repaint was drawn.
+        compositor.inputCheckInterval = 0
+        var looks = 0
+        compositor.deliverWaitingInput = {
+            looks += 1
+            guard looks == 2 else { return false }
+            scroll.contentOffset.y += 7
+            return true
+        }
+        for stripe in stripes { stripe.setNeedsDisplay() }
+        scroll.contentOffset.y = 30
+        app.virtualTimeline.advance(to: app.timeline.now + 0.1)
+        #expect(compositor.inputDeliveredWhileDrawing == 1)
+        #expect(scroll.contentOffset.y == 37)
+        #expect(try panelMatchesTheWindow())
+    }
+
     /// Input delivered between views, while a repaint is under way, changes
     /// views already drawn and views still to draw: the frame presented is
     /// exactly the window as it stands after that input, not a mixture.

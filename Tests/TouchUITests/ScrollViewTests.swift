@@ -107,6 +107,26 @@ struct ScrollViewTests {
         #expect(app.timeline.pendingTimerCount == 0)
     }
 
+    /// A finger and a fling move the content by whole pixels, so the picture
+    /// on screen can slide rather than be drawn again.
+    @Test func aDragAndItsFlingLandOnWholePixels() {
+        final class Offsets: ScrollViewDelegate {
+            var seen: [Double] = []
+            func scrollViewDidScroll(_ scrollView: ScrollView) { seen.append(scrollView.contentOffset.y) }
+        }
+        let offsets = Offsets()
+        scroll.delegate = offsets
+        drag(123.4, duration: 0.13, steps: 7)
+        app.virtualTimeline.runPendingTimers(limit: 10)
+        #expect(offsets.seen.count > 20)
+        #expect(offsets.seen.allSatisfy { $0 == $0.rounded() }, "\(offsets.seen.filter { $0 != $0.rounded() })")
+        #expect(!scroll.isDecelerating && offsets.seen.last! > 300)
+        // A slow ease still arrives (its exact position is kept apart from the one shown).
+        scroll.setContentOffset(Point(x: 0, y: offsets.seen.last! + 1.5), animated: true)
+        app.virtualTimeline.runPendingTimers(limit: 10)
+        #expect(app.timeline.pendingTimerCount == 0 && scroll.contentOffset.y == offsets.seen.last!)
+    }
+
     @Test func pagingLandsOnAPageBoundary() {
         scroll.isPagingEnabled = true
         drag(120, duration: 0.1)

@@ -1,0 +1,61 @@
+import Glibc
+
+/// Pixels that slide inside a rectangle, as a scrolled view's picture
+/// does: what stays in sight is moved, not drawn again.
+public struct PixelMove: Equatable, Sendable, CustomStringConvertible {
+    /// The rectangle the pixels move in; nothing outside it changes.
+    public var rect: PixelRect
+    /// How far they move, in pixels (right and down are positive).
+    public var dx: Int, dy: Int
+
+    public init(rect: PixelRect, dx: Int, dy: Int) {
+        (self.rect, self.dx, self.dy) = (rect, dx, dy)
+    }
+
+    /// Whether anything of the old picture is left in sight after the move.
+    public var keepsAnything: Bool { abs(dx) < rect.width && abs(dy) < rect.height }
+
+    /// The parts of `rect` that no old pixel lands on: what must be drawn anew.
+    public var exposed: [PixelRect] {
+        guard keepsAnything else { return [rect] }
+        var strips: [PixelRect] = []
+        if dy > 0 { strips.append(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: dy)) }
+        if dy < 0 { strips.append(PixelRect(x: rect.x, y: rect.maxY + dy, width: rect.width, height: -dy)) }
+        if dx > 0 { strips.append(PixelRect(x: rect.x, y: rect.y, width: dx, height: rect.height)) }
+        if dx < 0 { strips.append(PixelRect(x: rect.maxX + dx, y: rect.y, width: -dx, height: rect.height)) }
+        return strips
+    }
+
+    /// Where the pixels now in `area` are after the move, kept inside `rect`.
+    public func carried(_ area: PixelRect) -> PixelRect {
+        area.intersection(rect).offsetBy(dx: dx, dy: dy).intersection(rect)
+    }
+
+    public var description: String { "\(rect) by \(dx),\(dy)" }
+}
+
+extension PixelRect {
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect { PixelRect(x: x + dx, y: y + dy, width: width, height: height) }
+}
+
+extension Bitmap {
+    /// Slides the pixels inside `move.rect` by its offset. Where they come
+    /// from outside the rectangle the old pixels stay: the caller draws there.
+    public func apply(_ move: PixelMove) {
+        let destination = move.rect.intersection(bounds).intersection(move.rect.offsetBy(dx: move.dx, dy: move.dy))
+        guard !destination.isEmpty, move.dx != 0 || move.dy != 0 else { return }
+        finishDrawing()
+        let base = pixels
+        let bytes = destination.width * 4
+        // Rows are visited so that none is read after it was written over.
+        let rows = move.dy > 0
+            ? Swift.stride(from: destination.maxY - 1, through: destination.y, by: -1)
+            : Swift.stride(from: destination.y, through: destination.maxY - 1, by: 1)
+        for row in rows {
+            let target = base + row * stride + destination.x * 4
+            let source = base + (row - move.dy) * stride + (destination.x - move.dx) * 4
+            memmove(target, source, bytes)
+        }
+        pixelsChanged()
+    }
+}

@@ -1,0 +1,106 @@
+import Graphics
+
+extension View {
+    /// The view's bounds' origin moved by `delta` (a scroll) with its frame
+    /// unchanged. When its picture on screen can simply slide, the window
+    /// notes the move and the strip that came into sight, and true is
+    /// returned; otherwise the caller repaints the view as a whole.
+    ///
+    /// A slide is exact only where the pixels are the view's alone: an
+    /// opaque, clipping, square view with no border, in a tree of plain
+    /// translations at full opacity with nothing animating or rasterized,
+    /// on whole pixels, moved by whole pixels. Views drawn in front of it
+    /// slide along with it, so their old and new places are repainted.
+    func slideContents(by delta: Point) -> Bool {
+        guard let window, delta.x == delta.x.rounded(), delta.y == delta.y.rounded(),
+            abs(delta.x) < 1e6, abs(delta.y) < 1e6,
+            clipsToBounds, cornerRadius == 0, borderWidth == 0,
+            let backgroundColor, backgroundColor.resolved(for: traits.colorAppearance).alpha >= 1
+        else { return false }
+        // Up to the window: the part of the view in sight, and the views in front of it.
+        var visible = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        var inFront: [View] = []
+        var child: View = self
+        while true {
+            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.transform.isIdentity, !child.shouldRasterize
+            else { return false }
+            guard let parent = child.superview else { break }
+            guard parent.borderWidth == 0, !(parent.clipsToBounds && parent.cornerRadius > 0) else { return false }
+            if parent.clipsToBounds { visible = visible.intersection(parent.bounds) }
+            if let index = parent.subviews.lastIndex(where: { $0 === child }) {
+                inFront.append(contentsOf: parent.subviews[(index + 1)...].filter { !$0.isHidden && ($0.alpha > 0.001 || $0.presentation != nil) })
+            }
+            visible = visible.offsetBy(dx: parent.center.x - parent.bounds.midX, dy: parent.center.y - parent.bounds.midY)
+            child = parent
+        }
+        guard child === window else { return false }
+        visible = visible.intersection(window.bounds)
+        guard !visible.isNull, !visible.isEmpty else { return true }  // out of sight: nothing to draw
+        let rect = PixelRect(enclosing: visible)
+        // Edges between pixels would blend with what lies behind.
+        guard rect.rect == visible else { return false }
+        let move = PixelMove(rect: rect, dx: Int(delta.x), dy: Int(delta.y))
+        let covering = inFront.flatMap { $0.paintedAreasInWindow ?? [$0.extentInWindow()] }
+            .map { PixelRect(enclosing: $0).intersection(rect) }.filter { !$0.isEmpty }
+        window.slide(move, under: covering)
+        return true
+    }
+}
+
+extension Window {
+    /// Notes a picture sliding inside `move.rect`, with `covering` the
+    /// places there that views in front of it hold: their pixels slide too,
+    /// so both their old places (carried) and their own are repainted.
+    func slide(_ move: PixelMove, under covering: [PixelRect]) {
+        guard move.keepsAnything, pendingMoves.count < 8 else {
+            addDamage(move.rect.rect)
+            return
+        }
+        // Pixels waiting to be repainted move with the picture: they are
+        // repainted where they land (and where they were, which is kept).
+        var carried: [PixelRect] = damage.rects.map(move.carried)
+        for place in covering {
+            carried.append(place)
+            carried.append(move.carried(place))
+        }
+        if let last = pendingMoves.last, last.rect == move.rect {
+            pendingMoves[pendingMoves.count - 1] = PixelMove(rect: move.rect, dx: last.dx + move.dx, dy: last.dy + move.dy)
+            if !pendingMoves[pendingMoves.count - 1].keepsAnything {
+                pendingMoves.removeLast()
+            }
+        } else {
+            pendingMoves.append(move)
+        }
+        for area in carried + move.exposed { addDamage(area.rect) }
+    }
+
+    /// What changed since the last call, which starts collecting anew: the
+    /// slides to apply to the last frame, then the pixels to repaint.
+    public func takeFrame() -> WindowFrame {
+        defer {
+            damage.removeAll()
+            pendingMoves.removeAll()
+        }
+        var changed = damage
+        for move in pendingMoves { changed.add(move.rect) }
+        return WindowFrame(moves: pendingMoves, repaint: damage, changed: changed)
+    }
+
+    /// Brings `context`, which holds the frame before this one, up to date:
+    /// slides what moved, then repaints the rest (see `render(_:in:betweenViews:)`).
+    /// A context that is not on the window's pixel grid repaints the slid rectangles instead.
+    public func render(_ frame: WindowFrame, in context: GraphicsContext, betweenViews: (() -> Void)? = nil) {
+        let t = context.transform
+        let onGrid = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
+        var repaint = frame.repaint
+        for move in frame.moves {
+            if onGrid {
+                context.flush()
+                context.bitmap.apply(PixelMove(rect: move.rect.offsetBy(dx: Int(t.tx), dy: Int(t.ty)), dx: move.dx, dy: move.dy))
+            } else {
+                repaint.add(move.rect)
+            }
+        }
+        render(repaint, in: context, betweenViews: betweenViews)
+    }
+}
