@@ -1,27 +1,6 @@
 import Foundation
 import TouchUI
 
-/// A long list a kiosk scrolls: 400 rows with a title, a price and a
-/// disclosure indicator, under a navigation bar.
-@MainActor
-final class LongMenu: ViewController, TableViewDataSource {
-    let table = TableView(frame: .zero, style: .plain)
-    override func loadView() {
-        table.dataSource = self
-        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
-        view = table
-    }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 400 }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        var content = cell.defaultContentConfiguration()
-        content.text = "Item \(indexPath.row + 1): a flat white with oat milk"
-        content.secondaryText = "Espresso and a thin layer of steamed milk, €\(3 + indexPath.row % 4).40"
-        cell.contentConfiguration = content
-        cell.accessoryType = .disclosureIndicator
-        return cell
-    }
-}
 
 /// A slow drag of a table at 1280 x 800, a display tick at a time: the
 /// picture on screen slides and only the strip that came into sight is
@@ -34,7 +13,7 @@ func benchmarkTableDrag() -> String {
     let ticks = 120
     struct Screen {
         let window: Window
-        let menu: LongMenu
+        let menu: MenuList
         let bitmap: Bitmap
         let context: GraphicsContext
     }
@@ -42,7 +21,8 @@ func benchmarkTableDrag() -> String {
         let application = Application()
         application.timeline = VirtualTimeline()
         let window = Window(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), application: application)
-        let menu = LongMenu()
+        // A long list a kiosk scrolls: 400 rows.
+        let menu = MenuList(style: .plain, sections: 1, rowsPerSection: 400)
         menu.title = "Menu"
         window.rootViewController = NavigationController(rootViewController: menu)
         window.makeKeyAndVisible()

@@ -71,24 +71,36 @@ func benchmarkLayers() -> String {
         """
 }
 
-/// A screen a kiosk pushes: a grouped table of 14 rows with titles, details
-/// and disclosure indicators under a navigation bar, 1280 x 800.
+/// A menu a kiosk shows: rows with titles, details and disclosure
+/// indicators under a navigation bar. The push uses two inset-grouped
+/// sections of 7; the drag a long plain list.
 @MainActor
 final class MenuList: ViewController, TableViewDataSource {
-    let table = TableView(frame: .zero, style: .insetGrouped)
+    let table: TableView
+    let sections: Int, rowsPerSection: Int
+
+    init(style: TableView.Style = .insetGrouped, sections: Int = 2, rowsPerSection: Int = 7) {
+        table = TableView(frame: .zero, style: style)
+        (self.sections, self.rowsPerSection) = (sections, rowsPerSection)
+        super.init()
+    }
+
     override func loadView() {
         table.dataSource = self
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
         view = table
     }
-    func numberOfSections(in tableView: TableView) -> Int { 2 }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 7 }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { section == 0 ? "Coffee" : "Bakery" }
+    func numberOfSections(in tableView: TableView) -> Int { sections }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rowsPerSection }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        sections == 1 ? nil : section == 0 ? "Coffee" : "Bakery"
+    }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        let number = indexPath.section * rowsPerSection + indexPath.row
         var content = cell.defaultContentConfiguration()
-        content.text = "Item \(indexPath.section * 7 + indexPath.row + 1): a flat white with oat milk"
-        content.secondaryText = "Espresso and a thin layer of steamed milk, €3.40"
+        content.text = "Item \(number + 1): a flat white with oat milk"
+        content.secondaryText = "Espresso and a thin layer of steamed milk, €\(3 + number % 4).40"
         cell.contentConfiguration = content
         cell.accessoryType = .disclosureIndicator
         return cell

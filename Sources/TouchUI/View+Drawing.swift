@@ -222,15 +222,7 @@ extension Window {
 
     /// The damage since the last call, which starts collecting anew, for a
     /// context that does not keep the last frame: what slid is repainted whole.
-    public func takeDamage() -> Region {
-        defer {
-            damage.removeAll()
-            pendingMoves.removeAll()
-        }
-        var all = damage
-        for move in pendingMoves { all.add(move.rect) }
-        return all
-    }
+    public func takeDamage() -> Region { takeFrame().changed }
 
     /// Repaints `region` of the screen into `context` (whose origin is the
     /// window's), back to front, laying out first: the compositor's repaint step.
