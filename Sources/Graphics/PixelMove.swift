@@ -42,7 +42,9 @@ extension Bitmap {
     /// Slides the pixels inside `move.rect` by its offset. Where they come
     /// from outside the rectangle the old pixels stay: the caller draws there.
     public func apply(_ move: PixelMove) {
-        let destination = move.rect.intersection(bounds).intersection(move.rect.offsetBy(dx: move.dx, dy: move.dy))
+        // Both ends inside the bitmap: a rectangle partly off it moves only what is on it.
+        let inside = move.rect.intersection(bounds)
+        let destination = inside.intersection(inside.offsetBy(dx: move.dx, dy: move.dy))
         guard !destination.isEmpty, move.dx != 0 || move.dy != 0 else { return }
         finishDrawing()
         let base = pixels
@@ -57,5 +59,19 @@ extension Bitmap {
             memmove(target, source, bytes)
         }
         pixelsChanged()
+    }
+}
+
+extension Bitmap {
+    /// A new opaque bitmap holding the pixels of `rect` of this one.
+    public func cropped(to rect: PixelRect) throws -> Bitmap {
+        precondition(bounds.contains(rect), "\(rect) is not inside the \(width)x\(height) bitmap")
+        let copy = try Bitmap(width: rect.width, height: rect.height, opaque: true)
+        finishDrawing()
+        for row in 0..<rect.height {
+            (copy.pixels + row * copy.stride).copyMemory(from: pixels + (rect.y + row) * stride + rect.x * 4, byteCount: rect.width * 4)
+        }
+        copy.pixelsChanged()
+        return copy
     }
 }

@@ -191,6 +191,13 @@ open class NavigationController: ViewController {
         to.viewWillAppear(animated)
         // Where the old screen is: under the bar for its item.
         let before = contentFrame
+        // Both screens slide as pictures: each frame composites them instead of drawing every label again.
+        // The leaving one's picture is on screen now, before anything covers it: copied, not drawn.
+        let rasterized = (from: from?.view.shouldRasterize ?? false, to: to.view.shouldRasterize)
+        if animated, let from, Self.rasterizesTransitions {
+            from.view.shouldRasterize = true
+            from.view.capturePictureFromScreen()
+        }
         if animated { navigationBar.keepTitlesForCrossFade() }
         if forward || from == nil {
             view.insertSubview(to.view, belowSubview: navigationBar)
@@ -228,8 +235,6 @@ open class NavigationController: ViewController {
         View.performWithoutAnimation {
             to.view.frame = before.offsetBy(dx: forward ? width : -width * 0.3, dy: 0)
         }
-        // Both screens slide as pictures: each frame composites them instead of drawing every label again.
-        let rasterized = (from: from.view.shouldRasterize, to: to.view.shouldRasterize)
         from.view.shouldRasterize = rasterized.from || Self.rasterizesTransitions
         to.view.shouldRasterize = rasterized.to || Self.rasterizesTransitions
         let slid = {

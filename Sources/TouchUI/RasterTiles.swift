@@ -21,6 +21,27 @@ final class RasterTiles {
         columns = (Int(extent.width) + Self.side - 1) / Self.side
     }
 
+    /// Fills the tiles that lie wholly inside `area` (view coordinates, on
+    /// whole pixels) with what `screen` shows there, `offset` being where the
+    /// view's origin falls on it: a picture already on screen is copied, not
+    /// drawn again. Only an opaque picture can be copied from an opaque screen.
+    func capture(from screen: Bitmap, offset: (x: Int, y: Int), area: Rect) {
+        guard opaque else { return }
+        let side = Double(Self.side)
+        let rows = Int((extent.height / side).rounded(.up))
+        for row in 0..<rows {
+            for column in 0..<columns where tiles[row * columns + column] == nil {
+                let rect = Rect(x: extent.minX + Double(column) * side, y: extent.minY + Double(row) * side, width: side, height: side)
+                    .intersection(extent)
+                guard !rect.isEmpty, area.contains(rect) else { continue }
+                let onScreen = PixelRect(
+                    x: Int(rect.minX) + offset.x, y: Int(rect.minY) + offset.y, width: Int(rect.width), height: Int(rect.height))
+                guard screen.bounds.contains(onScreen), let tile = try? screen.cropped(to: onScreen) else { continue }
+                tiles[row * columns + column] = tile
+            }
+        }
+    }
+
     /// The tiles over `area` (view coordinates), each with its rectangle;
     /// a tile not yet drawn is drawn by `draw` first (into a context whose origin is the view's).
     func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(bitmap: Bitmap, rect: Rect)] {

@@ -71,7 +71,7 @@ open class ScrollView: View {
     private var dragStartOffset = Point.zero
     /// The animation's velocity, its target if it eases to one, and where it
     /// is exactly (the offset shown is that, on whole pixels).
-    private var animation: (velocity: Point, target: Point?, position: Point)?
+    private var animation: (velocity: Point, target: Point?, position: Point, shown: Point)?
     private var tick: TimerID?
     public private(set) var isDragging = false
     public private(set) var isDecelerating = false
@@ -84,6 +84,9 @@ open class ScrollView: View {
         addGestureRecognizer(contentTouchDelay)
         addGestureRecognizer(panGestureRecognizer)
     }
+
+    /// A subclass's `draw(_:)` must draw in content coordinates (it moves with the content), as UIScrollView's.
+    override var slidesContentOnScroll: Bool { true }
 
     public var contentOffset: Point {
         get { bounds.origin }
@@ -266,13 +269,23 @@ open class ScrollView: View {
             y: scrollsVertically ? dragStartOffset.y - translation.y : contentOffset.y)
         offset.x = rubberBand(offset.x, minimumOffset.x, maximumOffset.x, bounds.width)
         offset.y = rubberBand(offset.y, minimumOffset.y, maximumOffset.y, bounds.height)
-        contentOffset = Self.onPixels(offset)
+        contentOffset = onPixels(offset)
     }
 
     /// A finger or an animation moves the content by whole pixels, as UIKit
     /// does: the picture on screen then slides instead of being redrawn, and
     /// text does not shimmer between pixel phases. (An offset the app sets is kept as given.)
-    static func onPixels(_ offset: Point) -> Point { Point(x: offset.x.rounded(), y: offset.y.rounded()) }
+    func onPixels(_ offset: Point) -> Point {
+        // Only an axis that scrolls, and never past an edge it was inside of.
+        func round(_ value: Double, _ low: Double, _ high: Double, _ scrolls: Bool) -> Double {
+            guard scrolls else { return value }
+            let rounded = value.rounded()
+            return value >= low && value <= high ? min(max(rounded, low), high) : rounded
+        }
+        return Point(
+            x: round(offset.x, minimumOffset.x, maximumOffset.x, scrollsHorizontally),
+            y: round(offset.y, minimumOffset.y, maximumOffset.y, scrollsVertically))
+    }
 
     /// Past an edge the content follows the finger less and less (or not at all without bounces).
     private func rubberBand(_ value: Double, _ low: Double, _ high: Double, _ dimension: Double) -> Double {
@@ -317,7 +330,7 @@ open class ScrollView: View {
     // MARK: Deceleration, paging and bounce back, a display tick at a time
 
     private func startAnimation(velocity: Point, target: Point?) {
-        animation = (velocity, target, contentOffset)
+        animation = (velocity, target, contentOffset, contentOffset)
         isDecelerating = true
         scheduleTick()
     }
@@ -344,6 +357,11 @@ open class ScrollView: View {
     /// One display tick of the animation.
     public func step() {
         guard var state = animation else { return }
+        // The app moved the content meanwhile (a carousel wrapping round): go on from there.
+        if contentOffset != state.shown {
+            state.position.x += contentOffset.x - state.shown.x
+            state.position.y += contentOffset.y - state.shown.y
+        }
         let dt = displayTickInterval
         if let target = state.target {
             // Ease toward the target (paging, setContentOffset(animated:)).
@@ -355,8 +373,9 @@ open class ScrollView: View {
                 return finishAnimation()
             }
             state.position = next
+            state.shown = onPixels(next)
             animation = state
-            contentOffset = Self.onPixels(next)
+            contentOffset = state.shown
         } else {
             let decay = pow(decelerationRate, dt * 1000)
             state.velocity = Point(x: state.velocity.x * decay, y: state.velocity.y * decay)
@@ -368,8 +387,9 @@ open class ScrollView: View {
                 state.target = clamped
             }
             state.position = next
+            state.shown = onPixels(next)
             animation = state
-            contentOffset = Self.onPixels(next)
+            contentOffset = state.shown
             if abs(state.velocity.x) < Self.restingSpeed && abs(state.velocity.y) < Self.restingSpeed && state.target == nil {
                 if clamp(next) != next {
                     state.target = clamp(next)

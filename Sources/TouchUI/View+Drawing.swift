@@ -23,7 +23,7 @@ extension View {
         // cell configured above a table does not repaint the bar over it.
         if let placement = placementInWindow() {
             let inWindow = rect.offsetBy(dx: placement.offset.x, dy: placement.offset.y)
-            window.addDamage(placement.clip.isNull ? inWindow : inWindow.intersection(placement.clip))
+            window.addDamage(placement.clip.map(inWindow.intersection) ?? inWindow)
         } else {
             window.addDamage(convert(rect, to: nil))
         }
@@ -37,18 +37,18 @@ extension View {
         var extent = extentInWindow()
         // What clipping ancestors hide is not repainted: a table's cell leaving
         // the top does not repaint the bar above the table.
-        if let placement = superview?.placementInWindow(), !placement.clip.isNull { extent = extent.intersection(placement.clip) }
+        if let placement = superview?.placementInWindow(), let clip = placement.clip { extent = extent.intersection(clip) }
         window.addDamage(extent)
     }
 
     /// For points in the view's coordinates: the offset to the window's, and
-    /// the window's area that the view and its ancestors let show (`Rect.null`
-    /// when none clips). Nil under a transform or an animation, where the
-    /// model's geometry is not what is drawn.
-    func placementInWindow() -> (offset: Point, clip: Rect)? {
+    /// the window's area that the view and its ancestors let show (nil when
+    /// none clips; a null rectangle when they hide it all). Nil under a
+    /// transform or an animation, where the model's geometry is not what is drawn.
+    func placementInWindow() -> (offset: Point, clip: Rect?)? {
         guard transform.isIdentity, presentation == nil else { return nil }
         guard let parent = superview else {
-            return (Point(x: 0, y: 0), clipsToBounds ? bounds : .null)
+            return (Point(x: 0, y: 0), clipsToBounds ? bounds : nil)
         }
         guard let outer = parent.placementInWindow() else { return nil }
         let offset = Point(
@@ -56,7 +56,7 @@ extension View {
             y: outer.offset.y + center.y - bounds.height / 2 - bounds.minY)
         guard clipsToBounds else { return (offset, outer.clip) }
         let own = bounds.offsetBy(dx: offset.x, dy: offset.y)
-        return (offset, outer.clip.isNull ? own : outer.clip.intersection(own))
+        return (offset, outer.clip.map { $0.intersection(own) } ?? own)
     }
 
     /// How many views rasterize: while none does, damage walks no ancestors.
@@ -75,6 +75,14 @@ extension View {
     /// drawn now where none is kept; nil when the picture would be too large
     /// to keep (the view then draws as usual).
     private func rasterizedTiles(covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
+        return currentRasterCache()?.tiles(covering: visible) { context, rect in
+            drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
+        }
+    }
+
+    /// The rasterized picture for the view as it is now, started anew when its
+    /// extent or bounds changed; nil when it would be too large to keep.
+    func currentRasterCache() -> RasterTiles? {
         let extent = extentInOwnCoordinates().integral
         guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit else { return nil }
         if rasterCache?.extent != extent || rasterCache?.bounds != bounds {
@@ -82,9 +90,7 @@ extension View {
             let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
             rasterCache = RasterTiles(extent: extent, bounds: bounds, opaque: opaque)
         }
-        return rasterCache?.tiles(covering: visible) { context, rect in
-            drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
-        }
+        return rasterCache
     }
 
     /// A rasterized view larger than this (bytes) draws as usual: 16 MB, two full 1920 x 1080 screens.

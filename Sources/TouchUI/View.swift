@@ -96,6 +96,11 @@ open class View: Responder {
     /// than its extent (an overlay of finger markers): a picture sliding
     /// under it repaints only these. Nil: anywhere in its extent.
     var paintedAreasInWindow: [Rect]? { nil }
+    /// Whether moving the bounds' origin moves everything the view shows
+    /// (a scroll view, whose drawing follows its content): the picture on
+    /// screen may then slide. A label or a control draws against its
+    /// bounds, so for them it would not.
+    var slidesContentOnScroll: Bool { false }
 
     /// Whether the view fills its bounds with opaque pixels, as UIView's
     /// (true by default): a promise the app makes, that a compositor may use

@@ -12,38 +12,90 @@ extension View {
     /// on whole pixels, moved by whole pixels. Views drawn in front of it
     /// slide along with it, so their old and new places are repainted.
     func slideContents(by delta: Point) -> Bool {
-        guard let window, delta.x == delta.x.rounded(), delta.y == delta.y.rounded(),
-            abs(delta.x) < 1e6, abs(delta.y) < 1e6,
-            clipsToBounds, cornerRadius == 0, borderWidth == 0,
-            let backgroundColor, backgroundColor.resolved(for: traits.colorAppearance).alpha >= 1
+        guard delta.x == delta.x.rounded(), delta.y == delta.y.rounded(), abs(delta.x) < 1e6, abs(delta.y) < 1e6,
+            slidesContentOnScroll, !shouldRasterize, let (window, rect, inFront) = ownPictureOnScreen(),
+            // A view in front that animates is drawn away from its model: where its pixels slide is unknown.
+            !(window.hostApplication.hasRunningAnimations && inFront.contains { $0.hasAnimationInside })
         else { return false }
-        // Up to the window: the part of the view in sight, and the views in front of it.
-        var visible = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
-        var inFront: [View] = []
-        var child: View = self
-        while true {
-            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.transform.isIdentity, !child.shouldRasterize
-            else { return false }
-            guard let parent = child.superview else { break }
-            guard parent.borderWidth == 0, !(parent.clipsToBounds && parent.cornerRadius > 0) else { return false }
-            if parent.clipsToBounds { visible = visible.intersection(parent.bounds) }
-            if let index = parent.subviews.lastIndex(where: { $0 === child }) {
-                inFront.append(contentsOf: parent.subviews[(index + 1)...].filter { !$0.isHidden && ($0.alpha > 0.001 || $0.presentation != nil) })
-            }
-            visible = visible.offsetBy(dx: parent.center.x - parent.bounds.midX, dy: parent.center.y - parent.bounds.midY)
-            child = parent
-        }
-        guard child === window else { return false }
-        visible = visible.intersection(window.bounds)
-        guard !visible.isNull, !visible.isEmpty else { return true }  // out of sight: nothing to draw
-        let rect = PixelRect(enclosing: visible)
-        // Edges between pixels would blend with what lies behind.
-        guard rect.rect == visible else { return false }
+        guard !rect.isEmpty else { return true }  // out of sight: nothing to draw
         let move = PixelMove(rect: rect, dx: Int(delta.x), dy: Int(delta.y))
         let covering = inFront.flatMap { $0.paintedAreasInWindow ?? [$0.extentInWindow()] }
             .map { PixelRect(enclosing: $0).intersection(rect) }.filter { !$0.isEmpty }
         window.slide(move, under: covering)
         return true
+    }
+
+    /// Where the view's picture is on screen when those pixels are its own:
+    /// an opaque, square view with no border that draws only in its bounds, in a tree of plain
+    /// translations at full opacity with nothing animating and no rasterized
+    /// ancestor, on whole pixels. Also the views drawn in front of it. The
+    /// rectangle is empty when the view is out of sight; nil when its
+    /// pixels are not its own.
+    func ownPictureOnScreen() -> (window: Window, rect: PixelRect, inFront: [View])? {
+        // A view that does not clip but draws nothing outside its bounds will do.
+        guard let window, clipsToBounds || extentInOwnCoordinates() == bounds, cornerRadius == 0, borderWidth == 0,
+            let backgroundColor, backgroundColor.resolved(for: traits.colorAppearance).alpha >= 1
+        else { return nil }
+        // Up to the window: the part of the view in sight, and the views in front of it.
+        var visible = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        var inFront: [View] = []
+        var child: View = self
+        while true {
+            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.transform.isIdentity,
+                child === self || !child.shouldRasterize
+            else { return nil }
+            guard let parent = child.superview else { break }
+            guard parent.borderWidth == 0, !(parent.clipsToBounds && parent.cornerRadius > 0) else { return nil }
+            if parent.clipsToBounds { visible = visible.intersection(parent.bounds) }
+            if let index = parent.subviews.lastIndex(where: { $0 === child }) {
+                inFront.append(contentsOf: parent.subviews[(index + 1)...].filter { !$0.isHidden && ($0.alpha > 0.001 || $0.presentation != nil) })
+            }
+            // Into the parent's superview's coordinates; the window's own are where this ends.
+            if parent.superview != nil {
+                visible = visible.offsetBy(dx: parent.center.x - parent.bounds.midX, dy: parent.center.y - parent.bounds.midY)
+            }
+            child = parent
+        }
+        guard child === window else { return nil }
+        visible = visible.intersection(window.bounds)
+        guard !visible.isNull, !visible.isEmpty else { return (window, PixelRect(x: 0, y: 0, width: 0, height: 0), inFront) }
+        let rect = PixelRect(enclosing: visible)
+        // Edges between pixels would blend with what lies behind.
+        guard rect.rect == visible else { return nil }
+        return (window, rect, inFront)
+    }
+
+    /// A rasterized view about to move, whose picture the screen shows as it
+    /// is: its tiles are copied from the frame the compositor keeps instead
+    /// of drawn. A navigation push's first frame would otherwise draw the
+    /// leaving screen into its picture, where before it was drawn straight
+    /// into the frame. Nothing is copied where anything else might show.
+    func capturePictureFromScreen() {
+        guard shouldRasterize, let window, let kept = window.keptFrame, let screen = kept.weakContext?.bitmap,
+            let (_, rect, inFront) = ownPictureOnScreen(),
+            !rect.isEmpty, let placement = placementInWindow(),
+            placement.offset.x == placement.offset.x.rounded(), placement.offset.y == placement.offset.y.rounded()
+        else { return }
+        // Pixels still to repaint, or to slide, are not the view's picture yet.
+        guard !(window.hostApplication.hasRunningAnimations && inFront.contains { $0.hasAnimationInside }),
+            !window.damage.rects.contains(where: { !$0.intersection(rect).isEmpty }),
+            !window.pendingMoves.contains(where: { !$0.rect.intersection(rect).isEmpty }),
+            !inFront.flatMap({ $0.paintedAreasInWindow ?? [$0.extentInWindow()] }).contains(where: { $0.intersects(rect.rect) }),
+            let cache = currentRasterCache()
+        else { return }
+        let area = rect.rect.offsetBy(dx: -placement.offset.x, dy: -placement.offset.y)
+        cache.capture(
+            from: screen,
+            offset: (Int(placement.offset.x) + kept.offset.x, Int(placement.offset.y) + kept.offset.y), area: area)
+    }
+}
+
+extension View {
+    /// Whether the view or a view inside it is animating.
+    var hasAnimationInside: Bool {
+        if presentation != nil { return true }
+        for subview in subviews where subview.hasAnimationInside { return true }
+        return false
     }
 }
 
@@ -52,7 +104,8 @@ extension Window {
     /// places there that views in front of it hold: their pixels slide too,
     /// so both their old places (carried) and their own are repainted.
     func slide(_ move: PixelMove, under covering: [PixelRect]) {
-        guard move.keepsAnything, pendingMoves.count < 8 else {
+        // A move made while a frame is drawn (a layout pass in it) would be applied to pixels already drawn moved.
+        guard move.keepsAnything, pendingMoves.count < 8, !isRendering else {
             addDamage(move.rect.rect)
             return
         }
@@ -78,6 +131,8 @@ extension Window {
     /// slides to apply to the last frame, then the pixels to repaint.
     public func takeFrame() -> WindowFrame {
         defer {
+            // Whoever takes the frame draws it elsewhere, or mid-way: the kept one is stale until drawn.
+            keptFrame = nil
             damage.removeAll()
             pendingMoves.removeAll()
         }
@@ -92,6 +147,9 @@ extension Window {
     public func render(_ frame: WindowFrame, in context: GraphicsContext, betweenViews: (() -> Void)? = nil) {
         let t = context.transform
         let onGrid = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
+        keptFrame = nil
+        isRendering = true
+        defer { isRendering = false }
         var repaint = frame.repaint
         for move in frame.moves {
             if onGrid {
@@ -102,5 +160,7 @@ extension Window {
             }
         }
         render(repaint, in: context, betweenViews: betweenViews)
+        // Now the context shows the window as it stands, until the next change.
+        if onGrid { keptFrame = KeptFrame(context: context, offset: (Int(t.tx), Int(t.ty))) }
     }
 }

@@ -33,6 +33,12 @@ open class Window: View {
     /// Pictures slid since the compositor last took a frame (scroll views
     /// scrolling), in order; what they uncovered is in `damage`.
     @exclusivity(unchecked) var pendingMoves: [PixelMove] = []
+    /// The context the last frame was drawn into, when it keeps it (the
+    /// compositor's back buffer), and where the window's origin is on it:
+    /// what is on screen, for a picture to be copied from.
+    @exclusivity(unchecked) var keptFrame: KeptFrame?
+    /// Inside `render`: what changes now is drawn in the next frame.
+    @exclusivity(unchecked) var isRendering = false
     /// Called when the window goes from clean to damaged: the compositor
     /// schedules a display tick.
     @exclusivity(unchecked) public var onNeedsDisplay: (() -> Void)?

@@ -15,3 +15,10 @@ public struct WindowFrame: Sendable, Equatable {
 
     public var isEmpty: Bool { changed.isEmpty }
 }
+
+/// The context a window's last frame was drawn into, held weakly.
+final class KeptFrame {
+    weak var weakContext: GraphicsContext?
+    let offset: (x: Int, y: Int)
+    init(context: GraphicsContext, offset: (x: Int, y: Int)) { (weakContext, self.offset) = (context, offset) }
+}

@@ -51,6 +51,59 @@ struct RasterizationTests {
 
     /// A navigation push slides both screens as pictures: their views are not
     /// drawn again on every frame of the slide.
+    /// With a compositor that keeps the last frame, the leaving screen's
+    /// picture is copied from the screen: it is not drawn at all during the
+    /// push, and every frame is the window as drawing it whole would give.
+    @Test func theLeavingScreensPictureIsCopiedFromTheScreen() throws {
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let first = ViewController(), second = ViewController()
+        first.view.backgroundColor = .white
+        second.view.backgroundColor = .systemYellow
+        let firstCounter = Counter(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+        let secondCounter = Counter(frame: CGRect(x: 20, y: 20, width: 100, height: 100))
+        first.view.addSubview(firstCounter)
+        second.view.addSubview(secondCounter)
+        let navigation = NavigationController(rootViewController: first)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        let screen = try Bitmap(width: 400, height: 300)
+        let context = GraphicsContext(bitmap: screen)
+        func frame() {
+            window.layoutIfNeeded()  // as the compositor does first
+            window.render(window.takeFrame(), in: context)
+        }
+        func sameAsWhole() throws -> Bool {
+            let whole = try Bitmap(width: 400, height: 300)
+            let wholeContext = GraphicsContext(bitmap: whole)
+            window.render(Region(PixelRect(x: 0, y: 0, width: 400, height: 300)), in: wholeContext)
+            wholeContext.flush()
+            context.flush()
+            for y in 0..<300 { for x in 0..<400 where whole.pixel(x: x, y: y).distance(to: screen.pixel(x: x, y: y)) > 2 { return false } }
+            return true
+        }
+        frame()
+        let drawsBefore = firstCounter.draws
+        navigation.pushViewController(second, animated: true)
+        var frames = 0
+        while app.hasRunningAnimations {
+            app.virtualTimeline.advance(to: app.virtualTimeline.now + 1.0 / 60)
+            frame()
+            #expect(try sameAsWhole(), "frame \(frames)")
+            frames += 1
+        }
+        #expect(frames >= 20)
+        #expect(firstCounter.draws == drawsBefore, "the leaving screen was copied, not drawn")
+        // Without a kept frame (a context that draws afresh) it is drawn, as before.
+        navigation.popViewController(animated: false)
+        window.render(window.takeDamage(), in: context)
+        let drawsAfterPop = firstCounter.draws
+        navigation.pushViewController(ViewController(), animated: true)
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 1.0 / 60)
+        window.render(window.takeDamage(), in: context)
+        #expect(firstCounter.draws > drawsAfterPop)
+    }
+
     @Test func aPushSlidesPicturesNotViews() {
         app.timeline = VirtualTimeline()
         let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), application: app)

@@ -129,6 +129,33 @@ struct ScrollSlideTests {
         try expectSame()
     }
 
+    @Test func onlyAScrollViewSlidesAndNotUnderAViewAnimatingInFront() throws {
+        // A label draws against its bounds: moving their origin does not move its text.
+        let label = Label(frame: Rect(x: 10, y: 445, width: 200, height: 30))
+        label.text = "Total €12.50"
+        label.backgroundColor = .white
+        label.clipsToBounds = true
+        window.addSubview(label)
+        _ = frame()
+        label.bounds.origin.y = 10
+        #expect(frame().moves.isEmpty)
+        try expectSame()
+        // The badge in front slides away in an animation: its drawn place is not its model's.
+        View.animate(withDuration: 0.3) { self.badge.center.x += 100 }
+        table.contentOffset.y = 20
+        #expect(frame().moves.isEmpty)
+        try expectSame()
+    }
+
+    @Test func aWindowAwayFromTheScreensOriginSlidesInItsOwnCoordinates() throws {
+        window.frame.origin.y = 20
+        _ = frame()
+        table.contentOffset.y = 25
+        let drawn = frame()
+        #expect(drawn.moves.first?.rect == PixelRect(x: 0, y: 40, width: 320, height: 400))
+        try expectSame()
+    }
+
     @Test func aContextThatKeepsNoFrameRepaintsWhatSlid() {
         table.contentOffset.y = 10
         let damage = window.takeDamage()

@@ -127,6 +127,42 @@ struct ScrollViewTests {
         #expect(app.timeline.pendingTimerCount == 0 && scroll.contentOffset.y == offsets.seen.last!)
     }
 
+    /// An app that moves the content during a fling (a carousel wrapping
+    /// round) is not undone: the fling goes on from there.
+    @Test func anOffsetTheAppSetsDuringAFlingHolds() {
+        final class Wrapper: ScrollViewDelegate {
+            var wrapped = false
+            func scrollViewDidScroll(_ scrollView: ScrollView) {
+                if !wrapped && scrollView.contentOffset.y > 400 {
+                    wrapped = true
+                    scrollView.contentOffset.y -= 300
+                }
+            }
+        }
+        let wrapper = Wrapper()
+        scroll.delegate = wrapper
+        drag(200, duration: 0.1)
+        var afterWrap: [Double] = []
+        for _ in 0..<600 where app.timeline.pendingTimerCount > 0 {
+            app.virtualTimeline.advance(to: app.timeline.now + 1.0 / 60)
+            if wrapper.wrapped { afterWrap.append(scroll.contentOffset.y) }
+        }
+        #expect(wrapper.wrapped)
+        // Each tick moves the content a fling's step (under 40 points here), never back by the 300 the app took off.
+        let steps = zip(afterWrap, afterWrap.dropFirst()).map { $1 - $0 }
+        #expect(afterWrap.count > 5 && steps.allSatisfy { abs($0) < 40 }, "\(afterWrap.prefix(6))")
+    }
+
+    /// Whole pixels never carry the content past an edge it was inside of.
+    @Test func roundingDoesNotCrossAnEdge() {
+        scroll.bounces = false
+        scroll.contentSize = Size(width: 300, height: 1000.6)
+        drag(900, duration: 0.3)
+        #expect(scroll.contentOffset.y <= scroll.maximumOffset.y)
+        app.virtualTimeline.runPendingTimers(limit: 10)
+        #expect(scroll.contentOffset.y <= scroll.maximumOffset.y)
+    }
+
     @Test func pagingLandsOnAPageBoundary() {
         scroll.isPagingEnabled = true
         drag(120, duration: 0.1)
