@@ -179,7 +179,7 @@ func millions(_ value: Double) -> String { String(format: "%.1f M", value / 1e6)
 let fixture = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Fixtures/recordings/evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")
-// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag runs one figure.
+// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet runs one figure.
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func wanted(_ name: String) -> Bool { only == nil || only == name }
 if wanted("tracker") { print(benchmarkTracker()) }
@@ -199,4 +199,5 @@ MainActor.assumeIsolated {
     if wanted("layers") { print(benchmarkLayers()) }
     if wanted("push") { print(benchmarkPush()) }
     if wanted("drag") { print(benchmarkTableDrag()) }
+    if wanted("sheet") { print(benchmarkSheet()) }
 }

@@ -367,6 +367,9 @@ final class Animator {
 
     var isRunning: Bool { !animations.isEmpty }
 
+    /// Views rasterized for their animations, and how often their picture was dropped.
+    private var rasterizedForAnimation: [(view: View, drops: Int, hadPicture: Bool)] = []
+
     func add(_ animation: PropertyAnimation, at now: Double) {
         // A new animation of the same property takes over from where the old one had got to.
         removeAnimations(of: animation.view, property: animation.property, keepingPresentation: true)
@@ -375,6 +378,14 @@ final class Animator {
         let view = animation.view
         let presentation = view.presentation ?? Presentation()
         view.presentation = presentation
+        if View.rasterizesAnimatedViews, animation.property != .bounds, animation.property != .backgroundColor,
+            !view.shouldRasterize, !view.subviews.isEmpty, !rasterizedForAnimation.contains(where: { $0.view === view })
+        {
+            view.shouldRasterize = true
+            // On screen as it is, nothing over it: copied, not drawn.
+            view.capturePictureFromScreen()
+            rasterizedForAnimation.append((view, 0, view.rasterCache != nil))
+        }
         if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers += 1 }
         apply(animation, at: now)
         if tick == nil { scheduleTick() }
@@ -406,9 +417,33 @@ final class Animator {
         if let presentation = view.presentation {
             if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers -= 1 }
             if clearing { presentation.set(animation.property, nil) }
-            if !animations.contains(where: { $0.view === view }) && clearing { view.presentation = nil }
+            if !animations.contains(where: { $0.view === view }) && clearing {
+                view.presentation = nil
+                stopRasterizing(view)
+            }
         }
         animation.group.animationEnded(finished: finished)
+    }
+
+    private func stopRasterizing(_ view: View) {
+        guard let index = rasterizedForAnimation.firstIndex(where: { $0.view === view }) else { return }
+        rasterizedForAnimation.remove(at: index)
+        view.shouldRasterize = false
+    }
+
+    /// A picture dropped tick after tick costs a redraw and a composite: such a view is drawn as usual.
+    private func checkPictures() {
+        var index = 0
+        while index < rasterizedForAnimation.count {
+            let entry = rasterizedForAnimation[index]
+            let has = entry.view.rasterCache != nil
+            if entry.hadPicture && !has { rasterizedForAnimation[index].drops += 1 }
+            rasterizedForAnimation[index].hadPicture = has
+            if rasterizedForAnimation[index].drops > 2, entry.view.shouldRasterize {
+                entry.view.shouldRasterize = false
+            }
+            index += 1
+        }
     }
 
     private func scheduleTick() {
@@ -419,6 +454,7 @@ final class Animator {
     func step() {
         tick = nil
         let now = application.timeline.now
+        if !rasterizedForAnimation.isEmpty { checkPictures() }
         var finished: [PropertyAnimation] = []
         for animation in animations where apply(animation, at: now) { finished.append(animation) }
         if !finished.isEmpty {
@@ -445,6 +481,13 @@ final class Animator {
 }
 
 extension View {
+    /// Whether a view with subviews that moves, turns or fades is drawn
+    /// once into a picture for its animation (`shouldRasterize`), so each
+    /// tick composites it, as Core Animation moves a layer without drawing
+    /// it; true unless turned off. A view whose picture keeps being dropped
+    /// (something in it changes every tick) goes back to being drawn.
+    public static var rasterizesAnimatedViews = true
+
     func modelValue(of property: AnimatedProperty) -> AnimatedValue {
         switch property {
         case .center: .point(center)

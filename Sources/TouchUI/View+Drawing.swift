@@ -171,6 +171,14 @@ extension View {
             return
         }
         let layered = alpha < 1
+        if layered && type(of: self) == View.self && subviews.isEmpty && borderWidth == 0 && cornerRadius == 0 {
+            // A plain tinted view (a sheet's dimming, fading): its colour at the lower
+            // alpha, with no layer the size of the screen to fill and blend.
+            if let color = (animating ? drawnBackgroundColor : backgroundColor)?.resolved(for: traits.colorAppearance), !dirty.isEmpty {
+                context.fill(bounds, with: color.withAlphaComponent(color.alpha * alpha))
+            }
+            return
+        }
         if layered {
             // The layer is as large as the clip: keep it to what the view draws.
             context.clip(to: extentInOwnCoordinates())

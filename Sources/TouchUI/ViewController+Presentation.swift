@@ -49,6 +49,14 @@ extension ViewController {
         controller.modalPresentation = ModalPresentation(
             style: style, context: context, dimming: dimming, hidden: covered?.view, requesterName: "\(type(of: requester))",
             ownLook: (presented.cornerRadius, presented.maskedCorners, presented.clipsToBounds))
+        // The screen behind a sheet stays still while the dimming over it fades: it is
+        // copied from the screen into a picture, not drawn again on every frame.
+        let behind = view
+        let behindWasRasterized = behind.shouldRasterize
+        if animated, dimming != nil, View.rasterizesAnimatedViews {
+            behind.shouldRasterize = true
+            behind.capturePictureFromScreen()
+        }
         if let dimming {
             dimming.backgroundColor = Self.sheetDimming
             dimming.frame = window.bounds
@@ -85,7 +93,10 @@ extension ViewController {
             presented.frame = frame
             presented.alpha = 1
             dimming?.alpha = 1
-        }, completion: { _ in appeared() })
+        }, completion: { _ in
+            behind.shouldRasterize = behindWasRasterized
+            appeared()
+        })
     }
 
     /// `dismiss(animated:completion:)`: finds the controller that dismisses.
@@ -133,13 +144,20 @@ extension ViewController {
             completion?()
         }
         guard animated, let window = view.window else { return gone() }
+        // As when it came: the screen behind the fading dimming is a picture meanwhile.
+        let behind = dimming != nil && View.rasterizesAnimatedViews ? self.view : nil
+        let behindWasRasterized = behind?.shouldRasterize ?? false
+        behind?.shouldRasterize = true
         View.animate(withDuration: Self.modalTransitionDuration, delay: 0, options: .curveEaseIn, animations: {
             dimming?.alpha = 0
             switch presented.modalTransitionStyle {
             case .coverVertical: view.center.y += window.bounds.height - bounds.minY
             case .crossDissolve: view.alpha = 0
             }
-        }, completion: { _ in gone() })
+        }, completion: { _ in
+            behind?.shouldRasterize = behindWasRasterized
+            gone()
+        })
     }
 
     private func look(_ look: (cornerRadius: Double, maskedCorners: CornerMask, clipsToBounds: Bool)) {

@@ -104,6 +104,71 @@ struct RasterizationTests {
         #expect(firstCounter.draws > drawsAfterPop)
     }
 
+    /// A view with subviews that slides or fades is drawn once into a
+    /// picture for its animation, as Core Animation moves a layer; one that
+    /// changes inside on every tick goes back to being drawn.
+    @Test func anAnimatedViewIsDrawnOnceUnlessItKeepsChanging() throws {
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 200), application: app)
+        window.backgroundColor = .white
+        window.makeKeyAndVisible()
+        let card = View(frame: CGRect(x: 10, y: 10, width: 120, height: 120))
+        card.backgroundColor = .systemBlue
+        let counter = Counter(frame: CGRect(x: 10, y: 10, width: 50, height: 50))
+        card.addSubview(counter)
+        let busy = View(frame: CGRect(x: 150, y: 10, width: 120, height: 120))
+        busy.backgroundColor = .systemGreen
+        let busyCounter = Counter(frame: CGRect(x: 10, y: 10, width: 50, height: 50))
+        busy.addSubview(busyCounter)
+        window.addSubview(card)
+        window.addSubview(busy)
+        let screen = try Bitmap(width: 300, height: 200)
+        let context = GraphicsContext(bitmap: screen)
+        func frame() {
+            window.layoutIfNeeded()
+            window.render(window.takeFrame(), in: context)
+        }
+        frame()
+        let drawn = (card: counter.draws, busy: busyCounter.draws)
+        View.animate(withDuration: 0.5) {
+            card.center.y += 60
+            card.alpha = 0.6
+            busy.center.y += 60
+        }
+        var ticks = 0
+        while app.hasRunningAnimations {
+            app.virtualTimeline.advance(to: app.virtualTimeline.now + 1.0 / 60)
+            busyCounter.setNeedsDisplay()  // a spinner inside, say
+            frame()
+            ticks += 1
+        }
+        #expect(ticks >= 25)
+        #expect(counter.draws - drawn.card <= 2, "drawn into its picture, then composited: \(counter.draws - drawn.card) draws")
+        #expect(busyCounter.draws - drawn.busy >= ticks - 1, "drawn every tick, as its content changes every tick")
+        #expect(!card.shouldRasterize && !busy.shouldRasterize, "no longer rasterized at rest")
+        // At rest the picture is the window drawn whole.
+        let whole = try Bitmap(width: 300, height: 200)
+        window.render(Region(PixelRect(x: 0, y: 0, width: 300, height: 200)), in: GraphicsContext(bitmap: whole))
+        context.flush()
+        for y in 0..<200 { for x in 0..<300 where whole.pixel(x: x, y: y).distance(to: screen.pixel(x: x, y: y)) > 2 {
+            Issue.record("pixel \(x), \(y) differs"); return
+        } }
+    }
+
+    /// A plain tinted view fading (a sheet's dimming) is its colour at the
+    /// lower alpha: the same pixels as a transparency layer gives, within a level.
+    @Test func aFadingTintIsFilledStraight() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 40, height: 40), application: app)
+        window.backgroundColor = .systemYellow
+        let tint = View(frame: window.bounds)
+        tint.backgroundColor = Color(white: 0, alpha: 0.4)
+        tint.alpha = 0.5
+        window.addSubview(tint)
+        let picture = try render(window)
+        // Black at 0.4 x 0.5 over yellow (255, 204, 0): 80 % of it.
+        #expect(picture.pixel(x: 20, y: 20).distance(to: PixelColor(red: 204, green: 163, blue: 0)) <= 1, "\(picture.pixel(x: 20, y: 20))")
+    }
+
     @Test func aPushSlidesPicturesNotViews() {
         app.timeline = VirtualTimeline()
         let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), application: app)
