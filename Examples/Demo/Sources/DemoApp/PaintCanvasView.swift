@@ -40,28 +40,28 @@ public final class PaintCanvasView: View {
         for touch in touches {
             let point = touch.location(in: self)
             lastPoints[ObjectIdentifier(touch)] = point
-            paint(from: point, to: point)
-            updateTail(of: touch, with: event)
+            damage(paint(from: point, to: point).union(updateTail(of: touch, with: event)))
         }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
             let point = touch.location(in: self)
-            paint(from: lastPoints[ObjectIdentifier(touch)] ?? point, to: point)
+            // One damaged area for the new segment, the old tail and the new one: they overlap.
+            let painted = paint(from: lastPoints[ObjectIdentifier(touch)] ?? point, to: point)
             lastPoints[ObjectIdentifier(touch)] = point
-            updateTail(of: touch, with: event)
+            damage(painted.union(updateTail(of: touch, with: event)))
         }
         // A finger that held still while another moved: its tail goes once it is no longer predicted.
         for touch in event?.orderedTouches ?? [] where !touches.contains(touch) && tails[ObjectIdentifier(touch)] != nil {
-            updateTail(of: touch, with: event)
+            damage(updateTail(of: touch, with: event))
         }
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
             lastPoints[ObjectIdentifier(touch)] = nil
-            setTail(nil, for: touch)
+            damage(setTail(nil, for: touch))
         }
     }
 
@@ -69,19 +69,27 @@ public final class PaintCanvasView: View {
         touchesEnded(touches, with: event)
     }
 
-    /// Replaces the touch's tail by one to its predicted location, or removes it when nothing is predicted.
-    private func updateTail(of touch: Touch, with event: Event?) {
+    /// Replaces the touch's tail by one to its predicted location, or removes
+    /// it when nothing is predicted; returns the area to repaint.
+    private func updateTail(of touch: Touch, with event: Event?) -> Rect {
         guard let predicted = event?.predictedTouches(for: touch)?.last else { return setTail(nil, for: touch) }
         let end = predicted.location(in: self)
         let start = touch.location(in: self)
-        setTail(end == start ? nil : (start, end), for: touch)
+        return setTail(end == start ? nil : (start, end), for: touch)
     }
 
-    private func setTail(_ tail: (from: Point, to: Point)?, for touch: Touch) {
+    /// Sets the touch's tail; returns what the old and the new one cover (null: neither).
+    private func setTail(_ tail: (from: Point, to: Point)?, for touch: Touch) -> Rect {
         let key = ObjectIdentifier(touch)
-        if let old = tails[key] { setNeedsDisplay(area(from: old.from, to: old.to)) }
+        var changed = Rect.null
+        if let old = tails[key] { changed = area(from: old.from, to: old.to) }
         tails[key] = tail
-        if let tail { setNeedsDisplay(area(from: tail.from, to: tail.to)) }
+        if let tail { changed = changed.union(area(from: tail.from, to: tail.to)) }
+        return changed
+    }
+
+    private func damage(_ area: Rect) {
+        if !area.isNull { setNeedsDisplay(area) }
     }
 
     /// What a segment with round caps covers, with a point to spare for antialiasing.
@@ -91,12 +99,13 @@ public final class PaintCanvasView: View {
         return touched.insetBy(dx: -r - 1, dy: -r - 1)
     }
 
-    private func paint(from start: Point, to end: Point) {
-        guard let paintContext else { return }
+    /// Paints a segment into the painting; returns the area to repaint.
+    private func paint(from start: Point, to end: Point) -> Rect {
+        guard let paintContext else { return .null }
         // One stroke with round caps: a dot where the finger lands, a smooth line as it moves.
         paintContext.strokeLine(from: start, to: end, with: paintColor, lineWidth: Self.lineWidth, lineCap: .round)
         strokeCount += 1
-        setNeedsDisplay(area(from: start, to: end))
+        return area(from: start, to: end)
     }
 
     public override func draw(_ rect: Rect) {
