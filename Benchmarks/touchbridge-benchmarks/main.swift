@@ -179,7 +179,12 @@ func millions(_ value: Double) -> String { String(format: "%.1f M", value / 1e6)
 let fixture = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Tests/Fixtures/recordings/evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")
-// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet runs one figure.
+/// The recordings every finger's stroke is predicted on: the shared set beside this clone, or BENCH_RECORDINGS.
+let sharedRecordings = ProcessInfo.processInfo.environment["BENCH_RECORDINGS"].map { URL(fileURLWithPath: $0) }
+    ?? URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("shared/recordings")
+// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet|prediction runs one figure.
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func wanted(_ name: String) -> Bool { only == nil || only == name }
 if wanted("tracker") { print(benchmarkTracker()) }
@@ -200,4 +205,12 @@ MainActor.assumeIsolated {
     if wanted("push") { print(benchmarkPush()) }
     if wanted("drag") { print(benchmarkTableDrag()) }
     if wanted("sheet") { print(benchmarkSheet()) }
+}
+if wanted("prediction") {
+    do {
+        print(try MainActor.assumeIsolated { try benchmarkPrediction(recordings: sharedRecordings) })
+    } catch {
+        FileHandle.standardError.write(Data("touchbridge-benchmarks: prediction: \(error)\n".utf8))
+        exit(1)
+    }
 }

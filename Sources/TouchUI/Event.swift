@@ -71,4 +71,26 @@ public final class Event {
         guard touchesInEvent.contains(touch) else { return nil }
         return (coalesced[ObjectIdentifier(touch)] ?? []) + [touch]
     }
+
+    /// Where `touch` is expected to be one display frame (1/60 s) after its
+    /// last sample, as UIEvent.predictedTouches(for:): nil when the touch is
+    /// not in the event; empty when nothing can be predicted (the touch
+    /// ended or was cancelled, it has held still for longer than
+    /// TouchPredictor.window, or it has too few recent samples); otherwise one
+    /// predicted touch, phase moved, whose previous location is the touch's
+    /// real one. Draw ink to it to keep up with the finger, and replace it
+    /// when the next event comes: it is a guess, never a sample.
+    public func predictedTouches(for touch: Touch) -> [Touch]? {
+        guard touchesInEvent.contains(touch) else { return nil }
+        guard !touch.phase.isFinal,
+            timestamp - touch.timestamp <= TouchPredictor.window,
+            let location = touch.predictedLocationInWindow(after: Self.predictionInterval)
+        else { return [] }
+        let predicted = touch.snapshot()
+        predicted.update(phase: .moved, location: location, timestamp: touch.timestamp + Self.predictionInterval)
+        return [predicted]
+    }
+
+    /// How far ahead predictedTouches(for:) looks: one frame of a 60 Hz display, in seconds.
+    public static let predictionInterval = 1.0 / 60
 }

@@ -55,6 +55,8 @@ public final class Touch: Hashable {
     /// recognizer took it, the view was already touched and is not
     /// multiple-touch enabled, or a scroll view's touchesShouldBegin said no.
     @exclusivity(unchecked) var isWithheldFromView = false
+    /// Every sample of the touch, for `Event.predictedTouches(for:)`.
+    @exclusivity(unchecked) var predictor = TouchPredictor()
 
     /// A new touch at `location` in `window`'s coordinates (nil: the key window's).
     public init(
@@ -71,6 +73,7 @@ public final class Touch: Hashable {
         self.majorRadiusTolerance = majorRadius > 0 ? majorRadius / 4 : 0
         self.force = force
         self.maximumPossibleForce = maximumPossibleForce
+        predictor.add(location, at: timestamp)
     }
 
     /// Where the touch is, in `view`'s coordinates; nil means the window's.
@@ -96,6 +99,7 @@ public final class Touch: Hashable {
             majorRadiusTolerance = majorRadius / 4
         }
         if let force { self.force = force }
+        if phase.isFinal { predictor.reset() } else { predictor.add(location, at: timestamp) }
     }
 
     /// After several samples were merged into one event: the previous
@@ -107,6 +111,10 @@ public final class Touch: Hashable {
         previousLocationInWindow = locationInWindow
         phase = .stationary
     }
+
+    /// Where the touch will be `interval` seconds after its last sample, in
+    /// the window's coordinates; nil when that cannot be predicted (see TouchPredictor).
+    func predictedLocationInWindow(after interval: Double) -> Point? { predictor.location(after: interval) }
 
     func removeRecognizer(_ recognizer: GestureRecognizer) { gestureRecognizers.removeAll { $0 === recognizer } }
 
