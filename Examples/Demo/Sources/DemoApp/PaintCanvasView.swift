@@ -112,7 +112,8 @@ public final class PaintCanvasView: View {
         guard let context = GraphicsContext.current, let painting else { return }
         painting.finishDrawing()
         context.draw(Image(bitmap: painting), in: bounds)
-        for tail in tails.values {
+        // Only the tails in this repaint: each damaged rectangle is a pass of its own.
+        for tail in tails.values where area(from: tail.from, to: tail.to).intersects(rect) {
             context.strokeLine(from: tail.from, to: tail.to, with: paintColor, lineWidth: Self.lineWidth, lineCap: .round)
         }
     }
