@@ -78,11 +78,12 @@ public final class Event {
     /// ended or was cancelled, it has held still for longer than
     /// TouchPredictor.window, or it has too few recent samples); otherwise one
     /// predicted touch, phase moved, whose previous location is the touch's
-    /// real one. Draw ink to it to keep up with the finger, and replace it
+    /// real one (a stationary touch, one another finger's frame lists, gets
+    /// none). Draw ink to it to keep up with the finger, and replace it
     /// when the next event comes: it is a guess, never a sample.
     public func predictedTouches(for touch: Touch) -> [Touch]? {
         guard touchesInEvent.contains(touch) else { return nil }
-        guard !touch.phase.isFinal,
+        guard !touch.phase.isFinal, touch.phase != .stationary,
             timestamp - touch.timestamp <= TouchPredictor.window,
             let location = touch.predictedLocationInWindow(after: Self.predictionInterval)
         else { return [] }

@@ -193,9 +193,9 @@ open class NavigationController: ViewController {
         let before = contentFrame
         // Both screens slide as pictures: each frame composites them instead of drawing every label again.
         // The leaving one's picture is on screen now, before anything covers it: copied, not drawn.
-        let rasterized = (from: from?.view.shouldRasterize ?? false, to: to.view.shouldRasterize)
-        if animated, let from, Self.rasterizesTransitions {
-            from.view.shouldRasterize = true
+        let holds = animated && from != nil && Self.rasterizesTransitions
+        if holds, let from {
+            from.view.rasterizationHolds += 1
             from.view.capturePictureFromScreen()
         }
         if animated { navigationBar.keepTitlesForCrossFade() }
@@ -235,11 +235,15 @@ open class NavigationController: ViewController {
         View.performWithoutAnimation {
             to.view.frame = before.offsetBy(dx: forward ? width : -width * 0.3, dy: 0)
         }
-        from.view.shouldRasterize = rasterized.from || Self.rasterizesTransitions
-        to.view.shouldRasterize = rasterized.to || Self.rasterizesTransitions
+        if holds { to.view.rasterizationHolds += 1 }
+        var released = !holds
         let slid = {
-            from.view.shouldRasterize = rasterized.from
-            to.view.shouldRasterize = rasterized.to
+            // Once, however the transition ends (its animation, or finished early).
+            if !released {
+                released = true
+                from.view.rasterizationHolds -= 1
+                to.view.rasterizationHolds -= 1
+            }
             finish()
         }
         var fading: [View] = []

@@ -99,6 +99,8 @@ public final class Touch: Hashable {
             majorRadiusTolerance = majorRadius / 4
         }
         if let force { self.force = force }
+        // A finger the kernel said nothing of in a frame comes with its old place and
+        // the frame's time: a true sample, since the kernel reports only changes.
         if phase.isFinal { predictor.reset() } else { predictor.add(location, at: timestamp) }
     }
 

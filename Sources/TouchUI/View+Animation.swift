@@ -367,8 +367,9 @@ final class Animator {
 
     var isRunning: Bool { !animations.isEmpty }
 
-    /// Views rasterized for their animations, and how often their picture was dropped.
-    private var rasterizedForAnimation: [(view: View, drops: Int, hadPicture: Bool)] = []
+    /// Views rasterized for their animations, how often their picture was
+    /// dropped or replaced, and the picture last seen.
+    private var rasterizedForAnimation: [(view: View, drops: Int, picture: ObjectIdentifier?)] = []
 
     func add(_ animation: PropertyAnimation, at now: Double) {
         // A new animation of the same property takes over from where the old one had got to.
@@ -378,13 +379,21 @@ final class Animator {
         let view = animation.view
         let presentation = view.presentation ?? Presentation()
         view.presentation = presentation
-        if View.rasterizesAnimatedViews, animation.property != .bounds, animation.property != .backgroundColor,
-            !view.shouldRasterize, !view.subviews.isEmpty, !rasterizedForAnimation.contains(where: { $0.view === view })
+        // A picture does not show a descendant where its own animation draws it.
+        if !rasterizedForAnimation.isEmpty {
+            var ancestor = view.superview
+            while let outer = ancestor {
+                stopRasterizing(outer)
+                ancestor = outer.superview
+            }
+        }
+        // Moving and fading composite a picture exactly; a turned or scaled one would be resampled.
+        if View.rasterizesAnimatedViews, animation.property == .center || animation.property == .alpha,
+            !view.isRasterized, !view.subviews.isEmpty, !rasterizedForAnimation.contains(where: { $0.view === view }),
+            !view.subviews.contains(where: { $0.hasAnimationInside })
         {
-            view.shouldRasterize = true
-            // On screen as it is, nothing over it: copied, not drawn.
-            view.capturePictureFromScreen()
-            rasterizedForAnimation.append((view, 0, view.rasterCache != nil))
+            view.rasterizationHolds += 1
+            rasterizedForAnimation.append((view, 0, nil))
         }
         if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers += 1 }
         apply(animation, at: now)
@@ -425,24 +434,23 @@ final class Animator {
         animation.group.animationEnded(finished: finished)
     }
 
-    private func stopRasterizing(_ view: View) {
+    /// Gives back the animation's hold on the view's picture (kept for the
+    /// rest of the animation as a view that is not rasterized again).
+    private func stopRasterizing(_ view: View, forGood: Bool = true) {
         guard let index = rasterizedForAnimation.firstIndex(where: { $0.view === view }) else { return }
-        rasterizedForAnimation.remove(at: index)
-        view.shouldRasterize = false
+        if rasterizedForAnimation[index].drops >= 0 { view.rasterizationHolds -= 1 }
+        if forGood { rasterizedForAnimation.remove(at: index) } else { rasterizedForAnimation[index].drops = -1 }
     }
 
-    /// A picture dropped tick after tick costs a redraw and a composite: such a view is drawn as usual.
+    /// A picture dropped or replaced tick after tick costs a redraw and a
+    /// composite: after the second, the view is drawn as usual.
     private func checkPictures() {
-        var index = 0
-        while index < rasterizedForAnimation.count {
+        for index in rasterizedForAnimation.indices where rasterizedForAnimation[index].drops >= 0 {
             let entry = rasterizedForAnimation[index]
-            let has = entry.view.rasterCache != nil
-            if entry.hadPicture && !has { rasterizedForAnimation[index].drops += 1 }
-            rasterizedForAnimation[index].hadPicture = has
-            if rasterizedForAnimation[index].drops > 2, entry.view.shouldRasterize {
-                entry.view.shouldRasterize = false
-            }
-            index += 1
+            let picture = entry.view.rasterCache.map(ObjectIdentifier.init)
+            if entry.picture != nil && picture != entry.picture { rasterizedForAnimation[index].drops += 1 }
+            rasterizedForAnimation[index].picture = picture
+            if rasterizedForAnimation[index].drops >= 2 { stopRasterizing(entry.view, forGood: false) }
         }
     }
 

@@ -166,7 +166,7 @@ extension View {
         let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
         // The picture is of the model's bounds and colour: while they animate, the view draws as usual.
-        if shouldRasterize, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
+        if isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
             for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin, alpha: alpha) }
             return
         }

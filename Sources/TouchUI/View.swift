@@ -84,11 +84,21 @@ open class View: Responder {
     /// Anything that changes inside draws the picture again. A navigation
     /// controller sets it on both screens while they slide.
     @exclusivity(unchecked) public var shouldRasterize = false {
-        didSet {
-            guard oldValue != shouldRasterize else { return }
-            View.rasterizingViews += shouldRasterize ? 1 : -1
-            rasterCache = nil
-        }
+        didSet { rasterizationChanged(from: oldValue || rasterizationHolds > 0) }
+    }
+    /// The framework's own reasons to rasterize the view for a while (an
+    /// animation, a push, a sheet's dimming), each taken and given back:
+    /// the app's `shouldRasterize` stays the app's.
+    @exclusivity(unchecked) var rasterizationHolds = 0 {
+        didSet { rasterizationChanged(from: shouldRasterize || oldValue > 0) }
+    }
+    /// Whether the view is drawn from a picture: the app asked, or the framework holds it so.
+    var isRasterized: Bool { shouldRasterize || rasterizationHolds > 0 }
+
+    private func rasterizationChanged(from was: Bool) {
+        guard was != isRasterized else { return }
+        View.rasterizingViews += isRasterized ? 1 : -1
+        rasterCache = nil
     }
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
     @exclusivity(unchecked) var rasterCache: RasterTiles?

@@ -51,10 +51,9 @@ extension ViewController {
             ownLook: (presented.cornerRadius, presented.maskedCorners, presented.clipsToBounds))
         // The screen behind a sheet stays still while the dimming over it fades: it is
         // copied from the screen into a picture, not drawn again on every frame.
-        let behind = view
-        let behindWasRasterized = behind.shouldRasterize
-        if animated, dimming != nil, View.rasterizesAnimatedViews {
-            behind.shouldRasterize = true
+        let behind: View? = animated && dimming != nil && View.rasterizesAnimatedViews ? view : nil
+        if let behind {
+            behind.rasterizationHolds += 1
             behind.capturePictureFromScreen()
         }
         if let dimming {
@@ -94,7 +93,7 @@ extension ViewController {
             presented.alpha = 1
             dimming?.alpha = 1
         }, completion: { _ in
-            behind.shouldRasterize = behindWasRasterized
+            behind?.rasterizationHolds -= 1
             appeared()
         })
     }
@@ -146,8 +145,7 @@ extension ViewController {
         guard animated, let window = view.window else { return gone() }
         // As when it came: the screen behind the fading dimming is a picture meanwhile.
         let behind = dimming != nil && View.rasterizesAnimatedViews ? self.view : nil
-        let behindWasRasterized = behind?.shouldRasterize ?? false
-        behind?.shouldRasterize = true
+        behind?.rasterizationHolds += 1
         View.animate(withDuration: Self.modalTransitionDuration, delay: 0, options: .curveEaseIn, animations: {
             dimming?.alpha = 0
             switch presented.modalTransitionStyle {
@@ -155,7 +153,7 @@ extension ViewController {
             case .crossDissolve: view.alpha = 0
             }
         }, completion: { _ in
-            behind?.shouldRasterize = behindWasRasterized
+            behind?.rasterizationHolds -= 1
             gone()
         })
     }

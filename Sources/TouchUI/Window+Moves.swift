@@ -13,7 +13,7 @@ extension View {
     /// slide along with it, so their old and new places are repainted.
     func slideContents(by delta: Point) -> Bool {
         guard delta.x == delta.x.rounded(), delta.y == delta.y.rounded(), abs(delta.x) < 1e6, abs(delta.y) < 1e6,
-            slidesContentOnScroll, !shouldRasterize, let (window, rect, inFront) = ownPictureOnScreen(),
+            slidesContentOnScroll, !isRasterized, let (window, rect, inFront) = ownPictureOnScreen(),
             // A view in front that animates is drawn away from its model: where its pixels slide is unknown.
             !(window.hostApplication.hasRunningAnimations && inFront.contains { $0.hasAnimationInside })
         else { return false }
@@ -42,7 +42,7 @@ extension View {
         var child: View = self
         while true {
             guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.transform.isIdentity,
-                child === self || !child.shouldRasterize
+                child === self || !child.isRasterized
             else { return nil }
             guard let parent = child.superview else { break }
             guard parent.borderWidth == 0, !(parent.clipsToBounds && parent.cornerRadius > 0) else { return nil }
@@ -71,7 +71,7 @@ extension View {
     /// leaving screen into its picture, where before it was drawn straight
     /// into the frame. Nothing is copied where anything else might show.
     func capturePictureFromScreen() {
-        guard shouldRasterize, let window, let kept = window.keptFrame, let screen = kept.weakContext?.bitmap,
+        guard isRasterized, let window, let kept = window.keptFrame, let screen = kept.weakContext?.bitmap,
             let (_, rect, inFront) = ownPictureOnScreen(),
             !rect.isEmpty, let placement = placementInWindow(),
             placement.offset.x == placement.offset.x.rounded(), placement.offset.y == placement.offset.y.rounded()

@@ -169,6 +169,47 @@ struct RasterizationTests {
         #expect(picture.pixel(x: 20, y: 20).distance(to: PixelColor(red: 204, green: 163, blue: 0)) <= 1, "\(picture.pixel(x: 20, y: 20))")
     }
 
+    /// The framework's pictures (an animation's, a push's, a sheet's) are
+    /// taken and given back however their transitions overlap, and the
+    /// app's own `shouldRasterize` is left as the app set it.
+    @Test func theFrameworkGivesBackEveryPictureItTakes() {
+        app.timeline = VirtualTimeline()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), application: app)
+        let first = ViewController(), second = ViewController()
+        first.view.addSubview(Counter(frame: CGRect(x: 20, y: 20, width: 100, height: 100)))
+        second.view.addSubview(Counter(frame: CGRect(x: 20, y: 20, width: 100, height: 100)))
+        let navigation = NavigationController(rootViewController: first)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        func settle() {
+            for _ in 0..<120 where app.hasRunningAnimations { app.virtualTimeline.advance(to: app.virtualTimeline.now + 1.0 / 60) }
+        }
+        // The app's own picture survives an animation of the view.
+        let card = View(frame: CGRect(x: 200, y: 20, width: 100, height: 100))
+        card.addSubview(View(frame: CGRect(x: 10, y: 10, width: 20, height: 20)))
+        first.view.addSubview(card)
+        card.shouldRasterize = true
+        View.animate(withDuration: 0.2) { card.center.y += 50 }
+        settle()
+        #expect(card.shouldRasterize && card.isRasterized)
+        card.removeFromSuperview()
+        // A push while a fade holds the leaving screen's picture.
+        View.animate(withDuration: 0.3) { first.view.alpha = 0.5 }
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 0.05)
+        navigation.pushViewController(second, animated: true)
+        settle()
+        #expect(!first.view.isRasterized && !second.view.isRasterized && !first.view.shouldRasterize)
+        // A sheet dismissed while it is still coming in.
+        let sheet = ViewController()
+        sheet.view.addSubview(View(frame: CGRect(x: 10, y: 10, width: 20, height: 20)))
+        navigation.present(sheet, animated: true)
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + 0.05)
+        sheet.dismiss(animated: true)
+        settle()
+        #expect(!navigation.view.isRasterized && !sheet.view.isRasterized && !second.view.isRasterized)
+        #expect(navigation.presentedViewController == nil)
+    }
+
     @Test func aPushSlidesPicturesNotViews() {
         app.timeline = VirtualTimeline()
         let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), application: app)

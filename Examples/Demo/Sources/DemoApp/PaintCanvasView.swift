@@ -17,6 +17,9 @@ public final class PaintCanvasView: View {
     private var lastPoints: [ObjectIdentifier: Point] = [:]
     /// Each finger's predicted tail, from its last real point to the predicted one.
     private var tails: [ObjectIdentifier: (from: Point, to: Point)] = [:]
+    /// When each tail's finger last moved: a finger that stops sends nothing more, so its tail is taken away on a timer.
+    private var tailTimes: [ObjectIdentifier: Double] = [:]
+    private var tailTimerSet = false
     /// Segments painted since the canvas was last cleared.
     public private(set) var strokeCount = 0
 
@@ -75,7 +78,25 @@ public final class PaintCanvasView: View {
         guard let predicted = event?.predictedTouches(for: touch)?.last else { return setTail(nil, for: touch) }
         let end = predicted.location(in: self)
         let start = touch.location(in: self)
+        tailTimes[ObjectIdentifier(touch)] = touch.timestamp
+        removeStaleTailsLater()
         return setTail(end == start ? nil : (start, end), for: touch)
+    }
+
+    /// A tail whose finger has not moved for a prediction's window goes: the guess has nothing behind it.
+    private func removeStaleTailsLater() {
+        guard !tailTimerSet, let timeline = window?.hostApplication.timeline else { return }
+        tailTimerSet = true
+        _ = timeline.schedule(after: TouchPredictor.window) { [weak self] in
+            guard let self else { return }
+            self.tailTimerSet = false
+            let now = timeline.now
+            for (key, time) in self.tailTimes where now - time >= TouchPredictor.window {
+                self.tailTimes[key] = nil
+                if let tail = self.tails.removeValue(forKey: key) { self.damage(self.area(from: tail.from, to: tail.to)) }
+            }
+            if !self.tails.isEmpty { self.removeStaleTailsLater() }
+        }
     }
 
     /// Sets the touch's tail; returns what the old and the new one cover (null: neither).
@@ -84,6 +105,7 @@ public final class PaintCanvasView: View {
         var changed = Rect.null
         if let old = tails[key] { changed = area(from: old.from, to: old.to) }
         tails[key] = tail
+        if tail == nil { tailTimes[key] = nil }
         if let tail { changed = changed.union(area(from: tail.from, to: tail.to)) }
         return changed
     }
@@ -112,7 +134,9 @@ public final class PaintCanvasView: View {
         guard let context = GraphicsContext.current, let painting else { return }
         painting.finishDrawing()
         context.draw(Image(bitmap: painting), in: bounds)
-        // Only the tails in this repaint: each damaged rectangle is a pass of its own.
+        // Only the tails in this repaint (each damaged rectangle is a pass of its
+        // own), and only on the canvas, as the real strokes are.
+        context.clip(to: bounds)
         for tail in tails.values where area(from: tail.from, to: tail.to).intersects(rect) {
             context.strokeLine(from: tail.from, to: tail.to, with: paintColor, lineWidth: Self.lineWidth, lineCap: .round)
         }
