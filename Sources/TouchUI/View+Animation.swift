@@ -489,8 +489,8 @@ final class Animator {
 }
 
 extension View {
-    /// Whether a view with subviews that moves, turns or fades is drawn
-    /// once into a picture for its animation (`shouldRasterize`), so each
+    /// Whether a view with subviews that moves or fades is drawn once
+    /// into a picture for its animation (the app's `shouldRasterize` is left alone), so each
     /// tick composites it, as Core Animation moves a layer without drawing
     /// it; true unless turned off. A view whose picture keeps being dropped
     /// (something in it changes every tick) goes back to being drawn.
