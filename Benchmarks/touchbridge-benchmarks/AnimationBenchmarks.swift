@@ -12,16 +12,8 @@ func benchmarkSheet() -> String {
     let context = GraphicsContext(bitmap: bitmap)
     func presentFrames(rasterized: Bool) -> (mean: Double, first: Double, frames: Int) {
         View.rasterizesAnimatedViews = rasterized
-        let application = Application()
-        let clock = VirtualTimeline()
-        application.timeline = clock
-        let window = Window(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), application: application)
         let menu = MenuList()
-        menu.title = "Menu"
-        window.rootViewController = NavigationController(rootViewController: menu)
-        window.makeKeyAndVisible()
-        window.layoutIfNeeded()
-        window.render(window.takeFrame(), in: context)
+        let (application, clock, window, _) = menuWindow(menu, drawnInto: context)
         let sheet = NavigationController(rootViewController: MenuList(style: .insetGrouped, sections: 2, rowsPerSection: 7))
         menu.present(sheet, animated: true)
         var times: [Double] = []

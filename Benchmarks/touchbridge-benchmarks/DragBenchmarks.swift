@@ -18,18 +18,11 @@ func benchmarkTableDrag() -> String {
         let context: GraphicsContext
     }
     func makeScreen() -> Screen {
-        let application = Application()
-        application.timeline = VirtualTimeline()
-        let window = Window(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), application: application)
         // A long list a kiosk scrolls: 400 rows.
         let menu = MenuList(style: .plain, sections: 1, rowsPerSection: 400)
-        menu.title = "Menu"
-        window.rootViewController = NavigationController(rootViewController: menu)
-        window.makeKeyAndVisible()
         let bitmap = try! Bitmap(width: width, height: height)
         let context = GraphicsContext(bitmap: bitmap)
-        window.layoutIfNeeded()
-        window.render(window.takeDamage(), in: context)
+        let window = menuWindow(menu, drawnInto: context).window
         return Screen(window: window, menu: menu, bitmap: bitmap, context: context)
     }
     var direction = 1.0

@@ -117,18 +117,7 @@ func benchmarkPush() -> String {
     let context = GraphicsContext(bitmap: bitmap)
     func pushFrames(rasterized: Bool) -> (frameTime: Double, frames: Int, first: Double, medianFrame: Double) {
         NavigationController.rasterizesTransitions = rasterized
-        let application = Application()
-        let clock = VirtualTimeline()
-        application.timeline = clock
-        let window = Window(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), application: application)
-        let first = MenuList()
-        first.title = "Menu"
-        let navigation = NavigationController(rootViewController: first)
-        window.rootViewController = navigation
-        window.makeKeyAndVisible()
-        // As the compositor draws: laid out, into a frame it keeps.
-        window.layoutIfNeeded()
-        window.render(window.takeFrame(), in: context)
+        let (application, clock, window, navigation) = menuWindow(MenuList(), drawnInto: context)
         let second = MenuList()
         second.title = "Coffee"
         navigation.pushViewController(second, animated: true)
@@ -182,6 +171,27 @@ func benchmarkPush() -> String {
         | every view drawn again each frame (as before) | \(ms(redrawTimes)) | \(String(format: "%.2f", redrawRatio))x memcpy | \(ms(redrawMedian)), \(String(format: "%.2f", ratio(redrawMedian, memcpyTimes)))x | \(ms(redrawFirst)) | |
 
         """
+}
+
+/// A window the size of `context`'s bitmap, on a virtual clock, showing
+/// `menu` in a navigation controller, drawn once as the compositor draws:
+/// laid out, into a frame `context` keeps.
+@MainActor
+func menuWindow(_ menu: MenuList, drawnInto context: GraphicsContext)
+    -> (application: Application, clock: VirtualTimeline, window: Window, navigation: NavigationController)
+{
+    let application = Application()
+    let clock = VirtualTimeline()
+    application.timeline = clock
+    let size = Rect(x: 0, y: 0, width: Double(context.bitmap.width), height: Double(context.bitmap.height))
+    let window = Window(frame: size, application: application)
+    menu.title = "Menu"
+    let navigation = NavigationController(rootViewController: menu)
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    window.render(window.takeFrame(), in: context)
+    return (application, clock, window, navigation)
 }
 
 /// The yardstick the drawing figures are given in: one memcpy of a frame,
