@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "KernelInput", targets: ["KernelInput"]),
         .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "Display", targets: ["Display"]),
+        .library(name: "Desktop", targets: ["Desktop"]),
         .library(name: "TouchUI", targets: ["TouchUI"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "Bridge", targets: ["Bridge"]),
@@ -60,6 +61,12 @@ let package = Package(
         .target(name: "Layers", dependencies: ["Graphics"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
         .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
+        // A desktop window (X11 or Wayland) through SDL 2, loaded with dlopen when one is asked
+        // for: SDL's headers at build time, and no SDL in an app's link, so a kiosk needs none.
+        .target(name: "CDesktopShim", linkerSettings: [.linkedLibrary("m")]),
+        // The app on a desktop: a window that is a display, whose mouse, keys and touchscreen
+        // come back as a virtual panel's evdev events. Nothing of views.
+        .target(name: "Desktop", dependencies: ["CDesktopShim", "Display", "Graphics", "KernelInput"]),
         .target(
             name: "TouchUI",
             dependencies: ["Graphics", "ConstraintSolver"]),
@@ -67,7 +74,7 @@ let package = Package(
         .target(
             name: "Bridge",
             dependencies: [
-                "KernelInput", "TouchUI", "Display", "CInputShim", "CMainLoopShim",
+                "KernelInput", "TouchUI", "Display", "Desktop", "CInputShim", "CMainLoopShim",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
@@ -104,6 +111,7 @@ let package = Package(
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "KernelInput"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(

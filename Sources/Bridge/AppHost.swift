@@ -1,3 +1,4 @@
+import Desktop
 import Dispatch
 import Display
 import Glibc
@@ -35,7 +36,7 @@ public enum AppHost {
         try settings.checkApp(isNamed: app.name)
         let logger = settings.startLogging(label: app.commandName)
         settings.awaitDisplay(notifier: SystemdNotifier(), logger: logger)
-        let surfaces = try settings.openSurfaces()
+        let surfaces = try settings.openSurfaces(title: app.name)
         try MainActor.assumeIsolated {
             let closeAll = { for surface in surfaces { surface.close() } }
             let application = Application()
@@ -52,6 +53,8 @@ public enum AppHost {
                 try settings.checkDeviceOutputs(shownOn: surfaces)
                 var input = settings.input(screen: screen)
                 input.mapping.outputs = outputs
+                // In a desktop window, the window's input is the app's; the desktop's devices are not.
+                if surfaces.first is DesktopWindow { input.selection.readsDeviceNodes = false }
                 return input
             }
             let window: Window
@@ -86,12 +89,15 @@ public enum AppHost {
                 application.terminate()
                 exit(1)
             }
+            let desktop = (surfaces.first as? DesktopWindow).map { DesktopSession(window: $0, daemon: daemon) }
             let end = { (status: Int32) in
                 screenPower?.restoreForExit()
                 application.terminate()
+                desktop?.stop()
                 daemon.stop()
                 exit(status)
             }
+            desktop?.onClose = { end(0) }
             Signals.install(logger: logger, stop: { end(0) }) {
                 let reloaded = try options.reload()
                 try reloaded.checkApp(isNamed: app.name)
@@ -105,16 +111,19 @@ public enum AppHost {
                     logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
                 }
                 try daemon.reload(input: input(reloaded))
+                desktop?.attachDevices()
                 application.keyRepeat = reloaded.keyRepeat
                 // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
                 if let appearance = reloaded.appearance { application.userInterfaceStyle = appearance }
             }
             do {
                 try daemon.start()
+                try desktop?.start()
             } catch {
                 daemon.stop()
                 throw error
             }
+            if let desktop { keepAlive.append(desktop) }
             if let screenPower {
                 daemon.feed.admit = { screenPower.admit($0) }
                 daemon.onKeys = { _ in screenPower.keysPressed() }

@@ -18,8 +18,8 @@ public final class Compositor {
     public let window: Window
     public let surface: any DisplaySurface
     /// The picture as the views drew it, before conversion to the panel's format.
-    public let backBuffer: Bitmap
-    private let context: GraphicsContext
+    public private(set) var backBuffer: Bitmap
+    private var context: GraphicsContext
     /// The window's application's: a replay or a host that gives the
     /// application another timeline moves the ticks onto it too.
     private var timeline: any Timeline { window.hostApplication.timeline }
@@ -71,6 +71,16 @@ public final class Compositor {
         context.replace(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), with: .black)
         window.onNeedsDisplay = { [weak self] in self?.scheduleTick() }
         if !window.damage.isEmpty { scheduleTick() }
+    }
+
+    /// The surface changed size (a desktop window resized): the back buffer
+    /// takes the new size, and the whole window is drawn again at the next tick.
+    public func surfaceResized() throws {
+        guard backBuffer.width != surface.width || backBuffer.height != surface.height else { return }
+        backBuffer = try Bitmap(width: surface.width, height: surface.height)
+        context = GraphicsContext(bitmap: backBuffer)
+        context.replace(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), with: .black)
+        window.setNeedsDisplay()
     }
 
     /// Without a vertical blank, repaints come no closer than a refresh over

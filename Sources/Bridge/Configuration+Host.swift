@@ -1,3 +1,4 @@
+import Desktop
 import Display
 import FoundationEssentials
 import Glibc
@@ -16,19 +17,34 @@ extension Configuration {
     /// Opens every display the settings give the app: each connected output
     /// of a DRM card, unless `output` names one or a screen size is asked
     /// for (which is one picture's size); otherwise the one display.
-    public func openSurfaces() throws -> [any DisplaySurface] {
+    /// A desktop window (window, wayland) is titled `title`.
+    public func openSurfaces(title: String = "TouchBridge") throws -> [any DisplaySurface] {
         let (spec, size, rotation) = try displayChoice()
-        if case .drm(let path) = spec, output == nil, size == nil {
+        switch spec {
+        case .drm(let path) where output == nil && size == nil:
             return try DRMSurface.openAll(path: path, rotation: rotation)
+        case .window, .wayland:
+            if let output {
+                throw DisplayError(device: spec.description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
+            }
+            if case .window = spec, let size {
+                return [try DesktopWindow(title: title, width: size.0, height: size.1)]
+            }
+            // Under a kiosk compositor: its own Wayland connection, never XWayland, and the whole output.
+            setenv("SDL_VIDEODRIVER", "wayland", 0)
+            return [try DesktopWindow(title: title, width: 800, height: 480, fullscreen: true)]
+        default:
+            return [try spec.openSurface(size: size, rotation: rotation, output: output)]
         }
-        return [try spec.openSurface(size: size, rotation: rotation, output: output)]
     }
 
     private func displayChoice() throws -> (DisplaySpec, (Int, Int)?, DisplayRotation) {
         // An output is a DRM connector: auto then means the first DRM card.
         let name = display.flatMap { $0 == "auto" ? nil : $0 } ?? (output != nil ? "drm:/dev/dri/card0" : Self.automaticDisplay())
         let spec = try DisplaySpec(parsing: name)
-        let size = screenWidth.map { ($0, screenHeight!) } ?? (spec.hasOwnSize ? nil : (800, 480))
+        var size = screenWidth.map { ($0, screenHeight!) } ?? (spec.hasOwnSize ? nil : (800, 480))
+        // A window's own size (window:WxH) comes before the screen's.
+        if case .window(let width?, let height?) = spec { size = (width, height) }
         let rotation = DisplayRotation(rawValue: (self.rotation ?? .none).rawValue) ?? .none
         return (spec, size, rotation)
     }
@@ -73,6 +89,8 @@ extension Configuration {
     /// framebuffer shows only one of them), else the first framebuffer,
     /// else the first DRM card, else a PNG file in the working directory.
     public static func automaticDisplay() -> String {
+        // A Wayland compositor owns the screen (cage, Weston's kiosk shell): its client, full screen.
+        if let wayland = getenv("WAYLAND_DISPLAY"), wayland.pointee != 0 { return "wayland" }
         let card = "/dev/dri/card0"
         if let connectors = try? ConnectorSummary.list(card: card), connectors.count(where: \.connected) > 1 { return "drm:" + card }
         if FileManager.default.fileExists(atPath: "/dev/fb0") { return "fb:/dev/fb0" }
@@ -110,7 +128,8 @@ extension DisplaySpec {
     /// Panels know their size; files and memory are told it.
     public var hasOwnSize: Bool {
         switch self {
-        case .framebuffer, .drm: true
+        case .framebuffer, .drm, .wayland: true
+        case .window(let width, _): width != nil
         case .png, .memory: false
         }
     }

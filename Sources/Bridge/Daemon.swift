@@ -111,8 +111,10 @@ public final class Daemon {
         }
         try feed.start()
         feed.deliverWaiting()  // the devices there are now, before READY=1
-        logger.info("following input devices through \(feed.hub.hotplugSource) events")
-        if devices.isEmpty { logger.notice("no touchscreen yet; waiting for one to be plugged in") }
+        if feed.hub.selection.readsDeviceNodes {
+            logger.info("following input devices through \(feed.hub.hotplugSource) events")
+            if devices.isEmpty { logger.notice("no touchscreen yet; waiting for one to be plugged in") }
+        }
         notifier.notify("READY=1\nSTATUS=\(status)")
         if let interval = notifier.watchdogInterval { startWatchdog(every: interval / 2) }
     }

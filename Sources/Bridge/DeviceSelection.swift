@@ -16,6 +16,9 @@ public struct DeviceSelection: Sendable {
     /// grabbed, so nothing they type reaches another program or the
     /// console, and their lines go to the app whatever has focus.
     public var scanners: [String]
+    /// Whether devices in /dev/input are taken at all: not for an app in a
+    /// desktop window, whose input is the window's.
+    public var readsDeviceNodes = true
 
     public init(nodes: [String] = [], nameContains: [String] = [], grab: Bool = false, keyboards: Bool = true, scanners: [String] = []) {
         self.nodes = nodes

@@ -38,7 +38,8 @@ public enum InputHubOutput: Sendable {
 /// Everything here runs on the main thread; nothing is handed between threads.
 public final class InputHub: @unchecked Sendable {
     private struct OpenDevice {
-        let input: InputDevice
+        /// nil for a device the host makes up (`openVirtualTouchscreen`).
+        let input: InputDevice?
         /// A touchscreen's, or a keyboard's.
         let touches: LiveTouches?
         let keys: KeyDevice?
@@ -75,11 +76,13 @@ public final class InputHub: @unchecked Sendable {
     /// main queue whenever output is waiting: call `drain()` there.
     /// Returns once the devices present now have been tried.
     public func start(wake: @escaping @Sendable @MainActor () -> Void) throws {
-        let monitor = try InputNodeMonitor()
-        self.monitor = monitor
         // Devices join the main loop's own epoll set (MainLoop.run waits on it).
         poller = MainLoop.poller
         self.wake = wake
+        // A desktop window's app has the window's input only: the desktop's devices are not its own.
+        guard selection.readsDeviceNodes else { return }
+        let monitor = try InputNodeMonitor()
+        self.monitor = monitor
         onMain {
             for node in monitor.enumerate() { consider(node) }
             for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
@@ -199,7 +202,7 @@ public final class InputHub: @unchecked Sendable {
 
     private func close(_ devnode: String, reason: String) {
         guard let device = devices.removeValue(forKey: devnode) else { return }
-        device.input.stopReading()
+        device.input?.stopReading()
         var cancelled: [TouchRecord] = []
         device.touches?.finish { cancelled.append($0) }
         if !cancelled.isEmpty { post(.frame(cancelled)) }
@@ -216,6 +219,69 @@ public final class InputHub: @unchecked Sendable {
         } catch {
             post(.note(.failed(devnode: devnode, reason: Self.reason(error, about: devnode))))
             return false
+        }
+    }
+
+    // MARK: Devices the host makes up
+
+    /// Takes a touchscreen that is no node in /dev/input (a desktop window's
+    /// mouse and fingers): numbered, noted and read as a node's touchscreen
+    /// is, from the events given to `feedVirtual`, on the whole screen
+    /// (of `screen` points, when the hub's is not its size any more).
+    public func openVirtualTouchscreen(_ description: DeviceDescription, as name: String, screen: (width: Double, height: Double)? = nil) {
+        onMain {
+            defer { wakeIfNeeded() }
+            guard devices[name] == nil else { return }
+            var mapping = InputMapping(
+                screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
+            mapping.keymap = options.keymap
+            do {
+                let touches = try LiveTouches(
+                    description, node: name, options: mapping, index: nextIndex, numbering: numbering,
+                    warn: { [weak self] in self?.post(.note(.warning($0))) })
+                nextIndex += 1
+                devices[name] = OpenDevice(input: nil, touches: touches, keys: nil, name: description.name)
+                post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
+            } catch {
+                post(.note(.failed(devnode: name, reason: "\(error)")))
+            }
+        }
+    }
+
+    /// Takes a keyboard that is no node in /dev/input (a desktop window's
+    /// keys), read through the keymap as a node's keyboard is.
+    public func openVirtualKeyboard(named description: String, as name: String) {
+        onMain {
+            defer { wakeIfNeeded() }
+            guard devices[name] == nil else { return }
+            do {
+                keymap = try keymap ?? Keymap(options.keymap)
+            } catch {
+                post(.note(.failed(devnode: name, reason: "a keyboard, but \(error)")))
+                return
+            }
+            let keys = KeyDevice(index: nextIndex, keymap: keymap!)
+            nextIndex += 1
+            devices[name] = OpenDevice(input: nil, touches: nil, keys: keys, name: description)
+            post(.note(.openedKeyboard(devnode: name, name: description, keymap: keymap!.names.summary)))
+        }
+    }
+
+    /// Events of a device opened with `openVirtualTouchscreen` or
+    /// `openVirtualKeyboard`, whole frames (SYN_REPORT last).
+    public func feedVirtual(_ events: [InputEvent], to name: String) {
+        onMain {
+            guard devices[name]?.input == nil else { return }
+            read(.events(events), from: name)
+        }
+    }
+
+    /// Lets a made-up device go, as an unplugged one: its touches down are cancelled.
+    public func closeVirtual(_ name: String, reason: String) {
+        onMain {
+            defer { wakeIfNeeded() }
+            guard devices[name]?.input == nil else { return }
+            close(name, reason: reason)
         }
     }
 

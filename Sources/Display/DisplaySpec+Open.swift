@@ -3,7 +3,8 @@ import Graphics
 extension DisplaySpec {
     /// Opens the display this names. A panel (fb:, drm:) gives its own size
     /// unless `size` asks for one it must be able to hold; png: and memory
-    /// have no size of their own and need one. `graphicsConsole` keeps the
+    /// have no size of their own and need one. Not a desktop window: the
+    /// host opens that, through the Desktop module. `graphicsConsole` keeps the
     /// text console off a panel (tests turn it off).
     public func openSurface(
         size: (width: Int, height: Int)?, rotation: DisplayRotation = .none, graphicsConsole: Bool = true,
@@ -23,6 +24,8 @@ extension DisplaySpec {
         case .memory:
             guard let size else { throw DisplayError(device: description, problem: "a memory display needs a size (--screen WxH)") }
             return MemorySurface(width: size.width, height: size.height, rotation: rotation)
+        case .window, .wayland:
+            throw DisplayError(device: description, problem: "a desktop window is opened by the host (DesktopWindow), not by openSurface")
         }
     }
 }

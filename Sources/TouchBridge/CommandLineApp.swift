@@ -16,7 +16,7 @@ package enum CommandLineApp {
 
     /// What every app's command line has.
     package static let standardSubcommands: [ParsableCommand.Type] = [
-        AppRun.self, AppReplay.self, AppSnapshot.self, AppCalibrate.self, AppDevices.self, AppDisplays.self,
+        AppRun.self, AppPreview.self, AppReplay.self, AppSnapshot.self, AppCalibrate.self, AppDevices.self, AppDisplays.self,
     ]
 
     package static var executableName: String {
@@ -59,6 +59,32 @@ package struct AppRun: ParsableCommand {
     package func run() throws { try options.host(CommandLineApp.current) }
 }
 
+/// `APP preview`: `run` in a window on the desktop, to touch the app while writing it.
+package struct AppPreview: ParsableCommand {
+    package static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "preview", abstract: "The app in a window on this desktop, the mouse as a finger: run --display window.",
+            discussion: """
+                The window is --screen's size in points (default: the configuration's, else 800x480), \
+                or give --display window:WIDTHxHEIGHT. The mouse is a finger: press, drag and release are a \
+                touch's phases. Hold Alt for a second finger mirrored about the window's centre (pinch, \
+                rotate); Alt and Shift move the two together (a two-finger pan). A touchscreen on the \
+                desktop gives its own fingers, and the keyboard's keys go to the app through its keymap. \
+                Devices in /dev/input are not read. Needs SDL 2 (Debian's libsdl2-2.0-0) and an X11 or \
+                Wayland desktop.
+                """)
+    }
+
+    package init() {}
+
+    @OptionGroup var options: RunOptions
+
+    package func run() throws {
+        let display = options.daemon.display.flatMap { $0.hasPrefix("window") ? $0 : nil } ?? "window"
+        try options.host(CommandLineApp.current, display: display)
+    }
+}
+
 /// What every app's `run` takes; `touchbridge run` adds a fixture of its own.
 package struct RunOptions: ParsableArguments {
     package static var discussion: String { """
@@ -67,8 +93,10 @@ package struct RunOptions: ParsableArguments {
         mid-touch has its touches cancelled. LIBINPUT_CALIBRATION_MATRIX is honoured. \
         Settings come from --config (default \(CommandLineApp.current.configurationPath), if it exists); options given here \
         override it. --display chooses the surface: fb:/dev/fbN (fbdev), drm:/dev/dri/cardN (KMS), \
-        png:FILE (rewritten on every frame), memory, or auto (the default: /dev/fb0, else \
-        /dev/dri/card0, else png:touchbridge-screen.png). \
+        png:FILE (rewritten on every frame), memory, window[:WxH] (a window on a desktop; see \
+        preview), wayland (full screen under a Wayland compositor such as cage), or auto (the \
+        default: wayland when WAYLAND_DISPLAY is set, else /dev/fb0, else /dev/dri/card0, else \
+        png:touchbridge-screen.png). \
         Under systemd (Type=notify) it sends READY=1, STATUS=, WATCHDOG=1 and STOPPING=1. \
         SIGTERM and SIGINT stop it with the console restored and the devices ungrabbed; SIGHUP \
         reloads the configuration's input settings.
@@ -87,20 +115,22 @@ package struct RunOptions: ParsableArguments {
     @Flag(help: "Print a line for each frame as it is handed to the app: `frame DEVICE TOUCHES LATENCY-µs` (since the kernel's timestamp).")
     var traceFrames = false
 
-    /// The configuration file under this command line.
-    package func settings() throws -> Bridge.Configuration {
+    /// The configuration file under this command line; `display` over both.
+    package func settings(display: String? = nil) throws -> Bridge.Configuration {
         var settings = try daemon.settings()
         if let calibration { settings.calibration = calibration.matrix }
+        if let display { settings.display = display }
         return settings
     }
 
-    /// Hosts `app` as the daemon; a bad configuration is one line and status 1.
-    package func host(_ app: HostedApp) throws -> Never {
+    /// Hosts `app` as the daemon (on `display`, when given); a bad configuration is one line and status 1.
+    package func host(_ app: HostedApp, display: String? = nil) throws -> Never {
         let commandLine = self
         do {
             try AppHost.run(
-                app, settings: try settings(),
-                options: AppHost.RunOptions(exitAfter: exitAfter, traceFrames: traceFrames, reload: { try commandLine.settings() }))
+                app, settings: try settings(display: display),
+                options: AppHost.RunOptions(
+                    exitAfter: exitAfter, traceFrames: traceFrames, reload: { try commandLine.settings(display: display) }))
         } catch let error as ConfigurationError {
             printError("\(app.commandName): \(error)")
             throw ExitCode.failure

@@ -16,7 +16,7 @@ enum TouchBridgeCommand {
         CommandLineApp.main(
             demoApp, arguments: Array(CommandLine.arguments.dropFirst()),
             subcommands: [
-                Replay.self, Run.self, Demo.self, AppDevices.self, AppDisplays.self, AppCalibrate.self, Snapshot.self, Describe.self, Convert.self,
+                Replay.self, Run.self, AppPreview.self, Demo.self, AppDevices.self, AppDisplays.self, AppCalibrate.self, Snapshot.self, Describe.self, Convert.self,
                 Watch.self, Record.self,
             ],
             defaultSubcommand: nil)

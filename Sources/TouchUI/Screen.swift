@@ -15,8 +15,9 @@ public final class Screen {
         set { screens = [newValue] }
     }
 
-    /// In points, as the user sees the screen (after rotation).
-    public let bounds: Rect
+    /// In points, as the user sees the screen (after rotation). A desktop
+    /// window's screen changes size with the window; the host says so.
+    public package(set) var bounds: Rect
     /// Pixels per point; 1 on the panels TouchBridge drives.
     public let scale: Double
     /// The display's refresh rate.

@@ -9,9 +9,24 @@ struct DisplaySpecTests {
         #expect(try DisplaySpec(parsing: "memory") == .memory)
         // Only the first colon separates: paths may hold more.
         #expect(try DisplaySpec(parsing: "png:a:b.png") == .png(path: "a:b.png"))
+        #expect(try DisplaySpec(parsing: "window") == .window(width: nil, height: nil))
+        #expect(try DisplaySpec(parsing: "window:1280x800") == .window(width: 1280, height: 800))
+        #expect(try DisplaySpec(parsing: "wayland") == .wayland)
     }
 
-    @Test(arguments: ["fb:/dev/fb0", "drm:/dev/dri/card1", "png:/tmp/x.png", "memory"])
+    @Test(arguments: ["window:0x800", "window:1280", "window:1280x", "window:axb", "window:1280x800x2", "window:-5x10", "window:99999x10"])
+    func aWindowSizeMustBeTwoPositiveNumbers(text: String) {
+        let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: text) }
+        #expect(error?.device == text)
+        #expect(error?.problem.hasSuffix("is not a window size; give WIDTHxHEIGHT in points, such as window:1280x800") == true)
+    }
+
+    @Test func aDesktopWindowIsNotOpenedHere() {
+        let error = #expect(throws: DisplayError.self) { try DisplaySpec.window(width: 10, height: 10).openSurface(size: nil) }
+        #expect(error?.problem.contains("opened by the host") == true)
+    }
+
+    @Test(arguments: ["fb:/dev/fb0", "drm:/dev/dri/card1", "png:/tmp/x.png", "memory", "window", "window:640x480", "wayland"])
     func descriptionParsesBackToTheSameDisplay(text: String) throws {
         let spec = try DisplaySpec(parsing: text)
         #expect(spec.description == text)
@@ -21,18 +36,19 @@ struct DisplaySpecTests {
     @Test func aNameWithoutKindIsRefusedWithTheKindsListed() {
         let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: "/dev/fb0") }
         #expect(error?.device == "/dev/fb0")
-        #expect(error?.problem == "not a display; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE or memory")
+        #expect(error?.problem == "not a display; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] or wayland")
     }
 
     @Test func anUnknownKindIsNamed() {
         let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: "vnc:host:1") }
-        #expect(error?.problem == "unknown display kind 'vnc'; use fb:, drm:, png: or memory")
+        #expect(error?.problem == "unknown display kind 'vnc'; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] or wayland")
     }
 
     @Test(arguments: ["fb:", "drm:", "png:"])
     func aKindWithoutPathIsRefused(text: String) {
         let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: text) }
         #expect(error?.problem == "no path after '\(text)'")
+        #expect((#expect(throws: DisplayError.self) { try DisplaySpec(parsing: "window:") })?.problem == "no size after 'window:'")
     }
 
     @Test func memoryAndPNGNeedASizeToOpen() throws {

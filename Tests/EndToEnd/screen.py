@@ -18,6 +18,9 @@
   screen.py size SHOT
       Prints the screen's width and height.
 
+  A SHOT is a binary PPM (qemu's screendump) or an XWD file (xwd -id WINDOW,
+  a desktop window's, under Xvfb).
+
   screen.py dark SHOT X Y WIDTH HEIGHT
       Prints how many pixels of the rectangle are dark (every channel
       under 80): text drawn in black, say.
@@ -52,6 +55,35 @@ def read_ppm(path):
     if magic != b"P6" or maximum != 255:
         raise ValueError(f"{path}: not an 8-bit binary PPM")
     return width, height, data[position + 1:]
+
+
+def read_xwd(path):
+    """(width, height, RGB bytes) of a 24- or 32-bit TrueColor XWD file, as xwd writes it."""
+    import struct
+    with open(path, "rb") as f:
+        data = f.read()
+    header = struct.unpack(">25I", data[:100])
+    header_size, version, pixmap_format = header[0], header[1], header[2]
+    width, height, byte_order, bits_per_pixel, bytes_per_line = header[4], header[5], header[7], header[11], header[12]
+    masks, ncolors = header[14:17], header[19]
+    if version != 7 or pixmap_format != 2 or bits_per_pixel != 32:
+        raise ValueError(f"{path}: not a 32-bit ZPixmap XWD file")
+    start = header_size + ncolors * 12
+    order = "<" if byte_order == 0 else ">"
+    shifts = [(mask & -mask).bit_length() - 1 for mask in masks]
+    out = bytearray(width * height * 3)
+    for y in range(height):
+        row = struct.unpack_from(f"{order}{width}I", data, start + y * bytes_per_line)
+        for x, value in enumerate(row):
+            o = (y * width + x) * 3
+            out[o] = (value & masks[0]) >> shifts[0]
+            out[o + 1] = (value & masks[1]) >> shifts[1]
+            out[o + 2] = (value & masks[2]) >> shifts[2]
+    return width, height, bytes(out)
+
+
+def read_shot(path):
+    return read_xwd(path) if path.endswith(".xwd") else read_ppm(path)
 
 
 class QMP:
@@ -135,7 +167,7 @@ def expect(label, shots, samples):
     """samples: [(name, x, y, (r, g, b))]"""
     best = None
     for shot in shots:
-        width, height, pixels = read_ppm(shot)
+        width, height, pixels = read_shot(shot)
         found, misses = [], 0
         for name, x, y, want in samples:
             if x >= width or y >= height:
@@ -167,7 +199,7 @@ def main(argv):
         watch(argv[2], argv[3], argv[4], int(argv[5]))
         return 0
     if len(argv) == 7 and argv[1] == "dark":
-        width, height, pixels = read_ppm(argv[2])
+        width, height, pixels = read_shot(argv[2])
         x0, y0, w, h = map(int, argv[3:7])
         count = 0
         for y in range(max(0, y0), min(height, y0 + h)):
@@ -177,7 +209,7 @@ def main(argv):
         print(count)
         return 0
     if len(argv) == 3 and argv[1] == "size":
-        width, height, _ = read_ppm(argv[2])
+        width, height, _ = read_shot(argv[2])
         print(width, height)
         return 0
     if len(argv) >= 4 and argv[1] == "expect" and "--" in argv:

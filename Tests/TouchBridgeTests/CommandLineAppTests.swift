@@ -19,7 +19,7 @@ struct CommandLineAppTests {
 
     @Test func everyAppHasTheSameCommands() {
         let names = AppCommand.configuration.subcommands.map { $0.configuration.commandName }
-        #expect(names == ["run", "replay", "snapshot", "calibrate", "devices", "displays"])
+        #expect(names == ["run", "preview", "replay", "snapshot", "calibrate", "devices", "displays"])
         #expect(AppCommand.configuration.defaultSubcommand == AppRun.self)
         #expect(AppCommand.configuration.version == "1.2.3")
         #expect(AppCommand.configuration.abstract == "Hello, kiosk.")

@@ -8,6 +8,20 @@ public enum HIDUsage {
         return table[Int(code)]
     }
 
+    /// The evdev key of a keyboard-page usage: what a desktop window's key
+    /// (SDL's scancodes are these usages) is to the keymap. Where two keys
+    /// share a usage, the lower code; nil for a usage no key has.
+    public static func evdev(keyboard usage: UInt16) -> UInt16? {
+        guard Int(usage) < inverse.count, inverse[Int(usage)] != 0 else { return nil }
+        return inverse[Int(usage)]
+    }
+
+    private static let inverse: [UInt16] = {
+        var inverse = [UInt16](repeating: 0, count: 256)
+        for (code, usage) in pairs.reversed() where Int(usage) < inverse.count { inverse[Int(usage)] = code }
+        return inverse
+    }()
+
     private static let table: [UInt16] = {
         var table = [UInt16](repeating: 0, count: 195)
         for (code, usage) in pairs { table[Int(code)] = usage }

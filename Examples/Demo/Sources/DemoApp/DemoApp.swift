@@ -8,8 +8,9 @@ import TouchBridge
 /// or the on-screen keyboard), and a status line with the devices and the
 /// event rate.
 ///
-/// Laid out in proportions of any screen: the list on the left, the canvas
-/// with its button bar in the middle, the text field over the photo on the right.
+/// Laid out in proportions of any screen, and again when the screen changes
+/// size (a desktop window resized): the list on the left, the canvas with
+/// its button bar in the middle, the text field over the photo on the right.
 @MainActor
 public final class DemoApp {
     public let window: DemoWindow
@@ -38,54 +39,50 @@ public final class DemoApp {
     public var hostMessage = "" { didSet { updateStatus() } }
     public private(set) var lastButton: String?
 
+    private let statusBar: View
+    private let rows: [View]
+    private static let rowHeight = 44.0
+
     public init(application: Application, screen: Size) {
         let w = screen.width, h = screen.height
         window = DemoWindow(frame: Rect(origin: .zero, size: screen), application: application)
         window.backgroundColor = Color(white: 0.93)
 
-        statusLabel = Label(frame: Rect(x: 8, y: 0, width: w - 16, height: Self.statusHeight))
+        statusLabel = Label(frame: .zero)
         statusLabel.backgroundColor = Color(white: 0.2)
         statusLabel.textColor = .white
         statusLabel.font = .systemFont(ofSize: 15)
 
-        let top = Self.statusHeight + 8
-        let leftWidth = (w * 0.28).rounded() - 16
-        list = ScrollView(frame: Rect(x: 8, y: top, width: leftWidth, height: h - top - 8))
+        list = ScrollView(frame: .zero)
         list.backgroundColor = .white
-        let rowHeight = 44.0
-        for row in 0..<40 {
-            let cell = View(frame: Rect(x: 0, y: Double(row) * rowHeight, width: leftWidth, height: rowHeight))
+        rows = (0..<40).map { row in
+            let cell = View(frame: Rect(x: 0, y: Double(row) * Self.rowHeight, width: 0, height: Self.rowHeight))
             cell.backgroundColor = row % 2 == 0 ? .white : Color(white: 0.96)
             cell.isUserInteractionEnabled = false
-            let label = Label(frame: cell.bounds.insetBy(dx: 12, dy: 0))
+            let label = Label(frame: .zero)
             label.text = "\(Self.greetings[row % Self.greetings.count]) \(row + 1)"
             cell.addSubview(label)
-            list.addSubview(cell)
+            return cell
         }
-        list.contentSize = Size(width: leftWidth, height: 40 * rowHeight)
+        for cell in rows { list.addSubview(cell) }
 
-        let middleX = (w * 0.28).rounded(), middleWidth = (w * 0.36).rounded()
-        let barTop = (h * 0.78).rounded(), barHeight = (h * 0.12).rounded()
-        canvas = PaintCanvasView(frame: Rect(x: middleX, y: top, width: middleWidth, height: (h * 0.765).rounded() - top))
+        // The canvas's painting is a bitmap of its size: made at it, not grown from nothing.
+        let top = Self.statusHeight + 8
+        canvas = PaintCanvasView(frame: Rect(x: 0, y: 0, width: (w * 0.36).rounded(), height: (h * 0.765).rounded() - top))
         let titles = Self.paints.map(\.title) + ["Clear"]
-        let buttonWidth = (middleWidth - 2 * 8) / 3
-        buttons = titles.enumerated().map { index, title in
-            let button = Button(
-                frame: Rect(x: middleX + Double(index) * (buttonWidth + 8), y: barTop, width: buttonWidth, height: barHeight),
-                title: title)
+        buttons = titles.map { title in
+            let button = Button(frame: .zero, title: title)
             button.backgroundColor = .white
             button.cornerRadius = 8
             return button
         }
 
-        let rightX = middleX + middleWidth + 8, rightWidth = w - rightX - 8
-        let side = min(rightWidth, h - top - 8) * 0.7
-        photo = PhotoView(frame: Rect(x: rightX + (rightWidth - side) / 2, y: top + (h - top - side) / 2, width: side, height: side))
-        textField = TextField(frame: Rect(x: rightX, y: top, width: rightWidth, height: min(44, (h * 0.09).rounded())))
+        photo = PhotoView(frame: .zero)
+        textField = TextField(frame: .zero)
         textField.placeholder = "Type here"
         textField.borderStyle = .roundedRect
 
-        let statusBar = View(frame: Rect(x: 0, y: 0, width: w, height: Self.statusHeight))
+        statusBar = View(frame: .zero)
         statusBar.backgroundColor = statusLabel.backgroundColor
         statusBar.addSubview(statusLabel)
         for view in [list, canvas, photo, textField] as [View] { window.addSubview(view) }
@@ -113,9 +110,43 @@ public final class DemoApp {
         window.addSubview(statusBar)  // above the photo, wherever it is dragged
         window.bringMarkersToFront()
         window.onTouchesChanged = { [unowned self] in self.updateStatus() }
+        layout(in: screen)
+        window.onSizeChanged = { [unowned self] size in self.layout(in: size) }
         window.makeKeyAndVisible()
         select(buttons[0])
         updateStatus()
+    }
+
+    /// Every view's place on a screen of `size`.
+    private func layout(in size: Size) {
+        let w = size.width, h = size.height
+        statusBar.frame = Rect(x: 0, y: 0, width: w, height: Self.statusHeight)
+        statusLabel.frame = Rect(x: 8, y: 0, width: w - 16, height: Self.statusHeight)
+
+        let top = Self.statusHeight + 8
+        let leftWidth = (w * 0.28).rounded() - 16
+        list.frame = Rect(x: 8, y: top, width: leftWidth, height: h - top - 8)
+        for (row, cell) in rows.enumerated() {
+            cell.frame = Rect(x: 0, y: Double(row) * Self.rowHeight, width: leftWidth, height: Self.rowHeight)
+            cell.subviews.first?.frame = cell.bounds.insetBy(dx: 12, dy: 0)
+        }
+        list.contentSize = Size(width: leftWidth, height: Double(rows.count) * Self.rowHeight)
+
+        let middleX = (w * 0.28).rounded(), middleWidth = (w * 0.36).rounded()
+        let barTop = (h * 0.78).rounded(), barHeight = (h * 0.12).rounded()
+        canvas.frame = Rect(x: middleX, y: top, width: middleWidth, height: (h * 0.765).rounded() - top)
+        let buttonWidth = (middleWidth - 2 * 8) / 3
+        for (index, button) in buttons.enumerated() {
+            button.frame = Rect(x: middleX + Double(index) * (buttonWidth + 8), y: barTop, width: buttonWidth, height: barHeight)
+        }
+
+        let rightX = middleX + middleWidth + 8, rightWidth = w - rightX - 8
+        let side = min(rightWidth, h - top - 8) * 0.7
+        // By centre and bounds: the photo may be pinched or turned (a frame means nothing then).
+        photo.bounds = Rect(x: 0, y: 0, width: side, height: side)
+        photo.center = Point(x: rightX + rightWidth / 2, y: top + (h - top) / 2)
+        textField.frame = Rect(x: rightX, y: top, width: rightWidth, height: min(44, (h * 0.09).rounded()))
+        window.markers.frame = Rect(origin: .zero, size: size)
     }
 
     /// A barcode scanner read `code`: shown in the status line, whatever has focus.

@@ -5,6 +5,9 @@ import TouchBridge
 @MainActor
 public final class DemoWindow: Window {
     public let markers: TouchMarkersView
+    /// The window's size changed (a desktop window resized): lay the views out for it.
+    var onSizeChanged: ((Size) -> Void)?
+    private var laidOutFor: Size?
     /// Called after each event, and once the rate has fallen to zero.
     var onTouchesChanged: (() -> Void)?
     private var numbers: [ObjectIdentifier: Int] = [:]
@@ -24,6 +27,13 @@ public final class DemoWindow: Window {
     }
 
     func bringMarkersToFront() { bringSubviewToFront(markers) }
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let size = bounds.size
+        if let laidOutFor, laidOutFor != size { onSizeChanged?(size) }
+        laidOutFor = size
+    }
 
     public override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         if onUnfocusedPresses?(presses, event) == true { return }

@@ -12,8 +12,8 @@ import TouchBridge
 public final class PaintCanvasView: View {
     public var paintColor = Color.systemRed
     public static let lineWidth = 6.0
-    private let painting: Bitmap?
-    private let paintContext: GraphicsContext?
+    private var painting: Bitmap?
+    private var paintContext: GraphicsContext?
     private var lastPoints: [ObjectIdentifier: Point] = [:]
     /// Each finger's predicted tail, from its last real point to the predicted one.
     private var tails: [ObjectIdentifier: (from: Point, to: Point)] = [:]
@@ -31,6 +31,21 @@ public final class PaintCanvasView: View {
         borderWidth = 1
         borderColor = Color(white: 0.7)
         clear()
+    }
+
+    /// A new size keeps what was painted, at the same place, on a bitmap of the new size.
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let width = max(1, Int(bounds.width.rounded(.up))), height = max(1, Int(bounds.height.rounded(.up)))
+        guard let old = painting, old.width != width || old.height != height,
+            let grown = try? Bitmap(width: width, height: height)
+        else { return }
+        let context = GraphicsContext(bitmap: grown)
+        context.replace(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: .white)
+        old.finishDrawing()
+        context.draw(Image(bitmap: old), in: Rect(x: 0, y: 0, width: Double(old.width), height: Double(old.height)))
+        (painting, paintContext) = (grown, context)
+        setNeedsDisplay()
     }
 
     public func clear() {

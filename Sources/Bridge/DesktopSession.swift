@@ -1,0 +1,109 @@
+import Desktop
+import KernelInput
+import TouchUI
+
+/// An app in a desktop window: the window's mouse, keys and touchscreen
+/// reach the app through the daemon's hub as two made-up devices, read from
+/// the main loop as a panel's are; closing the window ends the app.
+@MainActor
+final class DesktopSession {
+    static let touchscreenName = "window"
+    static let keyboardName = "window keyboard"
+
+    let window: DesktopWindow
+    private let daemon: Daemon
+    /// The user closed the window.
+    var onClose: (() -> Void)?
+    private var descriptor: Int32?
+    private var takeScheduled = false
+
+    init(window: DesktopWindow, daemon: Daemon) {
+        self.window = window
+        self.daemon = daemon
+    }
+
+    /// Opens the window's devices in the daemon's hub (again after a reload replaced it).
+    func attachDevices() {
+        let size = Size(width: Double(window.width), height: Double(window.height))
+        daemon.feed.hub.openVirtualTouchscreen(window.touchscreen, as: Self.touchscreenName, screen: (size.width, size.height))
+        daemon.feed.hub.openVirtualKeyboard(named: "TouchBridge window keyboard", as: Self.keyboardName)
+    }
+
+    /// Follows the window's events from the main loop. Its display connection
+    /// is watched like an input device; where there is none to watch, the
+    /// events are looked at every few milliseconds.
+    func start() throws {
+        attachDevices()
+        if let fd = window.eventDescriptor {
+            try MainLoop.poller.add(fd, rank: MainLoop.Rank.input) { [weak self] in
+                MainActor.assumeIsolated { self?.takeEvents() }
+            }
+            descriptor = fd
+        } else {
+            pollEvery(0.004)
+        }
+        // Drawing talks to the display server, which may read events off the connection
+        // on the way: they would wait in SDL's queue with nothing readable to say so.
+        for compositor in daemon.compositors where compositor.surface === window {
+            let previous = compositor.onPresent
+            compositor.onPresent = { [weak self] damage in
+                previous?(damage)
+                self?.scheduleTake()
+            }
+        }
+        takeEvents()
+    }
+
+    func stop() {
+        if let descriptor { MainLoop.poller.remove(descriptor) }
+        descriptor = nil
+    }
+
+    private func pollEvery(_ seconds: Double) {
+        _ = MainLoop.timeline.schedule(after: seconds) { [weak self] in
+            guard let self, self.descriptor == nil else { return }
+            self.takeEvents()
+            self.pollEvery(seconds)
+        }
+    }
+
+    private func scheduleTake() {
+        guard !takeScheduled else { return }
+        takeScheduled = true
+        _ = MainLoop.timeline.schedule(after: 0) { [weak self] in
+            self?.takeScheduled = false
+            self?.takeEvents()
+        }
+    }
+
+    func takeEvents() {
+        let hub = daemon.feed.hub
+        for event in window.takeEvents() {
+            switch event {
+            case .touches(let events): hub.feedVirtual(events, to: Self.touchscreenName)
+            case .keys(let events): hub.feedVirtual(events, to: Self.keyboardName)
+            case .closed: onClose?()
+            case .resized: resized()
+            }
+        }
+    }
+
+    /// The window's new size is the screen's: the app's window takes it (its
+    /// root controller hears `viewWillTransition(to:with:)`), the picture is
+    /// drawn at it, and the window's touchscreen is one of that size.
+    private func resized() {
+        guard let compositor = daemon.compositors.first(where: { $0.surface === window }) else { return }
+        let size = Size(width: Double(window.width), height: Double(window.height))
+        do {
+            try compositor.surfaceResized()
+        } catch {
+            compositor.onError?(error)
+            return
+        }
+        compositor.window.screen.bounds = Rect(origin: .zero, size: size)
+        compositor.window.frame = Rect(origin: .zero, size: size)
+        let hub = daemon.feed.hub
+        hub.closeVirtual(Self.touchscreenName, reason: "the window changed size")
+        hub.openVirtualTouchscreen(window.touchscreen, as: Self.touchscreenName, screen: (size.width, size.height))
+    }
+}

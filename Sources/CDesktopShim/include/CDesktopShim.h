@@ -1,0 +1,97 @@
+// A desktop window through SDL2, loaded with dlopen when a window is asked
+// for: an app's binary does not link SDL, so a kiosk image needs neither it
+// nor the X11 and Wayland client libraries it brings. SDL's own types stay
+// in the .c file; Swift sees an opaque window and a flattened event.
+#ifndef TOUCHBRIDGE_C_DESKTOP_SHIM_H
+#define TOUCHBRIDGE_C_DESKTOP_SHIM_H
+
+#include <stdint.h>
+
+typedef struct tb_desktop_window tb_desktop_window;
+
+/// Loads libSDL2-2.0.so.0 and starts its video subsystem (once). NULL on
+/// success, else why not (the library missing, no display to talk to).
+const char *tb_desktop_open(void);
+/// SDL's name for the windowing system in use: "x11", "wayland", ...
+const char *tb_desktop_video_driver(void);
+/// SDL's last error.
+const char *tb_desktop_error(void);
+
+/// A window of width x height points showing a picture of the same size,
+/// scaled to the window's pixels on a HiDPI desktop. `fullscreen`: the
+/// whole desktop (the sizes then come from tb_desktop_window_size).
+/// NULL on failure (tb_desktop_error says why).
+tb_desktop_window *tb_desktop_window_create(const char *title, int width, int height, int fullscreen, int resizable);
+void tb_desktop_window_destroy(tb_desktop_window *window);
+/// The window's size in points.
+void tb_desktop_window_size(tb_desktop_window *window, int *width, int *height);
+/// The window's size in pixels.
+void tb_desktop_window_pixel_size(tb_desktop_window *window, int *width, int *height);
+/// The refresh rate of the display the window is on; 0 when unknown.
+int tb_desktop_window_refresh_rate(tb_desktop_window *window);
+/// The display server connection's descriptor (X11 or Wayland), readable
+/// when events come; -1 when the windowing system gives none.
+int tb_desktop_window_descriptor(tb_desktop_window *window);
+/// Makes the picture width x height points (after a resize). 0, or -1.
+int tb_desktop_window_set_picture_size(tb_desktop_window *window, int width, int height);
+
+/// A disc the window draws over the picture, centred on (x, y) in points:
+/// a simulated finger, as the iOS Simulator draws them.
+typedef struct {
+    double x, y;
+    int pressed;
+} tb_desktop_marker;
+
+/// Copies `rect_count` rectangles (x, y, width, height, in points) of the
+/// picture (32-bit XRGB, `stride` bytes a row) and shows it, with `markers`
+/// over it. 0, or -1.
+int tb_desktop_window_present(
+    tb_desktop_window *window, const void *pixels, int stride, const int *rects, int rect_count,
+    const tb_desktop_marker *markers, int marker_count);
+
+enum {
+    TB_DESKTOP_NONE = 0,
+    TB_DESKTOP_QUIT,
+    TB_DESKTOP_MOUSE_DOWN,
+    TB_DESKTOP_MOUSE_UP,
+    TB_DESKTOP_MOUSE_MOVE,
+    /// The pointer left the window (a drag goes on: SDL captures the mouse while a button is down).
+    TB_DESKTOP_MOUSE_LEFT,
+    TB_DESKTOP_FINGER_DOWN,
+    TB_DESKTOP_FINGER_UP,
+    TB_DESKTOP_FINGER_MOVE,
+    TB_DESKTOP_KEY_DOWN,
+    TB_DESKTOP_KEY_UP,
+    /// The window's size in points changed: width, height.
+    TB_DESKTOP_RESIZED,
+    /// The window's pixels were lost (uncovered): show the picture again.
+    TB_DESKTOP_EXPOSED,
+    /// Keyboard focus left the window: keys down will not be heard going up.
+    TB_DESKTOP_FOCUS_LOST,
+};
+
+enum {
+    TB_DESKTOP_SHIFT = 1,
+    TB_DESKTOP_ALT = 2,
+};
+
+typedef struct {
+    int kind;
+    /// Milliseconds since the event was queued, by SDL's clock.
+    uint32_t age_ms;
+    /// Mouse: points in the window. Finger: fractions (0...1) of the window's width and height.
+    double x, y;
+    /// Mouse: 1 left, 2 middle, 3 right. Finger: its id on its device.
+    int64_t button_or_finger;
+    /// Keys: the USB HID usage (SDL's scancodes are the keyboard page's), and whether it is a repeat.
+    int scancode, repeat;
+    /// TB_DESKTOP_SHIFT | TB_DESKTOP_ALT held, for mouse and keys.
+    int modifiers;
+    /// Resized: the new size in points.
+    int width, height;
+} tb_desktop_event;
+
+/// Takes the next event for any window, without waiting; 0 when there is none.
+int tb_desktop_poll(tb_desktop_event *event);
+
+#endif

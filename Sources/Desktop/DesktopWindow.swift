@@ -1,0 +1,175 @@
+import CDesktopShim
+import Display
+import Glibc
+import Graphics
+import KernelInput
+
+/// The app in a window on a desktop (X11 or Wayland, through SDL 2): a
+/// display surface whose mouse, keys and touchscreen come back as a virtual
+/// panel's events (`takeEvents()`). SDL is loaded when the first window
+/// opens, so an app that never asks for one does not need it.
+///
+/// SDL wants its windows handled on the main thread: so does this class.
+public final class DesktopWindow: DisplaySurface {
+    /// The picture's size: the window's, in points.
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public let refreshRate: Double
+    /// A present is shown when the desktop's compositor next draws; it never waits for it.
+    public var hasVerticalBlank: Bool { false }
+    public let rotation = DisplayRotation.none
+    public private(set) var presentedFrames = 0
+    /// Nothing to power on a desktop; remembered, so screen power behaves as on a panel.
+    public private(set) var isPoweredOn = true
+    /// The windowing system SDL chose: "x11", "wayland".
+    public let driver: String
+    private var handle: OpaquePointer?
+    private var touches: WindowTouches
+    private var keys = WindowKeys()
+    private var markersShown: [WindowTouches.Marker] = []
+
+    /// Opens a window of `width` x `height` points (the whole desktop when
+    /// `fullscreen`: its size is then the desktop's).
+    public init(title: String, width: Int, height: Int, fullscreen: Bool = false, resizable: Bool = true) throws {
+        if let problem = tb_desktop_open() {
+            throw DisplayError(device: "window", problem: String(cString: problem))
+        }
+        guard width > 0, height > 0, let handle = tb_desktop_window_create(title, Int32(width), Int32(height), fullscreen ? 1 : 0, resizable ? 1 : 0)
+        else {
+            throw DisplayError(device: "window", problem: "SDL cannot open a \(width)x\(height) window: \(String(cString: tb_desktop_error()))")
+        }
+        self.handle = handle
+        var (w, h) = (Int32(0), Int32(0))
+        tb_desktop_window_size(handle, &w, &h)
+        (self.width, self.height) = (Int(w), Int(h))
+        let rate = tb_desktop_window_refresh_rate(handle)
+        refreshRate = rate > 0 ? Double(rate) : 60
+        driver = String(cString: tb_desktop_video_driver())
+        touches = WindowTouches(width: Int(w), height: Int(h))
+    }
+
+    deinit { close() }
+
+    public var summary: String {
+        guard let handle else { return "window (closed)" }
+        var (w, h) = (Int32(0), Int32(0))
+        tb_desktop_window_pixel_size(handle, &w, &h)
+        let pixels = Int(w) == width && Int(h) == height ? "" : ", \(w)x\(h) pixels"
+        return "window \(width)x\(height)\(pixels) on \(driver)"
+    }
+
+    /// The touchscreen the window's touches come from, as its size is now.
+    public var touchscreen: DeviceDescription { touches.device }
+
+    /// The display server's connection: readable when there may be events to take.
+    /// After each present, take them too: drawing may have read some off it.
+    public var eventDescriptor: Int32? {
+        guard let handle else { return nil }
+        let fd = tb_desktop_window_descriptor(handle)
+        return fd >= 0 ? fd : nil
+    }
+
+    public func present(_ picture: Bitmap, damage: Region) throws {
+        guard let handle else { throw DisplayError(device: "window", problem: "the window is closed") }
+        guard picture.width == width, picture.height == height else {
+            throw DisplayError(device: summary, problem: "picture is \(picture.width)x\(picture.height), the window is \(width)x\(height)")
+        }
+        var rects: [Int32] = []
+        rects.reserveCapacity(damage.rects.count * 4)
+        for rect in damage.rects { rects += [Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)] }
+        try show(picture.pixels, stride: picture.stride, rects: rects, on: handle)
+        presentedFrames += 1
+    }
+
+    /// Shows the picture already sent, with the simulated fingers as they are now.
+    private func refresh() {
+        guard let handle else { return }
+        try? show(nil, stride: 0, rects: [], on: handle)
+    }
+
+    private func show(_ pixels: UnsafeMutableRawPointer?, stride: Int, rects: [Int32], on handle: OpaquePointer) throws {
+        markersShown = touches.markers
+        let markers = markersShown.map { tb_desktop_marker(x: $0.x, y: $0.y, pressed: $0.pressed ? 1 : 0) }
+        let status = rects.withUnsafeBufferPointer { rects in
+            markers.withUnsafeBufferPointer { markers in
+                tb_desktop_window_present(
+                    handle, pixels, Int32(stride), rects.baseAddress, Int32(rects.count / 4), markers.baseAddress, Int32(markers.count))
+            }
+        }
+        guard status == 0 else { throw DisplayError(device: summary, problem: "SDL cannot show the picture: \(String(cString: tb_desktop_error()))") }
+    }
+
+    public func setPowered(_ on: Bool) throws { isPoweredOn = on }
+
+    public func close() {
+        guard let handle else { return }
+        tb_desktop_window_destroy(handle)
+        self.handle = nil
+    }
+
+    /// Everything the window heard since the last call, without waiting.
+    public func takeEvents() -> [DesktopEvent] {
+        var events: [DesktopEvent] = []
+        var event = tb_desktop_event()
+        let now = Self.now()
+        while tb_desktop_poll(&event) != 0 {
+            let time = EventTime(microseconds: now.microseconds - Int64(event.age_ms) * 1000)
+            let modifiers = WindowTouches.Modifiers(rawValue: Int(event.modifiers))
+            func touch(_ frame: [InputEvent]) { if !frame.isEmpty { events.append(.touches(frame)) } }
+            switch Int(event.kind) {
+            case Int(TB_DESKTOP_QUIT):
+                touch(touches.liftAll(time: time))
+                events.append(.closed)
+            case Int(TB_DESKTOP_MOUSE_DOWN) where event.button_or_finger == 1:
+                touch(touches.mouseDown(x: event.x, y: event.y, modifiers: modifiers, time: time))
+            case Int(TB_DESKTOP_MOUSE_UP) where event.button_or_finger == 1:
+                touch(touches.mouseUp(x: event.x, y: event.y, modifiers: modifiers, time: time))
+            case Int(TB_DESKTOP_MOUSE_MOVE):
+                touch(touches.mouseMoved(x: event.x, y: event.y, modifiers: modifiers, time: time))
+            case Int(TB_DESKTOP_MOUSE_LEFT):
+                touches.pointerLeft()
+            case Int(TB_DESKTOP_FINGER_DOWN):
+                touch(touches.fingerDown(event.button_or_finger, x: event.x, y: event.y, time: time))
+            case Int(TB_DESKTOP_FINGER_MOVE):
+                touch(touches.fingerMoved(event.button_or_finger, x: event.x, y: event.y, time: time))
+            case Int(TB_DESKTOP_FINGER_UP):
+                touch(touches.fingerUp(event.button_or_finger, x: event.x, y: event.y, time: time))
+            case Int(TB_DESKTOP_KEY_DOWN), Int(TB_DESKTOP_KEY_UP):
+                touches.modifiersChanged(modifiers)
+                let frame = keys.key(
+                    usage: Int(event.scancode), isDown: Int(event.kind) == Int(TB_DESKTOP_KEY_DOWN), isRepeat: event.repeat != 0, time: time)
+                if !frame.isEmpty { events.append(.keys(frame)) }
+            case Int(TB_DESKTOP_FOCUS_LOST):
+                let frame = keys.releaseAll(time: time)
+                if !frame.isEmpty { events.append(.keys(frame)) }
+                touches.modifiersChanged([])
+            case Int(TB_DESKTOP_RESIZED):
+                resize(to: Int(event.width), Int(event.height), time: time, into: &events)
+            case Int(TB_DESKTOP_EXPOSED):
+                refresh()
+            default:
+                break
+            }
+        }
+        // Alt pressed or let go, a pair of fingers moved: the discs follow at once.
+        if touches.markers != markersShown { refresh() }
+        return events
+    }
+
+    private func resize(to newWidth: Int, _ newHeight: Int, time: EventTime, into events: inout [DesktopEvent]) {
+        guard let handle, newWidth > 0, newHeight > 0, newWidth != width || newHeight != height else { return }
+        // The window's touchscreen changes size with it: touches down end on the old one.
+        let lifted = touches.liftAll(time: time)
+        if !lifted.isEmpty { events.append(.touches(lifted)) }
+        guard tb_desktop_window_set_picture_size(handle, Int32(newWidth), Int32(newHeight)) == 0 else { return }
+        (width, height) = (newWidth, newHeight)
+        touches = WindowTouches(width: newWidth, height: newHeight)
+        events.append(.resized(width: newWidth, height: newHeight))
+    }
+
+    private static func now() -> EventTime {
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        return EventTime(seconds: Int64(clock.tv_sec), microseconds: Int64(clock.tv_nsec / 1000))
+    }
+}
