@@ -20,10 +20,16 @@ public enum AppHost {
         public var traceFrames = false
         /// The settings again, for SIGHUP: the file re-read under the same command line.
         public var reload: @MainActor @Sendable () throws -> Configuration
+        /// In a desktop window: write its touches to this file, as an evemu recording.
+        public var recordTouches: String?
 
-        public init(exitAfter: Double? = nil, traceFrames: Bool = false, reload: @escaping @MainActor @Sendable () throws -> Configuration) {
+        public init(
+            exitAfter: Double? = nil, traceFrames: Bool = false, recordTouches: String? = nil,
+            reload: @escaping @MainActor @Sendable () throws -> Configuration
+        ) {
             self.exitAfter = exitAfter
             self.traceFrames = traceFrames
+            self.recordTouches = recordTouches
             self.reload = reload
         }
     }
@@ -89,7 +95,22 @@ public enum AppHost {
                 application.terminate()
                 exit(1)
             }
-            let desktop = (surfaces.first as? DesktopWindow).map { DesktopSession(window: $0, daemon: daemon) }
+            let desktop = (surfaces.first as? DesktopWindow).map {
+                DesktopSession(window: $0, daemon: daemon, warn: { logger.warning("\($0)") })
+            }
+            do {
+                if let path = options.recordTouches {
+                    guard let desktop else {
+                        throw DisplayError(
+                            device: daemon.surface.summary,
+                            problem: "--record records a desktop window's touches, and this display is none (use preview or --display window)")
+                    }
+                    try desktop.record(to: path)
+                }
+            } catch {
+                daemon.stop()
+                throw error
+            }
             let end = { (status: Int32) in
                 screenPower?.restoreForExit()
                 application.terminate()

@@ -14,12 +14,27 @@ final class DesktopSession {
     private let daemon: Daemon
     /// The user closed the window.
     var onClose: (() -> Void)?
+    /// `--record`: the window's touches as an evemu recording of its touchscreen.
+    private var recording: TextOutput?
+    private var recordingPath = ""
+    private let warn: (String) -> Void
     private var descriptor: Int32?
     private var takeScheduled = false
 
-    init(window: DesktopWindow, daemon: Daemon) {
+    init(window: DesktopWindow, daemon: Daemon, warn: @escaping (String) -> Void = { _ in }) {
         self.window = window
         self.daemon = daemon
+        self.warn = warn
+    }
+
+    /// Writes every touch the window makes to `path`, as evemu-record would
+    /// write a touchscreen of the window's size: a recording to replay, or to
+    /// test an app with, made by hand.
+    func record(to path: String) throws {
+        let output = try TextOutput(path: path)
+        output.write("# EVEMU 1.3\n" + EvemuWriter.description(window.touchscreen))
+        output.write("################################\n#      Waiting for events      #\n################################\n")
+        (recording, recordingPath) = (output, path)
     }
 
     /// Opens the window's devices in the daemon's hub (again after a reload replaced it).
@@ -57,6 +72,8 @@ final class DesktopSession {
     func stop() {
         if let descriptor { MainLoop.poller.remove(descriptor) }
         descriptor = nil
+        recording?.close()
+        recording = nil
     }
 
     private func pollEvery(_ seconds: Double) {
@@ -80,7 +97,13 @@ final class DesktopSession {
         let hub = daemon.feed.hub
         for event in window.takeEvents() {
             switch event {
-            case .touches(let events): hub.feedVirtual(events, to: Self.touchscreenName)
+            case .touches(let events):
+                if let recording {
+                    var text = ""
+                    for event in events { EvemuWriter.appendEvent(event, to: &text) }
+                    recording.write(text)
+                }
+                hub.feedVirtual(events, to: Self.touchscreenName)
             case .keys(let events): hub.feedVirtual(events, to: Self.keyboardName)
             case .closed: onClose?()
             case .resized: resized()
@@ -99,6 +122,12 @@ final class DesktopSession {
         } catch {
             compositor.onError?(error)
             return
+        }
+        if let recording {
+            // A recording is of one touchscreen, and the window's is now another size.
+            recording.close()
+            self.recording = nil
+            warn("\(recordingPath): the window changed size; the recording holds the touches made before")
         }
         compositor.window.screen.bounds = Rect(origin: .zero, size: size)
         compositor.window.frame = Rect(origin: .zero, size: size)

@@ -115,6 +115,9 @@ package struct RunOptions: ParsableArguments {
     @Flag(help: "Print a line for each frame as it is handed to the app: `frame DEVICE TOUCHES LATENCY-µs` (since the kernel's timestamp).")
     var traceFrames = false
 
+    @Option(help: ArgumentHelp("In a desktop window: write its touches to this file as an evemu recording of a touchscreen the window's size, to replay or to test with.", valueName: "file"))
+    var record: String?
+
     /// The configuration file under this command line; `display` over both.
     package func settings(display: String? = nil) throws -> Bridge.Configuration {
         var settings = try daemon.settings()
@@ -130,7 +133,8 @@ package struct RunOptions: ParsableArguments {
             try AppHost.run(
                 app, settings: try settings(display: display),
                 options: AppHost.RunOptions(
-                    exitAfter: exitAfter, traceFrames: traceFrames, reload: { try commandLine.settings(display: display) }))
+                    exitAfter: exitAfter, traceFrames: traceFrames, recordTouches: record,
+                    reload: { try commandLine.settings(display: display) }))
         } catch let error as ConfigurationError {
             printError("\(app.commandName): \(error)")
             throw ExitCode.failure
