@@ -9,13 +9,13 @@
 #include <string.h>
 
 // SDL's functions, found in the library once it is loaded.
-#define TB_SDL_FUNCTIONS(X)                                                                                       \
-    X(SDL_Init) X(SDL_GetError) X(SDL_SetHint) X(SDL_GetCurrentVideoDriver) X(SDL_CreateWindow)                   \
-    X(SDL_DestroyWindow) X(SDL_GetWindowSize) X(SDL_GetWindowDisplayIndex) X(SDL_GetCurrentDisplayMode)          \
-    X(SDL_GetWindowWMInfo) X(SDL_CreateRenderer) X(SDL_DestroyRenderer) X(SDL_GetRendererOutputSize)             \
-    X(SDL_CreateTexture) X(SDL_DestroyTexture) X(SDL_UpdateTexture) X(SDL_SetTextureBlendMode) X(SDL_RenderCopy) \
-    X(SDL_RenderPresent) X(SDL_PollEvent) X(SDL_GetTicks) X(SDL_GetModState) X(SDL_StopTextInput)                \
-    X(SDL_SetRenderDrawColor) X(SDL_RenderClear) X(SDL_GetWindowFlags)
+#define TB_SDL_FUNCTIONS(X)                                                                                   \
+    X(SDL_Init) X(SDL_GetError) X(SDL_SetHint) X(SDL_GetCurrentVideoDriver) X(SDL_CreateWindow)               \
+    X(SDL_DestroyWindow) X(SDL_GetWindowSize) X(SDL_GetWindowDisplayIndex) X(SDL_GetCurrentDisplayMode)      \
+    X(SDL_GetWindowWMInfo) X(SDL_GetWindowSurface) X(SDL_UpdateWindowSurfaceRects) X(SDL_ConvertPixels)      \
+    X(SDL_CreateRGBSurfaceWithFormat) X(SDL_CreateRGBSurfaceWithFormatFrom) X(SDL_FreeSurface)               \
+    X(SDL_UpperBlitScaled) X(SDL_SetSurfaceBlendMode) X(SDL_LockSurface) X(SDL_UnlockSurface) X(SDL_PollEvent) \
+    X(SDL_GetTicks) X(SDL_GetModState) X(SDL_StopTextInput)
 
 #define TB_DECLARE(name) static __typeof__(name) *tb_##name;
 TB_SDL_FUNCTIONS(TB_DECLARE)
@@ -48,14 +48,18 @@ const char *tb_desktop_open(void) {
     tb_SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     // A drag that leaves the window goes on, as a finger sliding off a panel's edge does.
     tb_SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "1");
-    // Points become whole pixels on a HiDPI desktop: sharp, not blurred.
-    tb_SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     if (tb_SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(message, sizeof message, "SDL cannot open a display: %s", tb_SDL_GetError());
         return load_error = message;
     }
     // Keys are read as key codes through the app's keymap: no input method in between.
     tb_SDL_StopTextInput();
+    // On X11 the window's pixels go straight to the server (MIT-SHM), only the
+    // rectangles that changed. SDL would otherwise draw the whole window through
+    // OpenGL each frame: Mesa's software rasterizer where there is no GPU, several
+    // milliseconds a frame. Wayland has no such path; SDL's default stays there.
+    const char *driver = tb_SDL_GetCurrentVideoDriver();
+    if (driver && strcmp(driver, "x11") == 0) tb_SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     loaded = 1;
     return NULL;
 }
@@ -69,36 +73,35 @@ const char *tb_desktop_error(void) { return loaded ? tb_SDL_GetError() : (load_e
 
 struct tb_desktop_window {
     SDL_Window *window;
-    SDL_Renderer *renderer;
-    SDL_Texture *picture;
-    SDL_Texture *disc;
+    SDL_Surface *disc;
     int picture_width, picture_height;
+    /// The discs over the picture now: where it must be put back when they move.
+    tb_desktop_marker shown[TB_DESKTOP_MARKERS_MAX];
+    int shown_count;
 };
 
 enum { disc_pixels = 64 };
 static const double disc_points = 36;
 
 // A grey disc with a darker ring, drawn once: the simulated finger.
-static SDL_Texture *make_disc(SDL_Renderer *renderer) {
-    SDL_Texture *texture = tb_SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STATIC, disc_pixels, disc_pixels);
-    if (!texture) return NULL;
-    static uint32_t pixels[disc_pixels * disc_pixels];
+static SDL_Surface *make_disc(void) {
+    SDL_Surface *disc = tb_SDL_CreateRGBSurfaceWithFormat(0, disc_pixels, disc_pixels, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!disc) return NULL;
     const double centre = disc_pixels / 2.0, radius = disc_pixels / 2.0 - 1;
     for (int y = 0; y < disc_pixels; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)disc->pixels + y * disc->pitch);
         for (int x = 0; x < disc_pixels; x++) {
             double d = hypot(x + 0.5 - centre, y + 0.5 - centre);
             double coverage = fmin(1, fmax(0, radius - d + 0.5));
             double ring = fmin(1, fmax(0, d - (radius - 4) + 0.5)) * coverage;
             double alpha = coverage * 0.35 + ring * 0.4;
             uint32_t grey = (uint32_t)(0x60 * (1 - ring) + 0x20 * ring);
-            uint32_t a = (uint32_t)lround(alpha * 255);
             // SDL blends straight (not premultiplied) alpha.
-            pixels[y * disc_pixels + x] = (a << 24) | (grey << 16) | (grey << 8) | grey;
+            row[x] = ((uint32_t)lround(alpha * 255) << 24) | (grey << 16) | (grey << 8) | grey;
         }
     }
-    tb_SDL_UpdateTexture(texture, NULL, pixels, disc_pixels * 4);
-    tb_SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
-    return texture;
+    tb_SDL_SetSurfaceBlendMode(disc, SDL_BLENDMODE_BLEND);
+    return disc;
 }
 
 tb_desktop_window *tb_desktop_window_create(const char *title, int width, int height, int fullscreen, int resizable) {
@@ -106,35 +109,22 @@ tb_desktop_window *tb_desktop_window_create(const char *title, int width, int he
     Uint32 flags = SDL_WINDOW_ALLOW_HIGHDPI | (resizable ? SDL_WINDOW_RESIZABLE : 0) | (fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
     SDL_Window *window = tb_SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
     if (!window) return NULL;
-    // No vertical blank wait: a present must never hold the main thread, where input is read.
-    SDL_Renderer *renderer = tb_SDL_CreateRenderer(window, -1, 0);
-    if (!renderer) {
-        tb_SDL_DestroyWindow(window);
-        return NULL;
-    }
     tb_desktop_window *result = calloc(1, sizeof *result);
     if (!result) {
-        tb_SDL_DestroyRenderer(renderer);
         tb_SDL_DestroyWindow(window);
         return NULL;
     }
     result->window = window;
-    result->renderer = renderer;
-    result->disc = make_disc(renderer);
+    result->disc = make_disc();
     int w = width, h = height;
     if (fullscreen) tb_SDL_GetWindowSize(window, &w, &h);
-    if (tb_desktop_window_set_picture_size(result, w, h) != 0) {
-        tb_desktop_window_destroy(result);
-        return NULL;
-    }
+    tb_desktop_window_set_picture_size(result, w, h);
     return result;
 }
 
 void tb_desktop_window_destroy(tb_desktop_window *window) {
     if (!window) return;
-    if (window->picture) tb_SDL_DestroyTexture(window->picture);
-    if (window->disc) tb_SDL_DestroyTexture(window->disc);
-    tb_SDL_DestroyRenderer(window->renderer);
+    if (window->disc) tb_SDL_FreeSurface(window->disc);
     tb_SDL_DestroyWindow(window->window);
     free(window);
 }
@@ -144,7 +134,13 @@ void tb_desktop_window_size(tb_desktop_window *window, int *width, int *height) 
 }
 
 void tb_desktop_window_pixel_size(tb_desktop_window *window, int *width, int *height) {
-    if (tb_SDL_GetRendererOutputSize(window->renderer, width, height) != 0) tb_SDL_GetWindowSize(window->window, width, height);
+    SDL_Surface *surface = tb_SDL_GetWindowSurface(window->window);
+    if (surface) {
+        *width = surface->w;
+        *height = surface->h;
+    } else {
+        tb_SDL_GetWindowSize(window->window, width, height);
+    }
 }
 
 int tb_desktop_window_refresh_rate(tb_desktop_window *window) {
@@ -175,45 +171,86 @@ int tb_desktop_window_descriptor(tb_desktop_window *window) {
 }
 
 int tb_desktop_window_set_picture_size(tb_desktop_window *window, int width, int height) {
-    SDL_Texture *picture = tb_SDL_CreateTexture(window->renderer, SDL_PIXELFORMAT_RGB888, SDL_TEXTUREACCESS_STREAMING, width, height);
-    if (!picture) return -1;
-    if (window->picture) tb_SDL_DestroyTexture(window->picture);
-    window->picture = picture;
     window->picture_width = width;
     window->picture_height = height;
+    window->shown_count = 0;
     return 0;
+}
+
+// Where a disc lands, in the window surface's pixels.
+static SDL_Rect disc_rect(tb_desktop_marker marker, double scale) {
+    double size = disc_points * scale;
+    SDL_Rect rect = {(int)lround(marker.x * scale - size / 2), (int)lround(marker.y * scale - size / 2), (int)lround(size), (int)lround(size)};
+    return rect;
+}
+
+static int clip(SDL_Rect *rect, int width, int height) {
+    int x0 = rect->x < 0 ? 0 : rect->x, y0 = rect->y < 0 ? 0 : rect->y;
+    int x1 = rect->x + rect->w > width ? width : rect->x + rect->w, y1 = rect->y + rect->h > height ? height : rect->y + rect->h;
+    if (x1 <= x0 || y1 <= y0) return 0;
+    *rect = (SDL_Rect){x0, y0, x1 - x0, y1 - y0};
+    return 1;
 }
 
 int tb_desktop_window_present(
     tb_desktop_window *window, const void *pixels, int stride, const int *rects, int rect_count,
     const tb_desktop_marker *markers, int marker_count) {
-    for (int i = 0; i < rect_count; i++) {
-        SDL_Rect rect = {rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]};
-        if (rect.x < 0 || rect.y < 0 || rect.w <= 0 || rect.h <= 0 || rect.x + rect.w > window->picture_width
-            || rect.y + rect.h > window->picture_height)
-            continue;
-        const uint8_t *first = (const uint8_t *)pixels + (size_t)rect.y * stride + (size_t)rect.x * 4;
-        if (tb_SDL_UpdateTexture(window->picture, &rect, first, stride) != 0) return -1;
-    }
-    // The renderer's back buffer is not kept between presents: the whole picture each time.
-    tb_SDL_SetRenderDrawColor(window->renderer, 0, 0, 0, 255);
-    tb_SDL_RenderClear(window->renderer);
-    if (tb_SDL_RenderCopy(window->renderer, window->picture, NULL, NULL) != 0) return -1;
-    if (window->disc && marker_count > 0) {
-        int output_width, output_height;
-        tb_desktop_window_pixel_size(window, &output_width, &output_height);
-        double scale = window->picture_width > 0 ? (double)output_width / window->picture_width : 1;
-        for (int i = 0; i < marker_count; i++) {
-            double size = disc_points * scale;
-            SDL_Rect target = {
-                (int)lround(markers[i].x * scale - size / 2), (int)lround(markers[i].y * scale - size / 2), (int)lround(size),
-                (int)lround(size)};
-            tb_SDL_RenderCopy(window->renderer, window->disc, NULL, &target);
-            if (markers[i].pressed) tb_SDL_RenderCopy(window->renderer, window->disc, NULL, &target);
+    SDL_Surface *surface = tb_SDL_GetWindowSurface(window->window);
+    if (!surface) return -1;
+    if (marker_count > TB_DESKTOP_MARKERS_MAX) marker_count = TB_DESKTOP_MARKERS_MAX;
+    const int pw = window->picture_width, ph = window->picture_height;
+    const int same_size = surface->w == pw && surface->h == ph;
+    const double scale = pw > 0 ? (double)surface->w / pw : 1;
+    enum { most = 16 + 2 * TB_DESKTOP_MARKERS_MAX };
+    SDL_Rect update[most];
+    int count = 0;
+    if (same_size) {
+        // The damage, and the picture back where discs were and will be (in points, here pixels).
+        for (int i = 0; i < rect_count && count < most; i++) {
+            SDL_Rect rect = {rects[4 * i], rects[4 * i + 1], rects[4 * i + 2], rects[4 * i + 3]};
+            if (clip(&rect, pw, ph)) update[count++] = rect;
+        }
+        for (int i = 0; i < window->shown_count && count < most; i++) {
+            SDL_Rect rect = disc_rect(window->shown[i], 1);
+            if (clip(&rect, pw, ph)) update[count++] = rect;
+        }
+        for (int i = 0; i < marker_count && count < most; i++) {
+            SDL_Rect rect = disc_rect(markers[i], 1);
+            if (clip(&rect, pw, ph)) update[count++] = rect;
         }
     }
-    tb_SDL_RenderPresent(window->renderer);
-    return 0;
+    if (SDL_MUSTLOCK(surface) && tb_SDL_LockSurface(surface) != 0) return -1;
+    int status = 0;
+    if (same_size) {
+        for (int i = 0; i < count && status == 0; i++) {
+            SDL_Rect r = update[i];
+            const uint8_t *from = (const uint8_t *)pixels + (size_t)r.y * stride + (size_t)r.x * 4;
+            uint8_t *to = (uint8_t *)surface->pixels + (size_t)r.y * surface->pitch + (size_t)r.x * surface->format->BytesPerPixel;
+            status = tb_SDL_ConvertPixels(r.w, r.h, SDL_PIXELFORMAT_RGB888, from, stride, surface->format->format, to, surface->pitch);
+        }
+    }
+    if (SDL_MUSTLOCK(surface)) tb_SDL_UnlockSurface(surface);
+    if (!same_size) {
+        // A HiDPI window (or one not yet drawn at its new size): the whole picture, scaled.
+        SDL_Surface *picture = tb_SDL_CreateRGBSurfaceWithFormatFrom((void *)pixels, pw, ph, 32, stride, SDL_PIXELFORMAT_RGB888);
+        if (!picture) return -1;
+        status = tb_SDL_UpperBlitScaled(picture, NULL, surface, NULL);
+        tb_SDL_FreeSurface(picture);
+        update[0] = (SDL_Rect){0, 0, surface->w, surface->h};
+        count = 1;
+    }
+    if (status != 0) return -1;
+    if (window->disc) {
+        for (int i = 0; i < marker_count; i++) {
+            SDL_Rect rect = disc_rect(markers[i], scale);
+            tb_SDL_UpperBlitScaled(window->disc, NULL, surface, &rect);
+            if (markers[i].pressed) tb_SDL_UpperBlitScaled(window->disc, NULL, surface, &rect);
+        }
+    }
+    for (int i = 0; i < marker_count; i++) window->shown[i] = markers[i];
+    window->shown_count = marker_count;
+    if (count == 0) return 0;
+    return tb_SDL_UpdateWindowSurfaceRects(window->window, update, count) == 0 ? 0 : -1;
 }
 
 static int modifiers(void) {

@@ -27,6 +27,9 @@ public final class DesktopWindow: DisplaySurface {
     private var touches: WindowTouches
     private var keys = WindowKeys()
     private var markersShown: [WindowTouches.Marker] = []
+    /// The picture last shown (the compositor's back buffer, which it keeps):
+    /// what a moved disc or an uncovered window is drawn again from.
+    private var picture: Bitmap?
 
     /// Opens a window of `width` x `height` points (the whole desktop when
     /// `fullscreen`: its size is then the desktop's).
@@ -77,23 +80,26 @@ public final class DesktopWindow: DisplaySurface {
         var rects: [Int32] = []
         rects.reserveCapacity(damage.rects.count * 4)
         for rect in damage.rects { rects += [Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height)] }
-        try show(picture.pixels, stride: picture.stride, rects: rects, on: handle)
+        self.picture = picture
+        try show(picture, rects: rects, on: handle)
         presentedFrames += 1
     }
 
-    /// Shows the picture already sent, with the simulated fingers as they are now.
-    private func refresh() {
-        guard let handle else { return }
-        try? show(nil, stride: 0, rects: [], on: handle)
+    /// Shows the picture again with the simulated fingers as they are now
+    /// (`whole`: all of it, the window having been uncovered).
+    private func refresh(whole: Bool = false) {
+        guard let handle, let picture, picture.width == width, picture.height == height else { return }
+        try? show(picture, rects: whole ? [0, 0, Int32(width), Int32(height)] : [], on: handle)
     }
 
-    private func show(_ pixels: UnsafeMutableRawPointer?, stride: Int, rects: [Int32], on handle: OpaquePointer) throws {
+    private func show(_ picture: Bitmap, rects: [Int32], on handle: OpaquePointer) throws {
         markersShown = touches.markers
         let markers = markersShown.map { tb_desktop_marker(x: $0.x, y: $0.y, pressed: $0.pressed ? 1 : 0) }
         let status = rects.withUnsafeBufferPointer { rects in
             markers.withUnsafeBufferPointer { markers in
                 tb_desktop_window_present(
-                    handle, pixels, Int32(stride), rects.baseAddress, Int32(rects.count / 4), markers.baseAddress, Int32(markers.count))
+                    handle, picture.pixels, Int32(picture.stride), rects.baseAddress, Int32(rects.count / 4), markers.baseAddress,
+                    Int32(markers.count))
             }
         }
         guard status == 0 else { throw DisplayError(device: summary, problem: "SDL cannot show the picture: \(String(cString: tb_desktop_error()))") }
@@ -146,7 +152,7 @@ public final class DesktopWindow: DisplaySurface {
             case Int(TB_DESKTOP_RESIZED):
                 resize(to: Int(event.width), Int(event.height), time: time, into: &events)
             case Int(TB_DESKTOP_EXPOSED):
-                refresh()
+                refresh(whole: true)
             default:
                 break
             }

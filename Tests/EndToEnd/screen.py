@@ -15,6 +15,11 @@
       8 per channel) and prints "PASS LABEL" with the colours found, else
       "FAIL LABEL" with the colours of the shot that came closest; exit 1.
 
+  screen.py changed LABEL BEFORE AFTER -- NAME:X,Y ...
+      "PASS LABEL" when every point's colour in AFTER differs from BEFORE's
+      (by more than 8 in some channel), else "FAIL LABEL"; exit 1.
+      With --same, when every point's colour is the same in both.
+
   screen.py size SHOT
       Prints the screen's width and height.
 
@@ -208,6 +213,22 @@ def main(argv):
                 count += max(pixels[offset:offset + 3]) < 80
         print(count)
         return 0
+    if len(argv) >= 6 and argv[1] == "changed" and "--" in argv:
+        same = argv[2] == "--same"
+        label, before, after = argv[3:6] if same else argv[2:5]
+        split = argv.index("--")
+        (w0, h0, p0), (w1, h1, p1) = read_shot(before), read_shot(after)
+        found, ok = [], True
+        for sample in argv[split + 1:]:
+            name, point = sample.split(":")
+            x, y = map(int, point.split(","))
+            a = tuple(p0[(y * w0 + x) * 3:(y * w0 + x) * 3 + 3])
+            b = tuple(p1[(y * w1 + x) * 3:(y * w1 + x) * 3 + 3])
+            differs = max(abs(u - v) for u, v in zip(a, b)) > TOLERANCE
+            ok &= differs != same
+            found.append(f"{name} ({x},{y}) {'%d,%d,%d' % a} then {'%d,%d,%d' % b}")
+        print(f"{'PASS' if ok else 'FAIL'} {label}: " + "; ".join(found))
+        return 0 if ok else 1
     if len(argv) == 3 and argv[1] == "size":
         width, height, _ = read_shot(argv[2])
         print(width, height)

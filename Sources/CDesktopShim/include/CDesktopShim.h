@@ -32,19 +32,22 @@ int tb_desktop_window_refresh_rate(tb_desktop_window *window);
 /// The display server connection's descriptor (X11 or Wayland), readable
 /// when events come; -1 when the windowing system gives none.
 int tb_desktop_window_descriptor(tb_desktop_window *window);
-/// Makes the picture width x height points (after a resize). 0, or -1.
+/// The picture is width x height points from now on (after a resize). 0, or -1.
 int tb_desktop_window_set_picture_size(tb_desktop_window *window, int width, int height);
 
 /// A disc the window draws over the picture, centred on (x, y) in points:
 /// a simulated finger, as the iOS Simulator draws them.
+enum { TB_DESKTOP_MARKERS_MAX = 10 };
 typedef struct {
     double x, y;
     int pressed;
 } tb_desktop_marker;
 
 /// Copies `rect_count` rectangles (x, y, width, height, in points) of the
-/// picture (32-bit XRGB, `stride` bytes a row) and shows it, with `markers`
-/// over it. 0, or -1.
+/// picture (32-bit XRGB, `stride` bytes a row, the size last given to
+/// tb_desktop_window_set_picture_size) into the window and shows them, with
+/// `markers` over it; the picture is put back where the last markers were.
+/// Only what changed is sent to the display server. 0, or -1.
 int tb_desktop_window_present(
     tb_desktop_window *window, const void *pixels, int stride, const int *rects, int rect_count,
     const tb_desktop_marker *markers, int marker_count);
