@@ -17,22 +17,18 @@ extension Configuration {
     /// Opens every display the settings give the app: each connected output
     /// of a DRM card, unless `output` names one or a screen size is asked
     /// for (which is one picture's size); otherwise the one display.
-    /// A desktop window (window, wayland) is titled `title`.
+    /// A desktop window is titled `title`.
     public func openSurfaces(title: String = "TouchBridge") throws -> [any DisplaySurface] {
         let (spec, size, rotation) = try displayChoice()
         switch spec {
         case .drm(let path) where output == nil && size == nil:
             return try DRMSurface.openAll(path: path, rotation: rotation)
-        case .window, .wayland:
+        case .window:
             if let output {
                 throw DisplayError(device: spec.description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
             }
-            if case .window = spec, let size {
-                return [try DesktopWindow(title: title, width: size.0, height: size.1)]
-            }
-            // Under a kiosk compositor: its own Wayland connection, never XWayland, and the whole output.
-            setenv("SDL_VIDEODRIVER", "wayland", 0)
-            return [try DesktopWindow(title: title, width: 800, height: 480, fullscreen: true)]
+            let (width, height) = size ?? (800, 480)
+            return [try DesktopWindow(title: title, width: width, height: height)]
         default:
             return [try spec.openSurface(size: size, rotation: rotation, output: output)]
         }
@@ -89,8 +85,6 @@ extension Configuration {
     /// framebuffer shows only one of them), else the first framebuffer,
     /// else the first DRM card, else a PNG file in the working directory.
     public static func automaticDisplay() -> String {
-        // A Wayland compositor owns the screen (cage, Weston's kiosk shell): its client, full screen.
-        if let wayland = getenv("WAYLAND_DISPLAY"), wayland.pointee != 0 { return "wayland" }
         let card = "/dev/dri/card0"
         if let connectors = try? ConnectorSummary.list(card: card), connectors.count(where: \.connected) > 1 { return "drm:" + card }
         if FileManager.default.fileExists(atPath: "/dev/fb0") { return "fb:/dev/fb0" }
@@ -128,7 +122,7 @@ extension DisplaySpec {
     /// Panels know their size; files and memory are told it.
     public var hasOwnSize: Bool {
         switch self {
-        case .framebuffer, .drm, .wayland: true
+        case .framebuffer, .drm: true
         case .window(let width, _): width != nil
         case .png, .memory: false
         }

@@ -15,7 +15,7 @@
     X(SDL_GetWindowWMInfo) X(SDL_GetWindowSurface) X(SDL_UpdateWindowSurfaceRects) X(SDL_ConvertPixels)      \
     X(SDL_CreateRGBSurfaceWithFormat) X(SDL_CreateRGBSurfaceWithFormatFrom) X(SDL_FreeSurface)               \
     X(SDL_UpperBlitScaled) X(SDL_SetSurfaceBlendMode) X(SDL_LockSurface) X(SDL_UnlockSurface) X(SDL_PollEvent) \
-    X(SDL_GetTicks) X(SDL_GetModState) X(SDL_StopTextInput)
+    X(SDL_GetTicks) X(SDL_GetModState) X(SDL_StopTextInput) X(SDL_PumpEvents)
 
 #define TB_DECLARE(name) static __typeof__(name) *tb_##name;
 TB_SDL_FUNCTIONS(TB_DECLARE)
@@ -116,6 +116,9 @@ tb_desktop_window *tb_desktop_window_create(const char *title, int width, int he
     }
     result->window = window;
     result->disc = make_disc();
+    // A full-screen window's size comes with the compositor's first configure: taken in now,
+    // so the picture is made at it (the events stay queued for tb_desktop_poll).
+    tb_SDL_PumpEvents();
     int w = width, h = height;
     if (fullscreen) tb_SDL_GetWindowSize(window, &w, &h);
     tb_desktop_window_set_picture_size(result, w, h);

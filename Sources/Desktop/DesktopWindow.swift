@@ -30,6 +30,9 @@ public final class DesktopWindow: DisplaySurface {
     /// The picture last shown (the compositor's back buffer, which it keeps):
     /// what a moved disc or an uncovered window is drawn again from.
     private var picture: Bitmap?
+    /// Whether events have been taken yet: a picture shown before a Wayland
+    /// compositor has configured the window may never reach the screen.
+    private var configured = false
 
     /// Opens a window of `width` x `height` points (the whole desktop when
     /// `fullscreen`: its size is then the desktop's).
@@ -158,12 +161,19 @@ public final class DesktopWindow: DisplaySurface {
             }
         }
         // Alt pressed or let go, a pair of fingers moved: the discs follow at once.
-        if touches.markers != markersShown { refresh() }
+        if !configured {
+            configured = true
+            refresh(whole: true)
+        } else if touches.markers != markersShown {
+            refresh()
+        }
         return events
     }
 
     private func resize(to newWidth: Int, _ newHeight: Int, time: EventTime, into events: inout [DesktopEvent]) {
-        guard let handle, newWidth > 0, newHeight > 0, newWidth != width || newHeight != height else { return }
+        guard let handle, newWidth > 0, newHeight > 0 else { return }
+        // The same size again (a full-screen window's first configure): SDL may have made its surface anew.
+        guard newWidth != width || newHeight != height else { return refresh(whole: true) }
         // The window's touchscreen changes size with it: touches down end on the old one.
         let lifted = touches.liftAll(time: time)
         if !lifted.isEmpty { events.append(.touches(lifted)) }

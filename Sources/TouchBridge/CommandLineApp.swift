@@ -70,8 +70,9 @@ package struct AppPreview: ParsableCommand {
                 touch's phases. Hold Alt for a second finger mirrored about the window's centre (pinch, \
                 rotate); Alt and Shift move the two together (a two-finger pan). A touchscreen on the \
                 desktop gives its own fingers, and the keyboard's keys go to the app through its keymap. \
-                Devices in /dev/input are not read. Needs SDL 2 (Debian's libsdl2-2.0-0) and an X11 or \
-                Wayland desktop.
+                Devices in /dev/input are not read. Needs SDL 2 (Debian's libsdl2-2.0-0) and an X11 \
+                desktop (or XWayland on a Wayland one). --record FILE writes the window's touches as \
+                an evemu recording.
                 """)
     }
 
@@ -94,8 +95,7 @@ package struct RunOptions: ParsableArguments {
         Settings come from --config (default \(CommandLineApp.current.configurationPath), if it exists); options given here \
         override it. --display chooses the surface: fb:/dev/fbN (fbdev), drm:/dev/dri/cardN (KMS), \
         png:FILE (rewritten on every frame), memory, window[:WxH] (a window on a desktop; see \
-        preview), wayland (full screen under a Wayland compositor such as cage), or auto (the \
-        default: wayland when WAYLAND_DISPLAY is set, else /dev/fb0, else /dev/dri/card0, else \
+        preview), or auto (the default: /dev/fb0, else /dev/dri/card0, else \
         png:touchbridge-screen.png). \
         Under systemd (Type=notify) it sends READY=1, STATUS=, WATCHDOG=1 and STOPPING=1. \
         SIGTERM and SIGINT stop it with the console restored and the devices ungrabbed; SIGHUP \
