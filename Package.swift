@@ -61,9 +61,10 @@ let package = Package(
         .target(name: "Layers", dependencies: ["Graphics"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
         .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
-        // A desktop window (X11 or Wayland) through SDL 2, loaded with dlopen when one is asked
-        // for: SDL's headers at build time, and no SDL in an app's link, so a kiosk needs none.
-        .target(name: "CDesktopShim", linkerSettings: [.linkedLibrary("m")]),
+        // A desktop window through SDL 2, loaded with dlopen when one is asked for: SDL's headers
+        // at build time, and no SDL in an app's link, so a kiosk needs none of it.
+        // Under a kiosk compositor (cage), a Wayland client of its own, linked: libwayland-client is 80 kB.
+        .target(name: "CDesktopShim", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("wayland-client")]),
         // The app on a desktop: a window that is a display, whose mouse, keys and touchscreen
         // come back as a virtual panel's evdev events. Nothing of views.
         .target(name: "Desktop", dependencies: ["CDesktopShim", "Display", "Graphics", "KernelInput"]),

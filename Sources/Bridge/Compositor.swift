@@ -52,7 +52,8 @@ public final class Compositor {
     public var onSlowPresent: ((Region, Double) -> Void)?
     private var inputTime = 0.0
     private var deliveriesAtStart = 0
-    private var isPresenting = false
+    /// Whether a repaint is under way (input delivered between its views sees it true).
+    public private(set) var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
     public private(set) var inputDeliveredWhileDrawing = 0
 
@@ -74,7 +75,8 @@ public final class Compositor {
     }
 
     /// The surface changed size (a desktop window resized): the back buffer
-    /// takes the new size, and the whole window is drawn again at the next tick.
+    /// takes the new size, black until the window (whose frame the caller
+    /// sets to the new size, damaging it all) is drawn at the next tick.
     public func surfaceResized() throws {
         guard backBuffer.width != surface.width || backBuffer.height != surface.height else { return }
         backBuffer = try Bitmap(width: surface.width, height: surface.height)

@@ -23,10 +23,12 @@ extension Configuration {
         switch spec {
         case .drm(let path) where output == nil && size == nil:
             return try DRMSurface.openAll(path: path, rotation: rotation)
-        case .window:
+        case .window, .wayland:
             if let output {
                 throw DisplayError(device: spec.description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
             }
+            // Under a kiosk compositor: the whole output, in the compositor's own protocol.
+            if spec == .wayland { return [try DesktopWindow(fullScreenOnWaylandTitled: title, appID: title)] }
             let (width, height) = size ?? (800, 480)
             return [try DesktopWindow(title: title, width: width, height: height)]
         default:
@@ -85,6 +87,8 @@ extension Configuration {
     /// framebuffer shows only one of them), else the first framebuffer,
     /// else the first DRM card, else a PNG file in the working directory.
     public static func automaticDisplay() -> String {
+        // A Wayland compositor owns the screen (cage, Weston's kiosk shell): its client, full screen.
+        if let wayland = getenv("WAYLAND_DISPLAY"), wayland.pointee != 0 { return "wayland" }
         let card = "/dev/dri/card0"
         if let connectors = try? ConnectorSummary.list(card: card), connectors.count(where: \.connected) > 1 { return "drm:" + card }
         if FileManager.default.fileExists(atPath: "/dev/fb0") { return "fb:/dev/fb0" }
@@ -122,7 +126,7 @@ extension DisplaySpec {
     /// Panels know their size; files and memory are told it.
     public var hasOwnSize: Bool {
         switch self {
-        case .framebuffer, .drm: true
+        case .framebuffer, .drm, .wayland: true
         case .window(let width, _): width != nil
         case .png, .memory: false
         }

@@ -20,6 +20,7 @@ final class DesktopSession {
     private let warn: (String) -> Void
     private var descriptor: Int32?
     private var takeScheduled = false
+    private var stopped = false
 
     init(window: DesktopWindow, daemon: Daemon, warn: @escaping (String) -> Void = { _ in }) {
         self.window = window
@@ -39,6 +40,7 @@ final class DesktopSession {
 
     /// Opens the window's devices in the daemon's hub (again after a reload replaced it).
     func attachDevices() {
+        window.forgetInput()
         let size = Size(width: Double(window.width), height: Double(window.height))
         daemon.feed.hub.openVirtualTouchscreen(window.touchscreen, as: Self.touchscreenName, screen: (size.width, size.height))
         daemon.feed.hub.openVirtualKeyboard(named: "TouchBridge window keyboard", as: Self.keyboardName)
@@ -70,6 +72,7 @@ final class DesktopSession {
     }
 
     func stop() {
+        stopped = true
         if let descriptor { MainLoop.poller.remove(descriptor) }
         descriptor = nil
         recording?.close()
@@ -78,7 +81,7 @@ final class DesktopSession {
 
     private func pollEvery(_ seconds: Double) {
         _ = MainLoop.timeline.schedule(after: seconds) { [weak self] in
-            guard let self, self.descriptor == nil else { return }
+            guard let self, !self.stopped else { return }
             self.takeEvents()
             self.pollEvery(seconds)
         }
@@ -94,8 +97,13 @@ final class DesktopSession {
     }
 
     func takeEvents() {
+        guard !stopped else { return }
         let hub = daemon.feed.hub
-        for event in window.takeEvents() {
+        // Between the views of a repaint (the descriptor is watched as input), the
+        // window only translates input: it draws and resizes once the frame is out.
+        let drawing = daemon.compositors.contains { $0.surface === window && $0.isPresenting }
+        if drawing { scheduleTake() }
+        for event in window.takeEvents(mayDraw: !drawing) {
             switch event {
             case .touches(let events):
                 if let recording {

@@ -271,7 +271,7 @@ public final class InputHub: @unchecked Sendable {
     /// `openVirtualKeyboard`, whole frames (SYN_REPORT last).
     public func feedVirtual(_ events: [InputEvent], to name: String) {
         onMain {
-            guard devices[name]?.input == nil else { return }
+            guard let device = devices[name], device.input == nil else { return }
             read(.events(events), from: name)
         }
     }
@@ -280,7 +280,7 @@ public final class InputHub: @unchecked Sendable {
     public func closeVirtual(_ name: String, reason: String) {
         onMain {
             defer { wakeIfNeeded() }
-            guard devices[name]?.input == nil else { return }
+            guard let device = devices[name], device.input == nil else { return }
             close(name, reason: reason)
         }
     }

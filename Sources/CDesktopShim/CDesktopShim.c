@@ -74,7 +74,6 @@ const char *tb_desktop_error(void) { return loaded ? tb_SDL_GetError() : (load_e
 struct tb_desktop_window {
     SDL_Window *window;
     SDL_Surface *disc;
-    int picture_width, picture_height;
     /// The discs over the picture now: where it must be put back when they move.
     tb_desktop_marker shown[TB_DESKTOP_MARKERS_MAX];
     int shown_count;
@@ -119,9 +118,6 @@ tb_desktop_window *tb_desktop_window_create(const char *title, int width, int he
     // A full-screen window's size comes with the compositor's first configure: taken in now,
     // so the picture is made at it (the events stay queued for tb_desktop_poll).
     tb_SDL_PumpEvents();
-    int w = width, h = height;
-    if (fullscreen) tb_SDL_GetWindowSize(window, &w, &h);
-    tb_desktop_window_set_picture_size(result, w, h);
     return result;
 }
 
@@ -173,12 +169,7 @@ int tb_desktop_window_descriptor(tb_desktop_window *window) {
     }
 }
 
-int tb_desktop_window_set_picture_size(tb_desktop_window *window, int width, int height) {
-    window->picture_width = width;
-    window->picture_height = height;
-    window->shown_count = 0;
-    return 0;
-}
+void tb_desktop_window_forget_markers(tb_desktop_window *window) { window->shown_count = 0; }
 
 // Where a disc lands, in the window surface's pixels.
 static SDL_Rect disc_rect(tb_desktop_marker marker, double scale) {
@@ -196,12 +187,12 @@ static int clip(SDL_Rect *rect, int width, int height) {
 }
 
 int tb_desktop_window_present(
-    tb_desktop_window *window, const void *pixels, int stride, const int *rects, int rect_count,
+    tb_desktop_window *window, const void *pixels, int stride, int pw, int ph, const int *rects, int rect_count,
     const tb_desktop_marker *markers, int marker_count) {
     SDL_Surface *surface = tb_SDL_GetWindowSurface(window->window);
     if (!surface) return -1;
     if (marker_count > TB_DESKTOP_MARKERS_MAX) marker_count = TB_DESKTOP_MARKERS_MAX;
-    const int pw = window->picture_width, ph = window->picture_height;
+    if (rect_count > 16) rect_count = 16;  // Region.limit: past it, the rectangles that erase old discs would be dropped
     const int same_size = surface->w == pw && surface->h == ph;
     const double scale = pw > 0 ? (double)surface->w / pw : 1;
     enum { most = 16 + 2 * TB_DESKTOP_MARKERS_MAX };
@@ -245,9 +236,10 @@ int tb_desktop_window_present(
     if (status != 0) return -1;
     if (window->disc) {
         for (int i = 0; i < marker_count; i++) {
-            SDL_Rect rect = disc_rect(markers[i], scale);
+            // A blit clips the rectangle it is given: each gets its own copy.
+            SDL_Rect rect = disc_rect(markers[i], scale), again = rect;
             tb_SDL_UpperBlitScaled(window->disc, NULL, surface, &rect);
-            if (markers[i].pressed) tb_SDL_UpperBlitScaled(window->disc, NULL, surface, &rect);
+            if (markers[i].pressed) tb_SDL_UpperBlitScaled(window->disc, NULL, surface, &again);
         }
     }
     for (int i = 0; i < marker_count; i++) window->shown[i] = markers[i];
@@ -256,8 +248,11 @@ int tb_desktop_window_present(
     return tb_SDL_UpdateWindowSurfaceRects(window->window, update, count) == 0 ? 0 : -1;
 }
 
-static int modifiers(void) {
-    SDL_Keymod mod = tb_SDL_GetModState();
+// The modifiers as of the event being handed out, from the key events in order:
+// SDL's own state is the one after the last event it has read, which may be ahead.
+static int current_modifiers = -1;
+
+static int modifiers_of(SDL_Keymod mod) {
     return ((mod & KMOD_SHIFT) ? TB_DESKTOP_SHIFT : 0) | ((mod & KMOD_ALT) ? TB_DESKTOP_ALT : 0);
 }
 
@@ -268,7 +263,9 @@ int tb_desktop_poll(tb_desktop_event *out) {
         memset(out, 0, sizeof *out);
         Uint32 now = tb_SDL_GetTicks();
         out->age_ms = now >= event.common.timestamp ? now - event.common.timestamp : 0;
-        out->modifiers = modifiers();
+        if (current_modifiers < 0) current_modifiers = modifiers_of(tb_SDL_GetModState());
+        if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) current_modifiers = modifiers_of(event.key.keysym.mod);
+        out->modifiers = current_modifiers;
         switch (event.type) {
         case SDL_QUIT:
             out->kind = TB_DESKTOP_QUIT;

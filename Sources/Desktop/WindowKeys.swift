@@ -12,6 +12,11 @@ public struct WindowKeys {
     /// The events of a key going down (or repeating) or up; [] for a key no keyboard has.
     public mutating func key(usage: Int, isDown: Bool, isRepeat: Bool, time: EventTime) -> [InputEvent] {
         guard let usage = UInt16(exactly: usage), let code = HIDUsage.evdev(keyboard: usage) else { return [] }
+        return key(code: code, isDown: isDown, isRepeat: isRepeat, time: time)
+    }
+
+    /// The same for a key the window system names by its evdev code already (a Wayland compositor).
+    public mutating func key(code: UInt16, isDown: Bool, isRepeat: Bool, time: EventTime) -> [InputEvent] {
         if isDown {
             if !isRepeat && !down.contains(code) { down.append(code) }
         } else {

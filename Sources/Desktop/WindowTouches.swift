@@ -64,7 +64,7 @@ public struct WindowTouches {
         let x = AbsInfo(minimum: 0, maximum: Int32(width * Self.unitsPerPoint - 1), resolution: Self.unitsPerMillimetre)
         let y = AbsInfo(minimum: 0, maximum: Int32(height * Self.unitsPerPoint - 1), resolution: Self.unitsPerMillimetre)
         return DeviceDescription(
-            name: "TouchBridge window \(width)x\(height)", id: InputID(bustype: 0x06),  // BUS_VIRTUAL
+            name: "TouchBridge window", id: InputID(bustype: 0x06),  // BUS_VIRTUAL
             properties: [InputProperty.direct], types: [EventType.syn, EventType.key, EventType.abs],
             codes: [
                 EventType.key: [KeyCode.touch],
@@ -106,9 +106,11 @@ public struct WindowTouches {
         if let mirror = slot(of: .mirror) {
             if modifiers.contains(.shift), let previous {
                 // The pair moves together: the second finger by the mouse's own step.
+                // (The centre moves too: Shift let go, the pinch goes on about the pair's middle.)
                 let contact = slots[mirror]!
                 let dx = x - previous.x, dy = y - previous.y
                 let at = (Double(contact.x) / Double(Self.unitsPerPoint) + dx, Double(contact.y) / Double(Self.unitsPerPoint) + dy)
+                centre = (centre.x + dx, centre.y + dy)
                 place(.mirror, at: at, in: &frame)
             } else {
                 place(.mirror, at: mirrored((x, y)), in: &frame)
@@ -130,9 +132,10 @@ public struct WindowTouches {
     }
 
     /// The modifiers changed with the mouse still (Alt pressed shows the second finger's place).
-    /// Alt let go puts the centre back in the middle of the window.
+    /// Alt let go puts the centre back in the middle of the window (once no
+    /// finger is down: mid-drag, the second finger would jump).
     public mutating func modifiersChanged(_ modifiers: Modifiers) {
-        if !modifiers.contains(.alt) { centre = (Double(width) / 2, Double(height) / 2) }
+        if !modifiers.contains(.alt) && !mouseIsDown { centre = (Double(width) / 2, Double(height) / 2) }
         self.modifiers = modifiers
     }
 
@@ -155,10 +158,11 @@ public struct WindowTouches {
         return fingerDown(id, x: x, y: y, time: time)
     }
 
+    /// A negative `x` or `y`: the finger lifts where it last moved to.
     public mutating func fingerUp(_ id: Int64, x: Double, y: Double, time: EventTime) -> [InputEvent] {
         guard slot(of: .finger(id)) != nil else { return [] }
         var frame = Frame(time: time, wasTouching: isTouching)
-        place(.finger(id), at: (x * Double(width), y * Double(height)), in: &frame)
+        if x >= 0 && y >= 0 { place(.finger(id), at: (x * Double(width), y * Double(height)), in: &frame) }
         lift(.finger(id), in: &frame)
         return frame.finish(touching: isTouching)
     }

@@ -24,7 +24,7 @@ extension DisplaySpec {
         case .memory:
             guard let size else { throw DisplayError(device: description, problem: "a memory display needs a size (--screen WxH)") }
             return MemorySurface(width: size.width, height: size.height, rotation: rotation)
-        case .window:
+        case .window, .wayland:
             throw DisplayError(device: description, problem: "a desktop window is opened by the host (DesktopWindow), not by openSurface")
         }
     }

@@ -1,7 +1,7 @@
 import Graphics
 
 /// The `--display` argument: `fb:/dev/fb0`, `drm:/dev/dri/card0`,
-/// `png:FILE`, `memory` or `window[:WxH]`.
+/// `png:FILE`, `memory`, `window[:WxH]` or `wayland`.
 public enum DisplaySpec: Equatable, Sendable, CustomStringConvertible {
     case framebuffer(path: String)
     case drm(path: String)
@@ -10,13 +10,17 @@ public enum DisplaySpec: Equatable, Sendable, CustomStringConvertible {
     /// A window on a desktop (X11 or Wayland), of this many points, or of
     /// the screen size the settings give. Opened by the host (the Desktop module).
     case window(width: Int?, height: Int?)
+    /// Full screen as a Wayland client of the compositor that owns the screen
+    /// (cage, Weston's kiosk shell). Opened by the host too.
+    case wayland
 
-    static let kinds = "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory or window[:WxH]"
+    static let kinds = "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] or wayland"
 
     public init(parsing text: String) throws {
         switch text {
         case "memory": self = .memory
         case "window": self = .window(width: nil, height: nil)
+        case "wayland": self = .wayland
         default: try self.init(parsingPath: text)
         }
     }
@@ -51,6 +55,7 @@ public enum DisplaySpec: Equatable, Sendable, CustomStringConvertible {
         case .memory: "memory"
         case .window(let width?, let height?): "window:\(width)x\(height)"
         case .window: "window"
+        case .wayland: "wayland"
         }
     }
 }

@@ -80,9 +80,14 @@ package struct AppPreview: ParsableCommand {
 
     @OptionGroup var options: RunOptions
 
+    package func validate() throws {
+        if let display = options.daemon.display, display != "window", !display.hasPrefix("window:") {
+            throw ValidationError("preview shows the app in a window: --display must be window or window:WIDTHxHEIGHT, not \(display) (use run for that)")
+        }
+    }
+
     package func run() throws {
-        let display = options.daemon.display.flatMap { $0.hasPrefix("window") ? $0 : nil } ?? "window"
-        try options.host(CommandLineApp.current, display: display)
+        try options.host(CommandLineApp.current, display: options.daemon.display ?? "window")
     }
 }
 
@@ -95,8 +100,9 @@ package struct RunOptions: ParsableArguments {
         Settings come from --config (default \(CommandLineApp.current.configurationPath), if it exists); options given here \
         override it. --display chooses the surface: fb:/dev/fbN (fbdev), drm:/dev/dri/cardN (KMS), \
         png:FILE (rewritten on every frame), memory, window[:WxH] (a window on a desktop; see \
-        preview), or auto (the default: /dev/fb0, else /dev/dri/card0, else \
-        png:touchbridge-screen.png). \
+        preview), wayland (full screen as a client of the compositor that owns the screen, such \
+        as cage), or auto (the default: wayland when WAYLAND_DISPLAY is set, else /dev/fb0, else \
+        /dev/dri/card0, else png:touchbridge-screen.png). \
         Under systemd (Type=notify) it sends READY=1, STATUS=, WATCHDOG=1 and STOPPING=1. \
         SIGTERM and SIGINT stop it with the console restored and the devices ungrabbed; SIGHUP \
         reloads the configuration's input settings.

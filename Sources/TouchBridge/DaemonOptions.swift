@@ -13,8 +13,8 @@ package struct DaemonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default \(CommandLineApp.current.configurationPath), if it exists).", valueName: "file"))
     var config: String?
 
-    @Option(help: "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] (a desktop window) or auto.")
-    var display: String?
+    @Option(help: "fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] (a desktop window), wayland (full screen under a kiosk compositor) or auto.")
+    package var display: String?
 
     @Option(help: ArgumentHelp("With a drm: display, the connector to show on (HDMI-A-1, eDP-1...).", valueName: "name"))
     var output: String?

@@ -109,6 +109,19 @@ struct WindowTouchesTests {
         #expect(Set(again[0].map { "\($0.x),\($0.y)" }) == ["300.0,200.0", "500.0,280.0"])
     }
 
+    @Test func lettingGoOfShiftMidPanDoesNotMoveTheSecondFinger() {
+        var touches = WindowTouches(width: 800, height: 480)
+        let reader = Reader(touches)
+        _ = reader.read(touches.mouseDown(x: 300, y: 200, modifiers: [.alt, .shift], time: time))
+        _ = reader.read(touches.mouseMoved(x: 310, y: 240, modifiers: [.alt, .shift], time: time))
+        // Shift let go, the mouse still: the pair is where it was (a jump would be a huge pinch).
+        #expect(touches.mouseMoved(x: 310, y: 240, modifiers: .alt, time: time).isEmpty)
+        // Alt let go mid-drag: the mirror's centre stays until the press ends.
+        touches.modifiersChanged([])
+        let moved = reader.read(touches.mouseMoved(x: 300, y: 240, modifiers: .alt, time: time))
+        #expect(Set(moved[0].map { "\($0.x),\($0.y)" }) == ["300.0,240.0", "520.0,320.0"])
+    }
+
     @Test func aDragLeavingTheWindowStaysOnItsEdge() {
         var touches = WindowTouches(width: 800, height: 480)
         let reader = Reader(touches)

@@ -11,6 +11,7 @@ struct DisplaySpecTests {
         #expect(try DisplaySpec(parsing: "png:a:b.png") == .png(path: "a:b.png"))
         #expect(try DisplaySpec(parsing: "window") == .window(width: nil, height: nil))
         #expect(try DisplaySpec(parsing: "window:1280x800") == .window(width: 1280, height: 800))
+        #expect(try DisplaySpec(parsing: "wayland") == .wayland)
     }
 
     @Test(arguments: ["window:0x800", "window:1280", "window:1280x", "window:axb", "window:1280x800x2", "window:-5x10", "window:99999x10"])
@@ -25,7 +26,7 @@ struct DisplaySpecTests {
         #expect(error?.problem.contains("opened by the host") == true)
     }
 
-    @Test(arguments: ["fb:/dev/fb0", "drm:/dev/dri/card1", "png:/tmp/x.png", "memory", "window", "window:640x480"])
+    @Test(arguments: ["fb:/dev/fb0", "drm:/dev/dri/card1", "png:/tmp/x.png", "memory", "window", "window:640x480", "wayland"])
     func descriptionParsesBackToTheSameDisplay(text: String) throws {
         let spec = try DisplaySpec(parsing: text)
         #expect(spec.description == text)
@@ -35,12 +36,12 @@ struct DisplaySpecTests {
     @Test func aNameWithoutKindIsRefusedWithTheKindsListed() {
         let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: "/dev/fb0") }
         #expect(error?.device == "/dev/fb0")
-        #expect(error?.problem == "not a display; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory or window[:WxH]")
+        #expect(error?.problem == "not a display; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] or wayland")
     }
 
     @Test func anUnknownKindIsNamed() {
         let error = #expect(throws: DisplayError.self) { try DisplaySpec(parsing: "vnc:host:1") }
-        #expect(error?.problem == "unknown display kind 'vnc'; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory or window[:WxH]")
+        #expect(error?.problem == "unknown display kind 'vnc'; use fb:/dev/fbN, drm:/dev/dri/cardN, png:FILE, memory, window[:WxH] or wayland")
     }
 
     @Test(arguments: ["fb:", "drm:", "png:"])

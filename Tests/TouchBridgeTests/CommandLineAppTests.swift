@@ -32,6 +32,13 @@ struct CommandLineAppTests {
         #expect(AppDevices.helpMessage(columns: 200).contains("default /etc/hello-kiosk/hello-kiosk.conf, if it exists"))
     }
 
+    @Test func previewTakesOnlyAWindow() throws {
+        _ = try AppCommand.parseAsRoot(["preview", "--display", "window:640x480"])
+        _ = try AppCommand.parseAsRoot(["preview"])
+        let error = #expect(throws: (any Error).self) { try AppCommand.parseAsRoot(["preview", "--display", "fb:/dev/fb0"]) }
+        #expect(error.map { AppCommand.message(for: $0) }?.contains("--display must be window or window:WIDTHxHEIGHT, not fb:/dev/fb0") == true)
+    }
+
     @Test func calibrateParsesAsEveryAppsOwn() throws {
         let parsed = try AppCommand.parseAsRoot(["calibrate", "--replay", "taps.evemu", "--timeout", "5"])
         #expect(parsed is AppCalibrate)

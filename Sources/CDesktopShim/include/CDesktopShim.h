@@ -32,8 +32,8 @@ int tb_desktop_window_refresh_rate(tb_desktop_window *window);
 /// The display server connection's descriptor (X11 or Wayland), readable
 /// when events come; -1 when the windowing system gives none.
 int tb_desktop_window_descriptor(tb_desktop_window *window);
-/// The picture is width x height points from now on (after a resize). 0, or -1.
-int tb_desktop_window_set_picture_size(tb_desktop_window *window, int width, int height);
+/// The discs drawn are gone with the old picture (after a resize): none to rub out.
+void tb_desktop_window_forget_markers(tb_desktop_window *window);
 
 /// A disc the window draws over the picture, centred on (x, y) in points:
 /// a simulated finger, as the iOS Simulator draws them.
@@ -43,13 +43,14 @@ typedef struct {
     int pressed;
 } tb_desktop_marker;
 
-/// Copies `rect_count` rectangles (x, y, width, height, in points) of the
-/// picture (32-bit XRGB, `stride` bytes a row, the size last given to
-/// tb_desktop_window_set_picture_size) into the window and shows them, with
-/// `markers` over it; the picture is put back where the last markers were.
-/// Only what changed is sent to the display server. 0, or -1.
+/// Copies `rect_count` rectangles (x, y, width, height, in points; at most
+/// 16) of the picture (32-bit XRGB, width x height, `stride` bytes a row) into
+/// the window and shows them, with `markers` over it; the picture is put back
+/// where the last markers were. Only what changed is sent to the display
+/// server, unless the window's pixels are not the picture's size (a HiDPI
+/// window): then the whole picture, scaled. 0, or -1.
 int tb_desktop_window_present(
-    tb_desktop_window *window, const void *pixels, int stride, const int *rects, int rect_count,
+    tb_desktop_window *window, const void *pixels, int stride, int width, int height, const int *rects, int rect_count,
     const tb_desktop_marker *markers, int marker_count);
 
 enum {
@@ -71,6 +72,11 @@ enum {
     TB_DESKTOP_EXPOSED,
     /// Keyboard focus left the window: keys down will not be heard going up.
     TB_DESKTOP_FOCUS_LOST,
+    /// A key by its evdev code (`scancode`), as a Wayland compositor gives it.
+    TB_DESKTOP_KEYCODE_DOWN,
+    TB_DESKTOP_KEYCODE_UP,
+    /// The compositor took the touches down for itself.
+    TB_DESKTOP_TOUCHES_CANCELLED,
 };
 
 enum {
@@ -82,7 +88,8 @@ typedef struct {
     int kind;
     /// Milliseconds since the event was queued, by SDL's clock.
     uint32_t age_ms;
-    /// Mouse: points in the window. Finger: fractions (0...1) of the window's width and height.
+    /// Mouse: points in the window. Finger: fractions (0...1) of the window's width and height;
+    /// negative when a finger lifts where it last moved to.
     double x, y;
     /// Mouse: 1 left, 2 middle, 3 right. Finger: its id on its device.
     int64_t button_or_finger;
@@ -96,5 +103,27 @@ typedef struct {
 
 /// Takes the next event for any window, without waiting; 0 when there is none.
 int tb_desktop_poll(tb_desktop_event *event);
+
+/// A full-screen window as a Wayland client of the compositor that owns the
+/// screen (cage, Weston's kiosk shell), drawn in wl_shm buffers: no SDL, no
+/// OpenGL. Touch, pointer and keys come from the compositor's seat.
+typedef struct tb_wayland_window tb_wayland_window;
+
+/// Connects to $WAYLAND_DISPLAY and opens the window; NULL with `error` filled.
+tb_wayland_window *tb_wayland_window_create(const char *title, const char *app_id, char *error, int error_size);
+void tb_wayland_window_destroy(tb_wayland_window *window);
+/// The window's size in points, as the compositor configured it.
+void tb_wayland_window_size(tb_wayland_window *window, int *width, int *height);
+/// The output's refresh rate in hertz; 0 when unknown.
+int tb_wayland_window_refresh_rate(tb_wayland_window *window);
+int tb_wayland_window_descriptor(tb_wayland_window *window);
+/// Why the last call failed.
+const char *tb_wayland_window_error(tb_wayland_window *window);
+/// Copies the damaged rectangles (and what an older buffer lacks) into a free
+/// buffer and commits it, damaged where the picture changed. 0, or -1.
+int tb_wayland_window_present(
+    tb_wayland_window *window, const void *pixels, int stride, int width, int height, const int *rects, int rect_count);
+/// Reads the connection without waiting and takes the next event; 0 when there is none.
+int tb_wayland_window_poll(tb_wayland_window *window, tb_desktop_event *event);
 
 #endif
