@@ -2,6 +2,11 @@
 // screen (cage, Weston's kiosk shell): wl_shm buffers in shared memory, only
 // the damaged rectangles copied and committed, no OpenGL. Touch, pointer and
 // keys come from the compositor's seat; nothing reads /dev/input.
+//
+// wayland/ holds xdg-shell's glue as wayland-scanner 1.21 makes it from
+// Debian's wayland-protocols (stable/xdg-shell/xdg-shell.xml):
+//   wayland-scanner client-header xdg-shell.xml wayland/xdg-shell-client-protocol.h
+//   wayland-scanner private-code xdg-shell.xml wayland/xdg-shell-protocol.c
 #define _GNU_SOURCE
 #include "CDesktopShim.h"
 
@@ -434,6 +439,9 @@ int tb_wayland_window_poll(tb_wayland_window *w, tb_desktop_event *event) {
             wl_display_cancel_read(w->display);
         }
         wl_display_dispatch_pending(w->display);
+        // What the listeners asked for goes out now: a touchscreen plugged in gives the seat
+        // touch, and until our wl_touch request reaches the compositor its touches go nowhere.
+        wl_display_flush(w->display);
     }
     if (w->head == w->tail) return 0;
     *event = w->queue[w->head];
