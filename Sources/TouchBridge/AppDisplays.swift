@@ -7,7 +7,7 @@ import FoundationEssentials
 package struct AppDisplays: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "displays",
-        abstract: "List the DRM cards and their connectors (the names --output takes), and the framebuffers.")
+        abstract: "List the DRM cards and their connectors (the names --output takes), and the framebuffers; say when a compositor holds the screen.")
 
     package init() {}
 
@@ -17,6 +17,12 @@ package struct AppDisplays: ParsableCommand {
         let framebuffers = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? [])
             .filter { $0.hasPrefix("fb") && $0.dropFirst(2).allSatisfy(\.isNumber) }.sorted()
         if cards.isEmpty && framebuffers.isEmpty { print("No displays (/dev/dri/card* or /dev/fb*): is a display driver loaded?") }
+        let app = CommandLineApp.current.commandName
+        for owner in ScreenOwner.running() {
+            print(
+                "\(owner.name) (pid \(owner.pid)) holds the screen: run the app as its client, `\(app) run --display wayland` "
+                    + "(auto does when WAYLAND_DISPLAY is set), or stop \(owner.name) to drive the panel directly.")
+        }
         for card in cards {
             let path = "/dev/dri/" + card
             print("drm:\(path)")

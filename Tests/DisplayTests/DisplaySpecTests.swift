@@ -1,4 +1,5 @@
 import Display
+import Glibc
 import Testing
 
 struct DisplaySpecTests {
@@ -66,5 +67,23 @@ struct DisplaySpecTests {
         } throws: { error in
             "\(error)" == "memory: only a drm: display has outputs to choose from (asked for HDMI-A-1)"
         }
+    }
+}
+
+struct ScreenOwnerTests {
+    /// A /proc of three processes: cage and Weston are named, a shell is not.
+    @Test func compositorsAreFoundByTheirProcessNames() throws {
+        let proc = "/tmp/touchbridge-screen-owner-\(getpid())"
+        defer { _ = system("rm -rf \(proc)") }
+        for (pid, command) in [("412", "cage\n"), ("77", "bash\n"), ("1300", "weston\n")] {
+            #expect(mkdir(proc, 0o755) == 0 || errno == EEXIST)
+            #expect(mkdir("\(proc)/\(pid)", 0o755) == 0)
+            let file = fopen("\(proc)/\(pid)/comm", "w")
+            fputs(command, file)
+            fclose(file)
+        }
+        #expect(mkdir("\(proc)/self", 0o755) == 0)
+        #expect(ScreenOwner.running(proc: proc) == [ScreenOwner(name: "cage", pid: 412), ScreenOwner(name: "weston", pid: 1300)])
+        #expect(ScreenOwner.running(proc: "\(proc)/missing").isEmpty)
     }
 }
