@@ -90,7 +90,11 @@ open class Application: Responder {
             }
             for window in involved { window.sendEvent(event) }
         case .presses:
-            if event.presses.contains(where: { $0.phase == .began && $0.key != nil }) { isTypingOnHardwareKeyboard = true }
+            if event.presses.contains(where: { $0.phase == .began && $0.key != nil }) {
+                isTypingOnHardwareKeyboard = true
+                // As on an iPad: typing on a keyboard puts the on-screen one away (an app's own input view stays).
+                for window in windows { window.hideOnScreenKeyboard() }
+            }
             let current: Responder? = firstResponder ?? keyWindow
             for press in event.presses where press.phase == .began { press.responder = current }
             // A press goes on to the responder it began with, wherever the focus has gone since.

@@ -182,6 +182,13 @@ open class Window: View {
         }
     }
 
+    /// Puts the on-screen keyboard away while the field goes on editing: a
+    /// hardware keyboard is typing. The next tap in a field brings it back.
+    func hideOnScreenKeyboard() {
+        guard inputViewShown is KeyboardView, let owner = inputViewOwner, owner.inputView == nil else { return }
+        hideInput(for: owner)
+    }
+
     /// Takes `responder`'s input view away (it stopped editing): it slides
     /// down out of the window, and views on the keyboard guide follow.
     func hideInput(for responder: Responder) {

@@ -69,6 +69,17 @@ struct TextFieldTests {
         #expect(keyboard.superview === window)
     }
 
+    /// A field tapped brings up the on-screen keyboard; a hardware key typed
+    /// puts it away, the field still editing, as on an iPad; the next tap brings it back.
+    @Test func aHardwareKeyPutsTheOnScreenKeyboardAway() throws {
+        tap(Point(x: 100, y: 40))
+        _ = try #require(window.inputViewShown as? KeyboardView)
+        _ = press(.keyboardH, "h")
+        #expect(window.inputViewShown == nil && field.isFirstResponder && field.text == "h")
+        tap(Point(x: 100, y: 40))
+        #expect(window.inputViewShown is KeyboardView)
+    }
+
     @Test func hardwareKeysTypeEditAndReturn() {
         let log = events()
         field.delegate = log
