@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(
-            name: "BridgeTests", dependencies: ["Bridge", .product(name: "Logging", package: "swift-log")],
+            name: "BridgeTests", dependencies: ["Bridge", "Desktop", .product(name: "Logging", package: "swift-log")],
             exclude: ["TOMLExamples"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(

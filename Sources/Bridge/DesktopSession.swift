@@ -33,8 +33,7 @@ final class DesktopSession {
     /// test an app with, made by hand.
     func record(to path: String) throws {
         let output = try TextOutput(path: path)
-        output.write("# EVEMU 1.3\n" + EvemuWriter.description(window.touchscreen))
-        output.write("################################\n#      Waiting for events      #\n################################\n")
+        output.write(EvemuWriter.header(window.touchscreen))
         (recording, recordingPath) = (output, path)
     }
 
@@ -103,6 +102,8 @@ final class DesktopSession {
         // window only translates input: it draws and resizes once the frame is out.
         let drawing = daemon.compositors.contains { $0.surface === window && $0.isPresenting }
         if drawing { scheduleTake() }
+        // Frames that came together go to the app together, as a panel's read does.
+        var frames: [(events: [InputEvent], device: String)] = []
         for event in window.takeEvents(mayDraw: !drawing) {
             switch event {
             case .touches(let events):
@@ -111,12 +112,19 @@ final class DesktopSession {
                     for event in events { EvemuWriter.appendEvent(event, to: &text) }
                     recording.write(text)
                 }
-                hub.feedVirtual(events, to: Self.touchscreenName)
-            case .keys(let events): hub.feedVirtual(events, to: Self.keyboardName)
-            case .closed: onClose?()
-            case .resized: resized()
+                frames.append((events, Self.touchscreenName))
+            case .keys(let events): frames.append((events, Self.keyboardName))
+            case .closed:
+                hub.feedVirtual(frames)
+                frames = []
+                onClose?()
+            case .resized:
+                hub.feedVirtual(frames)
+                frames = []
+                resized()
             }
         }
+        hub.feedVirtual(frames)
     }
 
     /// The window's new size is the screen's: the app's window takes it (its

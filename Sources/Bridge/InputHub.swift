@@ -18,7 +18,7 @@ public enum InputHubNote: Sendable, Equatable {
 }
 
 /// What reaches the main queue: frames of touch records and notes, in the order they happened.
-public enum InputHubOutput: Sendable {
+public enum InputHubOutput: Sendable, Equatable {
     case frame([TouchRecord])
     /// One frame's keys, from a keyboard.
     case keys([KeyRecord])
@@ -193,11 +193,16 @@ public final class InputHub: @unchecked Sendable {
         guard let device = devices[devnode] else { return }
         switch update {
         case .events(let events):
-            if let keys = device.keys { return readKeys(events, from: keys, devnode: devnode) }
-            device.touches?.handle(events) { post(.frame($0)) }
+            take(events, from: device, devnode: devnode)
         case .removed(let reason):
             close(devnode, reason: reason)
         }
+    }
+
+    /// A device's events, read or fed: keys through the keymap, touches through the tracker.
+    private func take(_ events: [InputEvent], from device: OpenDevice, devnode: String) {
+        if let keys = device.keys { return readKeys(events, from: keys, devnode: devnode) }
+        device.touches?.handle(events) { post(.frame($0)) }
     }
 
     private func close(_ devnode: String, reason: String) {
@@ -267,12 +272,16 @@ public final class InputHub: @unchecked Sendable {
         }
     }
 
-    /// Events of a device opened with `openVirtualTouchscreen` or
-    /// `openVirtualKeyboard`, whole frames (SYN_REPORT last).
-    public func feedVirtual(_ events: [InputEvent], to name: String) {
+    /// Events of devices opened with `openVirtualTouchscreen` or
+    /// `openVirtualKeyboard`, whole frames (SYN_REPORT last), each with its
+    /// device's name; they reach the app together, as one read's do.
+    public func feedVirtual(_ frames: [(events: [InputEvent], device: String)]) {
         onMain {
-            guard let device = devices[name], device.input == nil else { return }
-            read(.events(events), from: name)
+            defer { wakeIfNeeded() }
+            for (events, name) in frames {
+                guard let device = devices[name], device.input == nil else { continue }
+                take(events, from: device, devnode: name)
+            }
         }
     }
 

@@ -8,12 +8,16 @@ public enum EvemuWriter {
     ]
 
     public static func write(_ recording: Recording) -> String {
-        var out = "# EVEMU 1.3\n"
-        if let device = recording.device { out += description(device) }
-        out += "################################\n#      Waiting for events      #\n################################\n"
+        var out = header(recording.device)
         out.reserveCapacity(out.utf8.count + recording.events.count * 64)
         for event in recording.events { appendEvent(event, to: &out) }
         return out
+    }
+
+    /// What comes before the events: the version line, the device, and the banner evemu-record prints.
+    public static func header(_ device: DeviceDescription?) -> String {
+        "# EVEMU 1.3\n" + (device.map(description) ?? "")
+            + "################################\n#      Waiting for events      #\n################################\n"
     }
 
     public static func description(_ device: DeviceDescription) -> String {
