@@ -15,7 +15,7 @@
     X(SDL_GetWindowWMInfo) X(SDL_GetWindowSurface) X(SDL_UpdateWindowSurfaceRects) X(SDL_ConvertPixels)      \
     X(SDL_CreateRGBSurfaceWithFormat) X(SDL_CreateRGBSurfaceWithFormatFrom) X(SDL_FreeSurface)               \
     X(SDL_UpperBlitScaled) X(SDL_SetSurfaceBlendMode) X(SDL_LockSurface) X(SDL_UnlockSurface) X(SDL_PollEvent) \
-    X(SDL_GetTicks) X(SDL_GetModState) X(SDL_StopTextInput) X(SDL_PumpEvents)
+    X(SDL_GetTicks) X(SDL_GetModState) X(SDL_StopTextInput) X(SDL_PumpEvents) X(SDL_Quit)
 
 #define TB_DECLARE(name) static __typeof__(name) *tb_##name;
 TB_SDL_FUNCTIONS(TB_DECLARE)
@@ -27,6 +27,11 @@ static char message[512];
 const char *tb_desktop_open(void) {
     if (loaded) return NULL;
     if (load_error) return load_error;
+    const char *x11 = getenv("DISPLAY"), *wayland = getenv("WAYLAND_DISPLAY");
+    if (!getenv("SDL_VIDEODRIVER") && !(x11 && *x11) && !(wayland && *wayland)) {
+        snprintf(message, sizeof message, "no desktop to open a window on (DISPLAY and WAYLAND_DISPLAY are not set)");
+        return load_error = message;
+    }
     void *library = dlopen("libSDL2-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(message, sizeof message, "cannot load SDL 2 (%s); install Debian's libsdl2-2.0-0", dlerror());
@@ -50,6 +55,14 @@ const char *tb_desktop_open(void) {
     tb_SDL_SetHint(SDL_HINT_MOUSE_AUTO_CAPTURE, "1");
     if (tb_SDL_Init(SDL_INIT_VIDEO) != 0) {
         snprintf(message, sizeof message, "SDL cannot open a display: %s", tb_SDL_GetError());
+        return load_error = message;
+    }
+    // With no desktop SDL falls back on drivers that show nothing (offscreen, dummy): a
+    // preview no one can see is an error, unless SDL_VIDEODRIVER asked for one.
+    const char *chosen = tb_SDL_GetCurrentVideoDriver();
+    if (!getenv("SDL_VIDEODRIVER") && chosen && (strcmp(chosen, "offscreen") == 0 || strcmp(chosen, "dummy") == 0)) {
+        tb_SDL_Quit();
+        snprintf(message, sizeof message, "no desktop to open a window on (DISPLAY and WAYLAND_DISPLAY are not set)");
         return load_error = message;
     }
     // Keys are read as key codes through the app's keymap: no input method in between.
