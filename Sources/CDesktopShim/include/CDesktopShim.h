@@ -1,7 +1,9 @@
-// A desktop window through SDL2, loaded with dlopen when a window is asked
-// for: an app's binary does not link SDL, so a kiosk image needs neither it
-// nor the X11 and Wayland client libraries it brings. SDL's own types stay
-// in the .c file; Swift sees an opaque window and a flattened event.
+// The app's window: on a desktop through SDL 2, loaded with dlopen when a
+// window is asked for (an app's binary does not link SDL, so a kiosk image
+// needs neither it nor the X11 libraries it brings), or full screen under a
+// kiosk's Wayland compositor as a client of our own (WaylandWindow.c, which
+// links libwayland-client). SDL's own types stay in the .c file; Swift sees
+// opaque windows and one flattened event for both.
 #ifndef TOUCHBRIDGE_C_DESKTOP_SHIM_H
 #define TOUCHBRIDGE_C_DESKTOP_SHIM_H
 
