@@ -33,16 +33,16 @@ func keyPressEvents(_ code: UInt16, at time: Int64) -> [[InputEvent]] {
 @inline(never) @MainActor
 func keyPass(_ frames: [[InputEvent]], keys: KeyDevice, dispatcher: PressDispatcher) {
     for events in frames {
-        for records in keys.read(events) { dispatcher.dispatch(records) }
+        for records in keys.read(events[...]) { dispatcher.dispatch(records) }
     }
 }
 
 /// A finger's tap from the kernel's events to the view under it, the same
-/// way: LiveTouches (tracker and mapping), TouchDispatcher, hit-testing once.
+/// way: TouchscreenDispatch (tracker and mapping), TouchDispatcher, hit-testing once.
 @inline(never) @MainActor
-func tapPass(_ frames: [[InputEvent]], touches: LiveTouches, dispatcher: TouchDispatcher) {
+func tapPass(_ frames: [[InputEvent]], touches: TouchscreenDispatch, dispatcher: TouchDispatcher) {
     for events in frames {
-        touches.handle(events, emitFrame: { dispatcher.dispatch($0) })
+        touches.process(events[...]) { if case .frame(let records) = $0 { dispatcher.dispatch(records) } }
     }
 }
 
@@ -81,7 +81,7 @@ func benchmarkKeys() -> String {
     // A real panel's description (EP0430M09, 1280x768 units, protocol B), the tap at (400, 300) on it.
     let panel = try! RecordingReader.load(
         files: [fixture.deletingLastPathComponent().appendingPathComponent("evemu-ep0430m09-touchscreen.desc.txt").path])[0].device!
-    let touches = try! LiveTouches(panel, node: "panel", options: InputMapping(), warn: { _ in })
+    let touches = try! TouchscreenDispatch(panel, node: "panel", options: InputMapping(), warn: { _ in })
     let touchDispatcher = TouchDispatcher(application: app, window: window)
 
     let presses = 5_000
@@ -90,8 +90,8 @@ func benchmarkKeys() -> String {
     let keyFrames = (0..<presses).flatMap { keyPressEvents(letters[$0 % letters.count], at: Int64($0) * 100_000) }
     let tapFrames = (0..<presses).flatMap { tapEvents(at: Int64($0) * 100_000, tracking: Int32($0 % 60_000)) }
     // Warmed up outside the counted functions: lazy binding and first-use setup are not per-frame costs.
-    for events in keyFrames.prefix(200) { for records in keys.read(events) { pressDispatcher.dispatch(records) } }
-    for events in tapFrames.prefix(200) { touches.handle(events, emitFrame: { touchDispatcher.dispatch($0) }) }
+    for events in keyFrames.prefix(200) { for records in keys.read(events[...]) { pressDispatcher.dispatch(records) } }
+    for events in tapFrames.prefix(200) { touches.process(events[...]) { if case .frame(let records) = $0 { touchDispatcher.dispatch(records) } } }
     switch ProcessInfo.processInfo.environment["BENCH_KEYS"] {
     case "taps":
         tapPass(tapFrames, touches: touches, dispatcher: touchDispatcher)
@@ -118,7 +118,7 @@ func benchmarkKeys() -> String {
         A US keymap; \(presses) presses of the letters in turn, each two kernel frames (down, up) with a USB
         keyboard's MSC_SCAN: KeyDevice (xkbcommon), PressDispatcher, Application.sendEvent, the first
         responder's pressesBegan/pressesEnded. Beside it, in the same run, a finger's tap from a touchscreen's
-        kernel frames to the view under it (LiveTouches, TouchDispatcher, hit-testing).
+        kernel frames to the view under it (TouchscreenDispatch, TouchDispatcher, hit-testing).
 
         | per kernel frame | median of 15 runs | best |
         |---|---|---|

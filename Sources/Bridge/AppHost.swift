@@ -13,7 +13,7 @@ import TouchUI
 @MainActor
 public enum AppHost {
     /// What `run` does beyond its settings.
-    public struct RunOptions: Sendable {
+    public struct RunControls: Sendable {
         /// Stop after this many seconds.
         public var exitAfter: Double?
         /// Print `frame DEVICE TOUCHES LATENCY-µs` as each frame is handed to the app.
@@ -38,7 +38,7 @@ public enum AppHost {
     /// touchscreen they select, following hotplug, under systemd's
     /// supervision. Returns only by throwing, before READY=1; otherwise the
     /// process ends here (a signal, `exitAfter`, a lost display).
-    public nonisolated static func run(_ app: HostedApp, settings: Configuration, options: RunOptions) throws -> Never {
+    public nonisolated static func run(_ app: HostedApp, settings: Configuration, controls: RunControls) throws -> Never {
         try settings.checkApp(isNamed: app.name)
         let logger = settings.startLogging(label: app.commandName)
         settings.awaitDisplay(notifier: SystemdNotifier(), logger: logger)
@@ -84,7 +84,7 @@ public enum AppHost {
             }
             daemon.onDevicesChanged = { names in application.delegate?.application(application, didChangeInputDevices: names) }
             daemon.onScan = { line, scanner in application.delegate?.application(application, didScan: line, from: scanner) }
-            if options.traceFrames { FrameTrace.attach(to: daemon.feed) }
+            if controls.traceFrames { FrameTrace.attach(to: daemon.feed) }
             let screenPower = settings.screenPower.map { power in
                 ScreenPower(
                     settings: power, compositors: daemon.compositors, surfaces: daemon.surfaces, application: application,
@@ -99,7 +99,7 @@ public enum AppHost {
                 DesktopSession(window: $0, daemon: daemon, warn: { logger.warning("\($0)") })
             }
             do {
-                if let path = options.recordTouches {
+                if let path = controls.recordTouches {
                     guard let desktop else {
                         throw DisplayError(
                             device: daemon.surface.summary,
@@ -120,7 +120,7 @@ public enum AppHost {
             }
             desktop?.onClose = { end(0) }
             Signals.install(logger: logger, stop: { end(0) }) {
-                let reloaded = try options.reload()
+                let reloaded = try controls.reload()
                 try reloaded.checkApp(isNamed: app.name)
                 if reloaded.display != settings.display || reloaded.output != settings.output
                     || reloaded.screenWidth != settings.screenWidth || reloaded.screenHeight != settings.screenHeight
@@ -150,7 +150,7 @@ public enum AppHost {
                 daemon.onKeys = { _ in screenPower.keysPressed() }
                 keepAlive.append(screenPower)
             }
-            if let exitAfter = options.exitAfter {
+            if let exitAfter = controls.exitAfter {
                 DispatchQueue.main.asyncAfter(deadline: .now() + exitAfter) { MainActor.assumeIsolated { end(0) } }
             }
             keepAlive += [daemon, window, application]

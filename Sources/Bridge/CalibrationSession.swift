@@ -176,7 +176,6 @@ public final class CalibrationSession {
         }
         self.feed = feed
         try feed.start()
-        feed.deliverWaiting()
         if opened == 0 { logger.notice("no touchscreen yet; waiting for one") }
         armDeadline()
     }

@@ -109,8 +109,7 @@ public final class Daemon {
             let shown = compositors.contains { $0.surface === surface }
             logger.info("\(shown ? "showing \(appName)" : "nothing to show (the app put no window on its screen)") on \(surface.summary)")
         }
-        try feed.start()
-        feed.deliverWaiting()  // the devices there are now, before READY=1
+        try feed.start()  // the devices there are now reach the app before READY=1
         if feed.hub.selection.readsDeviceNodes {
             logger.info("following input devices through \(feed.hub.hotplugSource) events")
             if devices.isEmpty { logger.notice("no touchscreen yet; waiting for one to be plugged in") }

@@ -17,7 +17,7 @@ public enum InputHubNote: Sendable, Equatable {
     case debug(String)
 }
 
-/// What reaches the main queue: frames of touch records and notes, in the order they happened.
+/// What the hub hands on: frames of touch records, keys, scanned lines and notes, in the order they happened.
 public enum InputHubOutput: Sendable, Equatable {
     case frame([TouchRecord])
     /// One frame's keys, from a keyboard.
@@ -34,18 +34,16 @@ public enum InputHubOutput: Sendable, Equatable {
 /// that waited for it. Every frame becomes a list of
 /// touch records with identities unique across devices; a device that goes
 /// away mid-touch has its touches cancelled. What one read brings goes to
-/// the app in one batch, so a busy main actor gets several frames at once.
-/// Everything here runs on the main thread; nothing is handed between threads.
+/// `onOutput` in one batch, so an app that was busy gets the frames that
+/// piled up at once. Everything here runs on the main thread; nothing is
+/// handed between threads.
 public final class InputHub: @unchecked Sendable {
     private struct OpenDevice {
         /// nil for a device the host makes up (`openVirtualTouchscreen`).
         let input: InputDevice?
-        /// A touchscreen's, or a keyboard's.
-        let touches: LiveTouches?
-        let keys: KeyDevice?
+        /// What its events mean, by the kind of device it is.
+        let dispatch: any DeviceDispatch
         let name: String
-        /// A barcode scanner's line so far.
-        var lines: ScannedLines?
     }
 
     public let selection: DeviceSelection
@@ -59,10 +57,10 @@ public final class InputHub: @unchecked Sendable {
     private var lastOverflowWarning = [String: Double]()
     /// Compiled when the first keyboard comes.
     private var keymap: Keymap?
-    private var outbox: [InputHubOutput] = []
-    private var wake: (@Sendable @MainActor () -> Void)?
     /// Output waits for the end of the current read, then goes at once.
-    private var needsWake = false
+    private var batch: [InputHubOutput] = []
+    /// Where each read's output goes, in one batch: set it before `start()`.
+    public var onOutput: (@MainActor ([InputHubOutput]) -> Void)?
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
@@ -72,18 +70,17 @@ public final class InputHub: @unchecked Sendable {
         self.calibration = calibration
     }
 
-    /// Opens the devices there are and follows hotplug. `wake` runs on the
-    /// main queue whenever output is waiting: call `drain()` there.
-    /// Returns once the devices present now have been tried.
-    public func start(wake: @escaping @Sendable @MainActor () -> Void) throws {
+    /// Opens the devices there are and follows hotplug. Returns once the
+    /// devices present now have been tried, and `onOutput` has heard of them.
+    public func start() throws {
         // Devices join the main loop's own epoll set (MainLoop.run waits on it).
         poller = MainLoop.poller
-        self.wake = wake
         // A desktop window's app has the window's input only: the desktop's devices are not its own.
         guard selection.readsDeviceNodes else { return }
         let monitor = try InputNodeMonitor()
         self.monitor = monitor
         onMain {
+            defer { deliverBatch() }
             for node in monitor.enumerate() { consider(node) }
             for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
                 let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
@@ -100,15 +97,10 @@ public final class InputHub: @unchecked Sendable {
     /// Whose hotplug events are followed: "udev" or "kernel".
     public var hotplugSource: String { monitor?.source ?? "none" }
 
-    /// Everything that happened since the last call.
-    public func drain() -> [InputHubOutput] {
-        defer { outbox.removeAll() }
-        return outbox
-    }
-
     /// Lets every device go (ungrabbed), cancelling touches that are down.
     public func stop() {
         onMain {
+            defer { deliverBatch() }
             monitor?.stop()
             for devnode in devices.keys.sorted() { close(devnode, reason: "the daemon is stopping") }
         }
@@ -123,7 +115,7 @@ public final class InputHub: @unchecked Sendable {
     // MARK: Where devices are read
 
     private func apply(_ change: InputNodeChange) {
-        defer { wakeIfNeeded() }
+        defer { deliverBatch() }
         switch change {
         case .added(let node): consider(node)
         case .removed(let devnode): if devices[devnode] != nil { close(devnode, reason: "the device was removed") }
@@ -132,64 +124,80 @@ public final class InputHub: @unchecked Sendable {
 
     private func consider(_ node: InputNode) {
         guard devices[node.devnode] == nil else { return }
-        // Opened as a touchscreen, it may turn out a keyboard: opened again as one (its own grab), the first let go.
-        if considerAsTouchscreen(node) { openKeyboard(node) }
+        switch judge(node) {
+        case .touchscreen(let input, let quirked): openTouchscreen(input, node: node, quirked: quirked)
+        // Its own open: a keyboard is not grabbed, a scanner is.
+        case .keyboard: openKeyboard(node)
+        case .neither: break
+        }
     }
 
-    /// Takes the device if it is a touchscreen; true when it is a keyboard to take instead.
-    private func considerAsTouchscreen(_ node: InputNode) -> Bool {
-        // udev judged the device uncorrected: one a quirk is for is opened and judged again.
+    private enum Judgement {
+        /// Opened, to be read as a touchscreen: its description as quirks correct it.
+        case touchscreen(InputDevice, quirked: DeviceDescription)
+        case keyboard
+        case neither
+    }
+
+    /// What the device is to the daemon. udev's word decides, and where a
+    /// quirk may correct what udev judged, or no udev judged, its capabilities do.
+    private func judge(_ node: InputNode) -> Judgement {
         let quirkable = options.quirks.mayApply(name: node.name, id: node.inputID)
-        guard selection.verdict(for: node) == .take || quirkable else { return selection.takesAsKeyboard(node) }
+        guard selection.verdict(for: node) == .take || quirkable else {
+            return selection.takesAsKeyboard(node) ? .keyboard : .neither
+        }
         let input: InputDevice
         do {
             input = try InputDevice(path: node.devnode, grab: selection.grab)
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
-            return false
+            return .neither
         }
-        let name = input.description.name
         let quirked = options.quirks.applied(to: input.description)
         switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
-        case .take: break
+        case .take:
+            return .touchscreen(input, quirked: quirked.device)
         case .passedOver:
             // No udev to say so: the capabilities may make it a keyboard.
-            return selection.takesAsKeyboard(node, description: input.description)
+            return selection.takesAsKeyboard(node, description: input.description) ? .keyboard : .neither
         case .refused(let reason):
             post(.note(.failed(devnode: node.devnode, reason: reason)))
-            return false
+            return .neither
         }
+    }
+
+    private func openTouchscreen(_ input: InputDevice, node: InputNode, quirked: DeviceDescription) {
+        let name = input.description.name
         var options = options
         options.calibration = calibration ?? node.calibration ?? .identity
         var screen = 0, output: String?
         if options.outputs.count > 1 {
             let choice = OutputTarget.choose(
-                for: quirked.device, configured: options.configuredOutput(for: name), properties: node.properties,
+                for: quirked, configured: options.configuredOutput(for: name), properties: node.properties,
                 among: options.outputs)
             screen = choice.index
             options.screenWidth = options.outputs[screen].width
             options.screenHeight = options.outputs[screen].height
             output = "\(options.outputs[screen].name), \(choice.reason)"
         }
-        let touches: LiveTouches
+        let dispatch: TouchscreenDispatch
         do {
-            touches = try LiveTouches(
+            dispatch = try TouchscreenDispatch(
                 input.description, node: node.devnode, options: options, index: nextIndex, screen: screen, numbering: numbering,
                 warn: { [weak self] in self?.warnRarely($0, about: node.devnode) })
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
-            return false
+            return
         }
         let devnode = node.devnode
-        guard startReading(input, devnode: devnode) else { return false }
+        guard startReading(input, devnode: devnode) else { return }
         nextIndex += 1
-        devices[devnode] = OpenDevice(input: input, touches: touches, keys: nil, name: name)
+        devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
         post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity, output: output)))
-        return false
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {
-        defer { wakeIfNeeded() }
+        defer { deliverBatch() }
         guard let device = devices[devnode] else { return }
         switch update {
         case .events(let events):
@@ -199,21 +207,16 @@ public final class InputHub: @unchecked Sendable {
         }
     }
 
-    /// A device's events, read or fed: keys through the keymap, touches through the tracker.
+    /// A device's events, read or fed.
     private func take(_ events: [InputEvent], from device: OpenDevice, devnode: String) {
-        if let keys = device.keys { return readKeys(events, from: keys, devnode: devnode) }
-        device.touches?.handle(events) { post(.frame($0)) }
+        device.dispatch.process(events[...], post: post)
     }
 
     private func close(_ devnode: String, reason: String) {
         guard let device = devices.removeValue(forKey: devnode) else { return }
         device.input?.stopReading()
-        var cancelled: [TouchRecord] = []
-        device.touches?.finish { cancelled.append($0) }
-        if !cancelled.isEmpty { post(.frame(cancelled)) }
-        let keysCancelled = device.keys.map { $0.cancelAll(at: $0.lastTime, frame: $0.framesRead) } ?? []
-        if !keysCancelled.isEmpty && device.lines == nil { post(.keys(keysCancelled)) }
-        post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled.count)))
+        let cancelled = device.dispatch.finish(post: post)
+        post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled)))
     }
 
     /// Joins the device to the epoll set; false (and a note) when it cannot be.
@@ -235,17 +238,17 @@ public final class InputHub: @unchecked Sendable {
     /// (of `screen` points, when the hub's is not its size any more).
     public func openVirtualTouchscreen(_ description: DeviceDescription, as name: String, screen: (width: Double, height: Double)? = nil) {
         onMain {
-            defer { wakeIfNeeded() }
+            defer { deliverBatch() }
             guard devices[name] == nil else { return }
             var mapping = InputMapping(
                 screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
             mapping.keymap = options.keymap
             do {
-                let touches = try LiveTouches(
+                let dispatch = try TouchscreenDispatch(
                     description, node: name, options: mapping, index: nextIndex, numbering: numbering,
                     warn: { [weak self] in self?.post(.note(.warning($0))) })
                 nextIndex += 1
-                devices[name] = OpenDevice(input: nil, touches: touches, keys: nil, name: description.name)
+                devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
                 post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
             } catch {
                 post(.note(.failed(devnode: name, reason: "\(error)")))
@@ -257,7 +260,7 @@ public final class InputHub: @unchecked Sendable {
     /// keys), read through the keymap as a node's keyboard is.
     public func openVirtualKeyboard(named description: String, as name: String) {
         onMain {
-            defer { wakeIfNeeded() }
+            defer { deliverBatch() }
             guard devices[name] == nil else { return }
             do {
                 keymap = try keymap ?? Keymap(options.keymap)
@@ -267,7 +270,7 @@ public final class InputHub: @unchecked Sendable {
             }
             let keys = KeyDevice(index: nextIndex, keymap: keymap!)
             nextIndex += 1
-            devices[name] = OpenDevice(input: nil, touches: nil, keys: keys, name: description)
+            devices[name] = OpenDevice(input: nil, dispatch: KeyboardDispatch(keys, node: name), name: description)
             post(.note(.openedKeyboard(devnode: name, name: description, keymap: keymap!.names.summary)))
         }
     }
@@ -277,7 +280,7 @@ public final class InputHub: @unchecked Sendable {
     /// device's name; they reach the app together, as one read's do.
     public func feedVirtual(_ frames: [(events: [InputEvent], device: String)]) {
         onMain {
-            defer { wakeIfNeeded() }
+            defer { deliverBatch() }
             for (events, name) in frames {
                 guard let device = devices[name], device.input == nil else { continue }
                 take(events, from: device, devnode: name)
@@ -288,7 +291,7 @@ public final class InputHub: @unchecked Sendable {
     /// Lets a made-up device go, as an unplugged one: its touches down are cancelled.
     public func closeVirtual(_ name: String, reason: String) {
         onMain {
-            defer { wakeIfNeeded() }
+            defer { deliverBatch() }
             guard let device = devices[name], device.input == nil else { return }
             close(name, reason: reason)
         }
@@ -317,24 +320,9 @@ public final class InputHub: @unchecked Sendable {
         nextIndex += 1
         let name = input.description.name
         let scanner = selection.isScanner(name)
-        devices[devnode] = OpenDevice(input: input, touches: nil, keys: keys, name: name, lines: scanner ? ScannedLines() : nil)
+        let dispatch: any DeviceDispatch = scanner ? ScannerDispatch(keys, node: devnode, name: name) : KeyboardDispatch(keys, node: devnode)
+        devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
         post(.note(.openedKeyboard(devnode: devnode, name: name, keymap: keymap!.names.summary, scanner: scanner)))
-    }
-
-    private func readKeys(_ events: [InputEvent], from keys: KeyDevice, devnode: String) {
-        let frames = keys.read(events) { code in
-            let name = EventNames.codeName(type: EventType.key, code: code) ?? "\(code)"
-            post(.note(.debug("\(devnode): \(name) means nothing in the keymap \(keys.keymapSummary); ignored")))
-        }
-        guard var lines = devices[devnode]?.lines else {
-            for records in frames { post(.keys(records)) }
-            return
-        }
-        // A scanner: whole lines, not keys.
-        for records in frames {
-            for line in lines.add(records) { post(.scanned(line: line, scanner: devices[devnode]?.name ?? devnode)) }
-        }
-        devices[devnode]?.lines = lines
     }
 
     /// What went wrong, without the node's name again (the note carries it).
@@ -343,11 +331,12 @@ public final class InputHub: @unchecked Sendable {
         return "\(error)"
     }
 
-    /// The frames just read go to the app now, in one batch.
-    private func wakeIfNeeded() {
-        guard needsWake, let wake else { return }
-        needsWake = false
-        MainActor.assumeIsolated { wake() }
+    /// What the read just done brought goes on now, in one batch.
+    private func deliverBatch() {
+        guard !batch.isEmpty, let onOutput else { return }
+        let items = batch
+        batch.removeAll()
+        MainActor.assumeIsolated { onOutput(items) }
     }
 
     /// A SYN_DROPPED storm must not become a log storm: one line a second per device.
@@ -355,12 +344,10 @@ public final class InputHub: @unchecked Sendable {
         let now = ProcessInfo.processInfo.systemUptime
         if let last = lastOverflowWarning[devnode], now - last < 1 { return }
         lastOverflowWarning[devnode] = now
-        let total = devices[devnode]?.touches?.overflows ?? 0
-        post(.note(.warning(total > 1 ? "\(message) (\(total) overflows so far)" : message)))
+        post(.note(.warning(message)))
     }
 
     private func post(_ item: InputHubOutput) {
-        outbox.append(item)
-        needsWake = true
+        batch.append(item)
     }
 }

@@ -161,10 +161,10 @@ public final class KeyDevice: @unchecked Sendable {
     public private(set) var framesRead = 0
 
     /// Live events, as a device delivers them: one list of records per frame with keys that changed.
-    public func read(_ events: [InputEvent], onUnknown: (UInt16) -> Void = { _ in }) -> [[KeyRecord]] {
+    public func read(_ events: ArraySlice<InputEvent>, onUnknown: (UInt16) -> Void = { _ in }) -> [[KeyRecord]] {
         var frames: [[KeyRecord]] = []
-        var start = 0
-        for index in events.indices where events[index].isFrameEnd || index == events.count - 1 {
+        var start = events.startIndex
+        for index in events.indices where events[index].isFrameEnd || index == events.endIndex - 1 {
             let records = records(for: events[start...index], frame: framesRead, onUnknown: onUnknown)
             framesRead += 1
             if !records.isEmpty { frames.append(records) }

@@ -86,7 +86,7 @@ public enum MainLoop {
                 }
                 completionDescriptors.insert(descriptor)
             } catch {
-                continue  // presents then wait for their flips themselves, as before
+                continue  // presents then wait for their flips themselves
             }
             for each in sharing { each.waitsForSurfaceEvents = true }
         }

@@ -1,7 +1,7 @@
 import KernelInput
 import TouchUI
 
-/// The main-queue end of an InputHub: frames go through a TouchDispatcher
+/// The app's end of an InputHub: frames go through a TouchDispatcher
 /// to the app's views (frames that piled up go together, as UIKit coalesces
 /// them), keys through a PressDispatcher to the first responder, notes
 /// about devices to `onNote`, all in the order they happened.
@@ -32,16 +32,16 @@ public final class TouchFeed {
     /// Opens the devices there are, and follows hotplug from now on.
     public func start() throws {
         let hub = hub
-        try hub.start { [weak self] in
+        hub.onOutput = { [weak self] items in
             guard let self, self.hub === hub else { return }
-            self.deliverWaiting()
+            self.deliver(items)
         }
+        try hub.start()
     }
 
     /// Lets the devices go (touches down are cancelled and delivered).
     public func stop() {
         hub.stop()
-        deliverWaiting()
     }
 
     /// Swaps in a hub with new settings (a configuration reload): the old
@@ -52,8 +52,8 @@ public final class TouchFeed {
         try start()
     }
 
-    /// Delivers whatever the hub has gathered.
-    public func deliverWaiting() {
+    /// Delivers what one read of the hub's brought.
+    private func deliver(_ items: [InputHubOutput]) {
         var frames: [[TouchRecord]] = []
         func flush() {
             if let admit, !frames.isEmpty { frames = admit(frames) }
@@ -64,7 +64,7 @@ public final class TouchFeed {
             onDelivered?(frames)
             frames.removeAll()
         }
-        for item in hub.drain() {
+        for item in items {
             switch item {
             case .frame(let records): frames.append(records)
             case .scanned(let line, let scanner):

@@ -77,18 +77,8 @@ public final class DRMSurface: DisplaySurface {
 
     private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation) throws {
         let path = card.path, fd = card.fd
-        let picture = size ?? rotation.panelSize(width: output.width, height: output.height)
-        let needed = rotation.panelSize(width: picture.width, height: picture.height)
-        guard picture.width > 0, picture.height > 0 else {
-            throw DisplayError(device: path, problem: "invalid picture size \(picture.width)x\(picture.height)")
-        }
-        guard needed.width <= output.width, needed.height <= output.height else {
-            let turned = rotation == .none ? "" : " turned \(rotation.rawValue)°"
-            throw DisplayError(
-                device: path,
-                problem: "\(output.connectorName) is \(output.width)x\(output.height), smaller than the "
-                    + "\(picture.width)x\(picture.height) picture asked for\(turned)")
-        }
+        let picture = try rotation.pictureSize(
+            asked: size, panelWidth: output.width, panelHeight: output.height, panelName: output.connectorName, device: path)
 
         let first = try DumbBuffer.make(fd: fd, width: output.width, height: output.height, device: path)
         let second: DumbBuffer
@@ -152,7 +142,7 @@ public final class DRMSurface: DisplaySurface {
     public func present(_ picture: Bitmap, damage: Region) throws {
         guard isOpen else { throw DisplayError(device: path, problem: "presented to after close") }
         guard picture.width == width, picture.height == height else {
-            throw DisplayError(device: path, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
+            throw DisplayError.wrongPictureSize(picture, screen: (width, height), device: path)
         }
         // The buffer about to be drawn may still be on screen until the last flip lands.
         try waitForPageFlip()

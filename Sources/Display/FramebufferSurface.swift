@@ -74,17 +74,8 @@ public final class FramebufferSurface: DisplaySurface {
                     + "\(mode.lineLength) bytes a line, \(mode.memoryLength) bytes of memory")
         }
 
-        let picture = size ?? rotation.panelSize(width: mode.width, height: mode.height)
-        let needed = rotation.panelSize(width: picture.width, height: picture.height)
-        guard picture.width > 0, picture.height > 0 else {
-            throw DisplayError(device: path, problem: "invalid picture size \(picture.width)x\(picture.height)")
-        }
-        guard needed.width <= mode.width, needed.height <= mode.height else {
-            let turned = rotation == .none ? "" : " turned \(rotation.rawValue)°"
-            throw DisplayError(
-                device: path,
-                problem: "the panel is \(mode.width)x\(mode.height), smaller than the \(picture.width)x\(picture.height) picture asked for\(turned)")
-        }
+        let picture = try rotation.pictureSize(
+            asked: size, panelWidth: mode.width, panelHeight: mode.height, panelName: "the panel", device: path)
 
         let length = mode.memoryLength + mode.memoryPageOffset
         let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
@@ -156,7 +147,7 @@ public final class FramebufferSurface: DisplaySurface {
     public func present(_ picture: Bitmap, damage: Region) throws {
         guard fd >= 0 else { throw DisplayError(device: path, problem: "presented to after close") }
         guard picture.width == width, picture.height == height else {
-            throw DisplayError(device: path, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
+            throw DisplayError.wrongPictureSize(picture, screen: (width, height), device: path)
         }
         stale.add(damage.clipped(to: picture.bounds))
         if isDoubleBuffered {

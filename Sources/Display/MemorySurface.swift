@@ -38,7 +38,7 @@ public final class MemorySurface: DisplaySurface {
 
     public func present(_ picture: Bitmap, damage: Region) throws {
         guard picture.width == width, picture.height == height else {
-            throw DisplayError(device: summary, problem: "picture is \(picture.width)x\(picture.height), screen is \(width)x\(height)")
+            throw DisplayError.wrongPictureSize(picture, screen: (width, height), device: summary)
         }
         bytes.withUnsafeMutableBytes { buffer in
             for rect in damage.rects {

@@ -1,5 +1,4 @@
 import CLibudev
-import Dispatch
 import Glibc
 
 /// Finds evdev nodes with libudev and follows them as they come and go.
@@ -8,12 +7,12 @@ import Glibc
 /// udev has classified the device and set its node's permissions. Without
 /// udevd (a bare initramfs), it listens to the kernel's uevents instead, and
 /// devices carry no udev properties: their capabilities must tell.
-public final class InputNodeMonitor: @unchecked Sendable {
+/// Used on the thread whose epoll set it joins (`start(with:)`).
+public final class InputNodeMonitor {
     /// "udev" or "kernel": whose events are followed.
     public let source: String
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
-    private var readSource: (any DispatchSourceRead)?
     private var poller: InputPoller?
     private var stopped = false
 
@@ -21,7 +20,7 @@ public final class InputNodeMonitor: @unchecked Sendable {
     public static var udevIsRunning: Bool { access("/run/udev/control", F_OK) == 0 }
 
     /// Subscribes now, so that nothing added between `enumerate()` and
-    /// `start(on:)` is missed; changes are queued in the socket until then.
+    /// `start(with:)` is missed; changes are queued in the socket until then.
     public init() throws {
         guard let udev = udev_new() else { throw InputNodeMonitorError("cannot create a udev context") }
         let source = Self.udevIsRunning ? "udev" : "kernel"
@@ -42,13 +41,9 @@ public final class InputNodeMonitor: @unchecked Sendable {
     }
 
     deinit {
-        // A watched descriptor is closed only by its source's cancel handler.
-        if let readSource {
-            readSource.cancel()
-        } else if !stopped {
-            poller?.remove(udev_monitor_get_fd(monitor))
-            Self.release(monitor: monitor, udev: udev)
-        }
+        guard !stopped else { return }
+        poller?.remove(udev_monitor_get_fd(monitor))
+        Self.release(monitor: monitor, udev: udev)
     }
 
     private static func release(monitor: OpaquePointer, udev: OpaquePointer) {
@@ -75,19 +70,6 @@ public final class InputNodeMonitor: @unchecked Sendable {
         return nodes.sorted { ($0.eventNumber, $0.devnode) < ($1.eventNumber, $1.devnode) }
     }
 
-    /// Delivers additions and removals of evdev nodes on `queue`.
-    public func start(on queue: DispatchQueue, handler: @escaping @Sendable (InputNodeChange) -> Void) {
-        let readSource = DispatchSource.makeReadSource(fileDescriptor: udev_monitor_get_fd(monitor), queue: queue)
-        readSource.setEventHandler { [weak self] in
-            guard let self, self.readSource != nil else { return }
-            self.receive(handler)
-        }
-        let (monitor, udev) = (monitor, udev)
-        readSource.setCancelHandler { Self.release(monitor: monitor, udev: udev) }
-        self.readSource = readSource
-        readSource.resume()
-    }
-
     /// Delivers additions and removals through `poller`'s epoll set, where its
     /// owner reads them (a main loop, beside the devices themselves), at `rank`.
     public func start(with poller: InputPoller, rank: Int = 0, handler: @escaping (InputNodeChange) -> Void) throws {
@@ -108,16 +90,10 @@ public final class InputNodeMonitor: @unchecked Sendable {
 
     /// Stops following changes (the socket is closed once nothing watches it).
     public func stop() {
-        if let poller {
-            poller.remove(udev_monitor_get_fd(monitor))
-            self.poller = nil
-            Self.release(monitor: monitor, udev: udev)
-            stopped = true
-            return
-        }
-        guard let readSource else { return }
-        readSource.cancel()
-        self.readSource = nil
+        guard let poller, !stopped else { return }
+        poller.remove(udev_monitor_get_fd(monitor))
+        self.poller = nil
+        Self.release(monitor: monitor, udev: udev)
         stopped = true
     }
 
@@ -141,14 +117,7 @@ public final class InputNodeMonitor: @unchecked Sendable {
         guard sysname.hasPrefix("event") else { return nil }
         // Kernel events may come before the node's name is known to libudev; devtmpfs names it so.
         let devnode = udev_device_get_devnode(device).map { String(cString: $0) } ?? "/dev/input/" + sysname
-        var properties: [String: String] = [:]
-        var entry = udev_device_get_properties_list_entry(device)
-        while let current = entry {
-            if let name = udev_list_entry_get_name(current), let value = udev_list_entry_get_value(current) {
-                properties[String(cString: name)] = String(cString: value)
-            }
-            entry = udev_list_entry_get_next(current)
-        }
+        let properties = UdevProperties.of(device: device)
         var name = ""
         if let parent = udev_device_get_parent_with_subsystem_devtype(device, "input", nil),
             let attribute = udev_device_get_sysattr_value(parent, "name")

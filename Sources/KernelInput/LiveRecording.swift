@@ -32,7 +32,7 @@ public func recordLive(
 /// Text going to a file or standard output, from whichever queue reads a
 /// device: written whole and at once, so that a recording cut short by a
 /// signal keeps everything read before it.
-public final class TextOutput: @unchecked Sendable {
+public final class TextOutput: Sendable {
     private let descriptor: Int32
     private let path: String
 

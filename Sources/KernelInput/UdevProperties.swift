@@ -13,6 +13,11 @@ public enum UdevProperties {
             return [:]
         }
         defer { udev_device_unref(device) }
+        return of(device: device)
+    }
+
+    /// The properties of a libudev device already in hand.
+    static func of(device: OpaquePointer) -> [String: String] {
         var properties: [String: String] = [:]
         var entry = udev_device_get_properties_list_entry(device)
         while let current = entry {

@@ -138,7 +138,7 @@ package struct RunOptions: ParsableArguments {
         do {
             try AppHost.run(
                 app, settings: try settings(display: display),
-                options: AppHost.RunOptions(
+                controls: AppHost.RunControls(
                     exitAfter: exitAfter, traceFrames: traceFrames, recordTouches: record,
                     reload: { try commandLine.settings(display: display) }))
         } catch let error as ConfigurationError {

@@ -32,34 +32,36 @@ struct Watch: ParsableCommand {
             options.calibration = matrix  // what libinput would use for this device
         }
         let sink = try TextOutput(path: nil)
+        let dispatch = try dispatch(for: input, options: options)
         let format = format
-        if input.description.kind == .keyboard { return try watchKeys(input, keymap: options.keymap, sink: sink) }
-        let touches = try LiveTouches(input.description, node: device, options: options, warn: { printError($0) })
-        let write = { @Sendable (record: TouchRecord) in
-            sink.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n")
+        let write = { @Sendable (output: InputHubOutput) in
+            switch output {
+            case .frame(let records):
+                for record in records { sink.write((format == .jsonl ? record.jsonLine : ReplaySummary.textLine(record)) + "\n") }
+            case .keys(let records):
+                for record in records { sink.write((format == .jsonl ? record.jsonLine : record.textLine) + "\n") }
+            case .note(.warning(let message)): printError(message)
+            case .scanned, .note: break
+            }
         }
         let end = captureEvents(from: input, frameLimit: limits.frames, timeLimit: limits.seconds, readingDelay: limits.delayReading) {
-            events in touches.handle(events, emit: write)
+            events in dispatch.process(events[...], post: write)
         }
-        touches.finish(emit: write)
+        dispatch.finish(post: write)
         if case .removed(let reason) = end { printError("\(device): \(reason)") }
     }
 
-    /// A keyboard: its keys through the keymap, a line per key that went down or up.
-    private func watchKeys(_ input: InputDevice, keymap names: KeymapNames, sink: TextOutput) throws {
+    /// A keyboard's keys through the keymap, a touchscreen's touches through the tracker.
+    private func dispatch(for input: InputDevice, options: InputMapping) throws -> any DeviceDispatch {
+        guard input.description.kind == .keyboard else {
+            return try TouchscreenDispatch(input.description, node: device, options: options, warn: { printError($0) })
+        }
         let keymap: Keymap
         do throws(KeymapError) {
-            keymap = try Keymap(names)
+            keymap = try Keymap(options.keymap)
         } catch {
             throw OptionError(message: "\(device): a keyboard, and \(error.message)")
         }
-        let keys = KeyDevice(index: 0, keymap: keymap, turnsKnob: input.description.isKnob)
-        let format = format
-        let write = { @Sendable (record: KeyRecord) in sink.write((format == .jsonl ? record.jsonLine : record.textLine) + "\n") }
-        let end = captureEvents(from: input, frameLimit: limits.frames, timeLimit: limits.seconds, readingDelay: limits.delayReading) {
-            events in keys.read(events).joined().forEach(write)
-        }
-        keys.cancelAll(at: keys.lastTime, frame: keys.framesRead).forEach(write)
-        if case .removed(let reason) = end { printError("\(device): \(reason)") }
+        return KeyboardDispatch(KeyDevice(index: 0, keymap: keymap, turnsKnob: input.description.isKnob), node: device)
     }
 }

@@ -44,3 +44,9 @@ public final class VirtualTimeline: Timeline {
         return pending.count == 0
     }
 }
+
+extension Application {
+    /// The virtual timeline a test gave the application, to move it on (the
+    /// package's own tests; an app's go through TouchBridgeTesting's AppDriver).
+    package var virtualTimeline: VirtualTimeline { timeline as! VirtualTimeline }
+}

@@ -162,18 +162,13 @@ extension Window {
 
     /// The views of `touches` get touchesCancelled (if they heard of them) and nothing more.
     func cancelTouchesForViews(_ touches: [Touch], event: Event?) {
-        var groups: [(view: View, touches: Set<Touch>)] = []
+        var heard: [Touch] = []
         for touch in touches where !touch.isWithheldFromView {
             touch.isWithheldFromView = true
             touch.heldEnd = nil
-            guard touch.viewHasBegun, touch.isDelivered, let view = touch.view else { continue }
-            if let index = groups.firstIndex(where: { $0.view === view }) {
-                groups[index].touches.insert(touch)
-            } else {
-                groups.append((view, [touch]))
-            }
+            if touch.viewHasBegun && touch.isDelivered { heard.append(touch) }
         }
-        for (view, touches) in groups { view.touchesCancelled(touches, with: event) }
+        for (view, touches) in Self.byView(heard) { view.touchesCancelled(touches, with: event) }
     }
 
     /// Whether a recognizer still deciding holds back this phase of `touch` from its view.

@@ -256,20 +256,27 @@ open class Window: View {
         touch.isWithheldFromView = !hit.isMultipleTouchEnabled && others.contains { $0.view === hit }
     }
 
+    /// Touches grouped by their view, in the order the views first come: a
+    /// view hears of all its touches of one phase in one call.
+    static func byView(_ touches: [Touch]) -> [(view: View, touches: Set<Touch>)] {
+        var groups: [(view: View, touches: Set<Touch>)] = []
+        for touch in touches {
+            guard let view = touch.view else { continue }
+            if let index = groups.firstIndex(where: { $0.view === view }) {
+                groups[index].touches.insert(touch)
+            } else {
+                groups.append((view, [touch]))
+            }
+        }
+        return groups
+    }
+
     /// `subtree` is leaving the window: its touches are cancelled (and go
     /// no further), and a first responder inside it resigns.
     func viewWillLeave(_ subtree: View) {
         let leaving = trackedTouches.filter { $0.view?.isDescendant(of: subtree) == true }
         let heard = leaving.filter { $0.viewHasBegun && !$0.isWithheldFromView }
-        var groups: [(view: View, touches: Set<Touch>)] = []
-        for touch in heard {
-            if let index = groups.firstIndex(where: { $0.view === touch.view }) {
-                groups[index].touches.insert(touch)
-            } else {
-                groups.append((touch.view!, [touch]))
-            }
-        }
-        for (view, touches) in groups { view.touchesCancelled(touches, with: nil) }
+        for (view, touches) in Self.byView(heard) { view.touchesCancelled(touches, with: nil) }
         for touch in leaving { touch.isDelivered = false }
         trackedTouches.removeAll { touch in leaving.contains { $0 === touch } }
         // A first responder leaving the window resigns (a text field takes its keyboard away); one that will not is made to.
@@ -295,7 +302,7 @@ open class Window: View {
         deliverToRecognizers(mine, event: event)
         arbitrate(event: event)
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-            var groups: [(view: View, touches: Set<Touch>)] = []
+            var delivered: [Touch] = []
             for touch in mine where touch.phase == phase && !touch.isWithheldFromView {
                 switch phase {
                 case .began:
@@ -315,13 +322,9 @@ open class Window: View {
                         continue
                     }
                 }
-                if let index = groups.firstIndex(where: { $0.view === touch.view }) {
-                    groups[index].touches.insert(touch)
-                } else {
-                    groups.append((touch.view!, [touch]))
-                }
+                delivered.append(touch)
             }
-            for (view, touches) in groups {
+            for (view, touches) in Self.byView(delivered) {
                 switch phase {
                 case .began: view.touchesBegan(touches, with: event)
                 case .moved: view.touchesMoved(touches, with: event)

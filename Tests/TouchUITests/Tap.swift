@@ -1,9 +1,6 @@
 import TouchUI
 
 extension Application {
-    /// The virtual timeline a test gave the application, to move it on.
-    var virtualTimeline: VirtualTimeline { timeline as! VirtualTimeline }
-
     /// A finger down on `point` of `window` at `time` and up 50 ms later, the clock moved on with it.
     func tap(_ point: Point, in window: Window, at time: Double) {
         virtualTimeline.advance(to: time)

@@ -1,0 +1,18 @@
+import KernelInput
+
+/// What one input device's events mean, by the kind of device it is: a
+/// touchscreen's become touches (`TouchscreenDispatch`), a keyboard's or a
+/// knob's keys (`KeyboardDispatch`), a barcode scanner's lines
+/// (`ScannerDispatch`). The hub holds one per open device, read from a node
+/// or made up by the host; a replay holds one per recording, and `watch`
+/// one; none of them asks which kind it has.
+///
+/// Used on one thread at a time: the one that reads the device.
+public protocol DeviceDispatch: AnyObject, Sendable {
+    /// Whole frames of the device's events (SYN_REPORT last), as read or played.
+    func process(_ events: ArraySlice<InputEvent>, post: (InputHubOutput) -> Void)
+
+    /// The device went away, or its feed ended: whatever is down is
+    /// cancelled. Returns how many touches were.
+    @discardableResult func finish(post: (InputHubOutput) -> Void) -> Int
+}
