@@ -49,10 +49,7 @@ public enum AppHost {
             Application.shared = application
             application.timeline = MainLoop.timeline
             Screen.screens = surfaces.map(Screen.init(showing:))
-            application.showsOnScreenKeyboard = settings.showsOnScreenKeyboard
-            application.userInterfaceStyle = settings.appearance ?? .light
-            application.keyRepeat = settings.keyRepeat
-            application.keyboardLetterRows = (try? Keymap(settings.keymap))?.letterRows ?? KeyboardView.qwertyRows
+            settings.apply(to: application)
             let outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
             let screen = Screen.main.bounds.size
             func input(_ settings: Configuration) throws -> InputSettings {
@@ -120,22 +117,21 @@ public enum AppHost {
             }
             desktop?.onClose = { end(0) }
             Signals.install(logger: logger, stop: { end(0) }) {
-                let reloaded = try controls.reload()
+                var reloaded = try controls.reload()
                 try reloaded.checkApp(isNamed: app.name)
-                if reloaded.display != settings.display || reloaded.output != settings.output
-                    || reloaded.screenWidth != settings.screenWidth || reloaded.screenHeight != settings.screenHeight
-                    || reloaded.rotation != settings.rotation
-                {
+                if reloaded.displayKeys != settings.displayKeys {
                     logger.notice("display changes take effect at the next start")
+                    reloaded.displayKeys = settings.displayKeys
+                }
+                if reloaded.logLevel != settings.logLevel {
+                    logger.notice("log-level changes take effect at the next start")
                 }
                 if reloaded.screenPower != settings.screenPower {
                     logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
                 }
                 try daemon.reload(input: input(reloaded))
                 desktop?.attachDevices()
-                application.keyRepeat = reloaded.keyRepeat
-                // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
-                if let appearance = reloaded.appearance { application.userInterfaceStyle = appearance }
+                reloaded.apply(to: application)
             }
             do {
                 try daemon.start()

@@ -167,3 +167,39 @@ extension OutputTarget {
             widthMillimetres: drm?.widthMillimetres ?? 0, heightMillimetres: drm?.heightMillimetres ?? 0)
     }
 }
+
+extension Configuration {
+    /// The keys that open and shape the display. They hold while it is
+    /// open: a reload keeps the running ones, so that touches keep turning
+    /// with the picture, and says when the file changed them.
+    public struct DisplayKeys: Equatable, Sendable {
+        public var display: String?
+        public var output: String?
+        public var screenWidth: Int?
+        public var screenHeight: Int?
+        public var rotation: Rotation?
+    }
+
+    public var displayKeys: DisplayKeys {
+        get { DisplayKeys(display: display, output: output, screenWidth: screenWidth, screenHeight: screenHeight, rotation: rotation) }
+        set {
+            display = newValue.display
+            output = newValue.output
+            screenWidth = newValue.screenWidth
+            screenHeight = newValue.screenHeight
+            rotation = newValue.rotation
+        }
+    }
+}
+
+extension Configuration {
+    /// What the settings say of the app itself: at launch, and again on a reload.
+    @MainActor
+    public func apply(to application: Application) {
+        application.showsOnScreenKeyboard = showsOnScreenKeyboard
+        application.keyRepeat = keyRepeat
+        application.keyboardLetterRows = (try? Keymap(keymap))?.letterRows ?? KeyboardView.qwertyRows
+        // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
+        if let appearance { application.userInterfaceStyle = appearance }
+    }
+}
