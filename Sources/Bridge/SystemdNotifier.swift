@@ -4,15 +4,22 @@ import Glibc
 /// Tells systemd how the service is doing (sd_notify(3)): READY=1, STATUS=,
 /// WATCHDOG=1, STOPPING=1, as datagrams on the socket in NOTIFY_SOCKET.
 /// Does nothing when not started by systemd with Type=notify.
-public final class SystemdNotifier: @unchecked Sendable {
+public final class SystemdNotifier: Sendable {
     private let socketPath: String?
     /// How often systemd expects WATCHDOG=1, when WatchdogSec= is set for this process.
     public let watchdogInterval: Double?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// The watchdog is this process's when WATCHDOG_PID names it, or names its
+    /// parent: under a kiosk compositor's unit (`cage -- APP run`) systemd's main
+    /// process is the compositor, which passes the environment on and never pings,
+    /// so the app it runs answers for the service (with `NotifyAccess=all`).
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        process: pid_t = getpid(), parent: pid_t = getppid()
+    ) {
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         if let usec = environment["WATCHDOG_USEC"].flatMap(Double.init), usec > 0,
-            environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == getpid() }) ?? true
+            environment["WATCHDOG_PID"].flatMap(Int32.init).map({ $0 == process || $0 == parent }) ?? true
         {
             watchdogInterval = usec / 1_000_000
         } else {

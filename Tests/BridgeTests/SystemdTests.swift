@@ -92,8 +92,15 @@ struct SystemdTests {
     }
 
     @Test func anotherProcessesWatchdogIsNotOurs() {
-        let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "1000000", "WATCHDOG_PID": "1"])
-        #expect(notifier.watchdogInterval == nil || getpid() == 1)
+        let environment = ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "1000000", "WATCHDOG_PID": "1"]
+        #expect(SystemdNotifier(environment: environment, process: 200, parent: 100).watchdogInterval == nil)
+    }
+
+    @Test func theCompositorsWatchdogIsItsAppsToAnswer() {
+        // cage is the unit's main process; the app it started pings for it.
+        let environment = ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "1000000", "WATCHDOG_PID": "100"]
+        #expect(SystemdNotifier(environment: environment, process: 200, parent: 100).watchdogInterval == 1)
+        #expect(SystemdNotifier(environment: environment, process: 100, parent: 1).watchdogInterval == 1)
     }
 
     @Test func journalPrioritiesFollowSyslog() {
