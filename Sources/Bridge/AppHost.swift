@@ -116,6 +116,8 @@ public enum AppHost {
                 exit(status)
             }
             desktop?.onClose = { end(0) }
+            // The settings the app last took, which a reload changes from.
+            var applied = settings
             Signals.install(logger: logger, stop: { end(0) }) {
                 var reloaded = try controls.reload()
                 try reloaded.checkApp(isNamed: app.name)
@@ -131,7 +133,8 @@ public enum AppHost {
                 }
                 try daemon.reload(input: input(reloaded))
                 desktop?.attachDevices()
-                reloaded.apply(to: application)
+                reloaded.apply(to: application, changedFrom: applied)
+                applied = reloaded
             }
             do {
                 try daemon.start()

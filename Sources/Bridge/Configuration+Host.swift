@@ -193,13 +193,17 @@ extension Configuration {
 }
 
 extension Configuration {
-    /// What the settings say of the app itself: at launch, and again on a reload.
+    /// What the settings say of the app itself: all of it at launch; on a
+    /// reload only what changed since `previous`, so that a choice the app
+    /// made itself (no on-screen keyboard, say) stands until the file changes it.
     @MainActor
-    public func apply(to application: Application) {
-        application.showsOnScreenKeyboard = showsOnScreenKeyboard
-        application.keyRepeat = keyRepeat
-        application.keyboardLetterRows = (try? Keymap(keymap))?.letterRows ?? KeyboardView.qwertyRows
+    public func apply(to application: Application, changedFrom previous: Configuration? = nil) {
+        if previous?.showsOnScreenKeyboard != showsOnScreenKeyboard { application.showsOnScreenKeyboard = showsOnScreenKeyboard }
+        if previous?.keyRepeat != keyRepeat { application.keyRepeat = keyRepeat }
+        if previous?.keymap != keymap {
+            application.keyboardLetterRows = (try? Keymap(keymap))?.letterRows ?? KeyboardView.qwertyRows
+        }
         // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
-        if let appearance { application.userInterfaceStyle = appearance }
+        if let appearance, previous?.appearance != appearance { application.userInterfaceStyle = appearance }
     }
 }

@@ -101,21 +101,19 @@ struct RecordedDevice {
     /// The time of the next event; at the end, the last one's (when what is still down gets cancelled).
     var nextTime: EventTime { recording.events[min(position, recording.events.count - 1)].time }
 
-    /// Feeds frames until one means something; at the end of the events, cancels what is still down.
+    /// Feeds the next frame; at the end of the events, cancels what is still down.
+    /// One frame a step, so that devices of one file play in time order even
+    /// where a frame means nothing.
     mutating func step(post: (InputHubOutput) -> Void) {
         let events = recording.events
-        while position < events.count {
-            var end = position
-            while end < events.count - 1 && !events[end].isFrameEnd { end += 1 }
-            var posted = false
-            dispatch.process(events[position...end]) { output in
-                posted = true
-                post(output)
-            }
-            position = end + 1
-            if posted { return }
+        guard position < events.count else {
+            isFinished = true
+            dispatch.finish(post: post)
+            return
         }
-        isFinished = true
-        dispatch.finish(post: post)
+        var end = position
+        while end < events.count - 1 && !events[end].isFrameEnd { end += 1 }
+        dispatch.process(events[position...end], post: post)
+        position = end + 1
     }
 }

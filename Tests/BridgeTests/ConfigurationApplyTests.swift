@@ -34,4 +34,21 @@ struct ConfigurationApplyTests {
         settings.apply(to: application)
         #expect(application.userInterfaceStyle == .light)
     }
+
+    @Test func aReloadGivesOnlyWhatTheFileChanged() {
+        let application = Application()
+        let launched = Bridge.Configuration()
+        launched.apply(to: application)
+        application.showsOnScreenKeyboard = false  // the app's own choice
+        var reloaded = launched
+        reloaded.keyRepeat = KeyRepeat(delay: 0.3, rate: 40)
+        reloaded.apply(to: application, changedFrom: launched)
+        #expect(!application.showsOnScreenKeyboard)
+        #expect(application.keyRepeat == KeyRepeat(delay: 0.3, rate: 40))
+        reloaded.showsOnScreenKeyboard = false
+        var again = reloaded
+        again.showsOnScreenKeyboard = true
+        again.apply(to: application, changedFrom: reloaded)
+        #expect(application.showsOnScreenKeyboard)
+    }
 }

@@ -54,6 +54,34 @@ struct TouchReplayTests {
         #expect(throws: DeviceError.self) { try replay([tap], options: options) }
     }
 
+    /// Two panels of one file play in time order, even where one's frame means nothing.
+    @Test func devicesOfOneFilePlayInTimeOrder() throws {
+        let device = DeviceDescription(
+            name: "eGalax Inc. USB TouchController", id: InputID(bustype: 0x03, vendor: 0x0EEF, product: 0x0001, version: 0x0210),
+            types: [EventType.key, EventType.abs],
+            codes: [EventType.key: [KeyCode.touch, KeyCode.toolPen], EventType.abs: [0x02, 0x03]],
+            absInfo: [0x02: AbsInfo(minimum: 0, maximum: 4095), 0x03: AbsInfo(minimum: 0, maximum: 4095)])
+        func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+            InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value)
+        }
+        func tap(down: Int64, idle: Int64?, up: Int64) -> [InputEvent] {
+            [
+                event(down, EventType.key, KeyCode.touch, 1), event(down, EventType.abs, 0x02, 1024),
+                event(down, EventType.abs, 0x03, 2048), event(down, EventType.syn, SynCode.report, 0),
+            ] + (idle.map { [event($0, EventType.syn, SynCode.report, 0)] } ?? [])
+                + [event(up, EventType.key, KeyCode.touch, 0), event(up, EventType.syn, SynCode.report, 0)]
+        }
+        let first = Recording(
+            format: .libinputRecord, source: "both.yml#0", eventsSource: "both.yml", device: device,
+            events: tap(down: 0, idle: 10_000, up: 50_000))
+        let second = Recording(
+            format: .libinputRecord, source: "both.yml#1", eventsSource: "both.yml", device: device,
+            events: tap(down: 20_000, idle: nil, up: 30_000))
+        let (records, _) = try replay([first, second], options: InputMapping(screenWidth: 800, screenHeight: 480))
+        #expect(records.map(\.time.microseconds) == [0, 20_000, 30_000, 50_000])
+        #expect(records.map(\.phase) == [.began, .began, .ended, .ended])
+    }
+
     @Test func mapsToScreenPointsAndCarriesForceAndRadius() throws {
         let input = try recording(
             panel + """
