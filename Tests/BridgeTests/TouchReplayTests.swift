@@ -3,6 +3,18 @@ import KernelInput
 import Testing
 
 struct TouchReplayTests {
+    /// The eGalax firmware that reports on ABS_Z/ABS_RX, as a pen tablet without INPUT_PROP_DIRECT
+    /// (the shipped quirk corrects it).
+    let egalax = DeviceDescription(
+        name: "eGalax Inc. USB TouchController", id: InputID(bustype: 0x03, vendor: 0x0EEF, product: 0x0001, version: 0x0210),
+        types: [EventType.key, EventType.abs],
+        codes: [EventType.key: [KeyCode.touch, KeyCode.toolPen], EventType.abs: [0x02, 0x03]],
+        absInfo: [0x02: AbsInfo(minimum: 0, maximum: 4095), 0x03: AbsInfo(minimum: 0, maximum: 4095)])
+
+    func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value)
+    }
+
     @Test func jsonLineFollowsTheContract() {
         let record = TouchRecord(
             time: EventTime(seconds: 1_357_751_031, microseconds: 716_015), touch: 0, phase: .began, x: 123.4,
@@ -29,16 +41,8 @@ struct TouchReplayTests {
     /// The eGalax firmware that reports on ABS_Z/ABS_RX, as a pen tablet without INPUT_PROP_DIRECT:
     /// refused as it describes itself, replayed on screen once the shipped quirk corrects it.
     @Test func aQuirkPutsTheEGalaxOnTheScreen() throws {
-        let device = DeviceDescription(
-            name: "eGalax Inc. USB TouchController", id: InputID(bustype: 0x03, vendor: 0x0EEF, product: 0x0001, version: 0x0210),
-            types: [EventType.key, EventType.abs],
-            codes: [EventType.key: [KeyCode.touch, KeyCode.toolPen], EventType.abs: [0x02, 0x03]],
-            absInfo: [0x02: AbsInfo(minimum: 0, maximum: 4095), 0x03: AbsInfo(minimum: 0, maximum: 4095)])
-        func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
-            InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value)
-        }
         let tap = Recording(
-            format: .evemu, source: "egalax.evemu", device: device,
+            format: .evemu, source: "egalax.evemu", device: egalax,
             events: [
                 event(0, EventType.key, KeyCode.touch, 1), event(0, EventType.abs, 0x02, 1024),
                 event(0, EventType.abs, 0x03, 2048), event(0, EventType.syn, SynCode.report, 0),
@@ -56,14 +60,6 @@ struct TouchReplayTests {
 
     /// Two panels of one file play in time order, even where one's frame means nothing.
     @Test func devicesOfOneFilePlayInTimeOrder() throws {
-        let device = DeviceDescription(
-            name: "eGalax Inc. USB TouchController", id: InputID(bustype: 0x03, vendor: 0x0EEF, product: 0x0001, version: 0x0210),
-            types: [EventType.key, EventType.abs],
-            codes: [EventType.key: [KeyCode.touch, KeyCode.toolPen], EventType.abs: [0x02, 0x03]],
-            absInfo: [0x02: AbsInfo(minimum: 0, maximum: 4095), 0x03: AbsInfo(minimum: 0, maximum: 4095)])
-        func event(_ time: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
-            InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value)
-        }
         func tap(down: Int64, idle: Int64?, up: Int64) -> [InputEvent] {
             [
                 event(down, EventType.key, KeyCode.touch, 1), event(down, EventType.abs, 0x02, 1024),
@@ -72,10 +68,10 @@ struct TouchReplayTests {
                 + [event(up, EventType.key, KeyCode.touch, 0), event(up, EventType.syn, SynCode.report, 0)]
         }
         let first = Recording(
-            format: .libinputRecord, source: "both.yml#0", eventsSource: "both.yml", device: device,
+            format: .libinputRecord, source: "both.yml#0", eventsSource: "both.yml", device: egalax,
             events: tap(down: 0, idle: 10_000, up: 50_000))
         let second = Recording(
-            format: .libinputRecord, source: "both.yml#1", eventsSource: "both.yml", device: device,
+            format: .libinputRecord, source: "both.yml#1", eventsSource: "both.yml", device: egalax,
             events: tap(down: 20_000, idle: nil, up: 30_000))
         let (records, _) = try replay([first, second], options: InputMapping(screenWidth: 800, screenHeight: 480))
         #expect(records.map(\.time.microseconds) == [0, 20_000, 30_000, 50_000])
