@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "CDisplayShim"),
         .target(
             name: "KernelInput",
-            dependencies: ["CLibevdev", "CLibudev", "CInputShim", "CXkbcommon", "CLibyaml"]),
+            dependencies: ["CLibevdev", "CLibudev", "CInputShim", "CXkbcommon", "CLibyaml"],
+            // The built-in quirks, compiled in: an installed binary has no resource bundle to look for.
+            resources: [.embedInCode("Quirks/touchbridge.quirks")]),
         // Linear constraints solved incrementally (Cassowary): what Auto Layout stands on. Nothing of views.
         .target(name: "ConstraintSolver"),
         // Drawing, pixel formats and geometry, as CoreGraphics: nothing of touches.

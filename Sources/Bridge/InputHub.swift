@@ -154,9 +154,9 @@ public final class InputHub: @unchecked Sendable {
             return .neither
         }
         let quirked = options.quirks.applied(to: input.description)
-        switch selection.verdict(for: node, description: quirked.device, quirked: !quirked.applied.isEmpty) {
+        switch selection.verdict(for: node, description: quirked.description, quirked: !quirked.applied.isEmpty) {
         case .take:
-            return .touchscreen(input, quirked: quirked.device)
+            return .touchscreen(input, quirked: quirked.description)
         case .passedOver:
             // No udev to say so: the capabilities may make it a keyboard.
             return selection.takesAsKeyboard(node, description: input.description) ? .keyboard : .neither
@@ -180,11 +180,13 @@ public final class InputHub: @unchecked Sendable {
             options.screenHeight = options.outputs[screen].height
             output = "\(options.outputs[screen].name), \(choice.reason)"
         }
-        let dispatch: TouchscreenDispatch
+        let dispatch: any DeviceDispatch
         do {
-            dispatch = try TouchscreenDispatch(
-                input.description, node: node.devnode, options: options, index: nextIndex, screen: screen, numbering: numbering,
-                warn: { [weak self] in self?.warnRarely($0, about: node.devnode) })
+            let warn: (String) -> Void = { [weak self] in self?.warnRarely($0, about: node.devnode) }
+            dispatch = try options.quirks.dispatch(for: input.description, source: node.devnode, warn: warn) { [nextIndex, numbering] in
+                try TouchscreenDispatch(
+                    $0, node: node.devnode, options: options, index: nextIndex, screen: screen, numbering: numbering, warn: warn)
+            }
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
@@ -244,9 +246,10 @@ public final class InputHub: @unchecked Sendable {
                 screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
             mapping.keymap = options.keymap
             do {
-                let dispatch = try TouchscreenDispatch(
-                    description, node: name, options: mapping, index: nextIndex, numbering: numbering,
-                    warn: { [weak self] in self?.post(.note(.warning($0))) })
+                let warn: (String) -> Void = { [weak self] in self?.post(.note(.warning($0))) }
+                let dispatch = try options.quirks.dispatch(for: description, source: name, warn: warn) { [nextIndex, numbering] in
+                    try TouchscreenDispatch($0, node: name, options: mapping, index: nextIndex, numbering: numbering, warn: warn)
+                }
                 nextIndex += 1
                 devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
                 post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
@@ -316,11 +319,15 @@ public final class InputHub: @unchecked Sendable {
         }
         let devnode = node.devnode
         guard startReading(input, devnode: devnode) else { return }
-        let keys = KeyDevice(index: nextIndex, keymap: keymap!, turnsKnob: input.description.isKnob)
-        nextIndex += 1
         let name = input.description.name
         let scanner = selection.isScanner(name)
-        let dispatch: any DeviceDispatch = scanner ? ScannerDispatch(keys, node: devnode, name: name) : KeyboardDispatch(keys, node: devnode)
+        let dispatch = options.quirks.dispatch(
+            for: input.description, source: devnode, warn: { [weak self] in self?.warnRarely($0, about: devnode) }
+        ) { [nextIndex, keymap] description in
+            let keys = KeyDevice(index: nextIndex, keymap: keymap!, turnsKnob: description.isKnob)
+            return scanner ? ScannerDispatch(keys, node: devnode, name: name) : KeyboardDispatch(keys, node: devnode)
+        }
+        nextIndex += 1
         devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
         post(.note(.openedKeyboard(devnode: devnode, name: name, keymap: keymap!.names.summary, scanner: scanner)))
     }

@@ -10,20 +10,16 @@ struct TouchDevice {
     let pressureAxis: AbsInfo?
     let hasTouchMajor: Bool
     var tracker: ContactTracker
-    /// Events the device sends on the wrong axis, moved to the right one (a quirk).
-    let remap: AxisRemap?
     /// The configured filters; nil when there are none.
     var filters: FilterChain?
 
+    /// `device` is the description as quirks corrected it (`DeviceQuirks.dispatch`).
     /// Refuses what is not a touchscreen (a touchpad unless allowed, a device
     /// without absolute axes); warns about a touchscreen that does not say it is one.
     init(
-        _ reported: DeviceDescription, index: Int, source: String, options: InputMapping, dropPolicy: DropPolicy,
+        _ device: DeviceDescription, index: Int, source: String, options: InputMapping, dropPolicy: DropPolicy,
         screen: Int = 0, warn: (String) -> Void
     ) throws {
-        let (device, remap, quirks) = options.quirks.applied(to: reported)
-        self.remap = remap
-        if !quirks.isEmpty { warn("\(source): '\(device.name)': corrected by the quirk \(quirks.map { "[\($0)]" }.joined(separator: ", "))") }
         switch device.kind {
         case .touchscreen, .penDisplay:
             break

@@ -38,8 +38,8 @@ public struct TouchReplay {
         var keymap: Keymap?
         for (index, recording) in recordings.enumerated() {
             guard let device = recording.device else { continue }
-            let dispatch: any DeviceDispatch
-            if device.kind == .keyboard {
+            let dispatch = try options.quirks.dispatch(for: device, source: recording.source, warn: warnOnce) { device in
+              if device.kind == .keyboard {
                 if keymap == nil {
                     do throws(KeymapError) {
                         keymap = try Keymap(options.keymap)
@@ -48,11 +48,11 @@ public struct TouchReplay {
                     }
                 }
                 let keys = KeyDevice(index: index, keymap: keymap!, turnsKnob: device.isKnob)
-                dispatch = KeyboardDispatch(keys, node: recording.source)
-            } else {
-                dispatch = try TouchscreenDispatch(
-                    device, node: recording.source, options: options, index: index, numbering: numbering,
-                    dropPolicy: .discardAndCancel, warn: warnOnce)
+                return KeyboardDispatch(keys, node: recording.source)
+              }
+              return try TouchscreenDispatch(
+                  device, node: recording.source, options: options, index: index, numbering: numbering,
+                  dropPolicy: .discardAndCancel, warn: warnOnce)
             }
             devices.append(RecordedDevice(dispatch: dispatch, recording: recording))
         }

@@ -61,13 +61,7 @@ public final class TouchscreenDispatch: DeviceDispatch, @unchecked Sendable {
         }
         // Frames first, then delivered: delivering reads the device the tracker belongs to.
         var frames: [ContactFrame] = []
-        if let remap = device.remap {
-            var events = Array(events)
-            remap.apply(&events)
-            device.tracker.process(events) { frames.append($0) }
-        } else {
-            events.withUnsafeBufferPointer { device.tracker.process($0) { frames.append($0) } }
-        }
+        events.withUnsafeBufferPointer { device.tracker.process($0) { frames.append($0) } }
         for frame in frames {
             device.deliver(frame) { frame, device in
                 var records: [TouchRecord] = []

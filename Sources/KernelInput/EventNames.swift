@@ -21,6 +21,18 @@ public enum EventNames {
         return code >= 0 ? UInt16(code) : nil
     }
 
+    /// The type and code a code's name stands for ("BTN_TOUCH": EV_KEY, 0x14a).
+    public static func typeAndCode(named name: String) -> (type: UInt16, code: UInt16)? {
+        let type = libevdev_event_type_from_code_name(name), code = libevdev_event_code_from_code_name(name)
+        return type >= 0 && code >= 0 ? (UInt16(type), UInt16(code)) : nil
+    }
+
+    /// The type libevdev names so ("EV_REL").
+    public static func type(named name: String) -> UInt16? {
+        let type = libevdev_event_type_from_name(name)
+        return type >= 0 ? UInt16(type) : nil
+    }
+
     /// The property libevdev names so ("INPUT_PROP_DIRECT").
     public static func property(named name: String) -> UInt16? {
         let property = libevdev_property_from_name(name)

@@ -29,7 +29,8 @@ package struct AppDevices: ParsableCommand {
             let verdict: String
             do {
                 let device = try InputDevice(path: node.devnode)
-                let (description, _, quirks) = settings.quirks.applied(to: device.description)
+                let quirked = settings.quirks.applied(to: device.description)
+                let (description, quirks) = (quirked.description, quirked.applied)
                 if !quirks.isEmpty { block += "Quirks:           \(quirks.map { "[\($0)]" }.joined(separator: ", "))\n" }
                 let touch = [.touchscreen, .probableTouchscreen, .penDisplay, .touchpad, .tablet].contains(description.kind)
                 guard all || touch || node.isTouchscreen else { continue }

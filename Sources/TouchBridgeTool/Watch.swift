@@ -53,8 +53,14 @@ struct Watch: ParsableCommand {
 
     /// A keyboard's keys through the keymap, a touchscreen's touches through the tracker.
     private func dispatch(for input: InputDevice, options: InputMapping) throws -> any DeviceDispatch {
-        guard input.description.kind == .keyboard else {
-            return try TouchscreenDispatch(input.description, node: device, options: options, warn: { printError($0) })
+        try options.quirks.dispatch(for: input.description, source: device, warn: { printError($0) }) { description in
+            try dispatch(for: description, options: options)
+        }
+    }
+
+    private func dispatch(for description: DeviceDescription, options: InputMapping) throws -> any DeviceDispatch {
+        guard description.kind == .keyboard else {
+            return try TouchscreenDispatch(description, node: device, options: options, warn: { printError($0) })
         }
         let keymap: Keymap
         do throws(KeymapError) {
@@ -62,6 +68,6 @@ struct Watch: ParsableCommand {
         } catch {
             throw OptionError(message: "\(device): a keyboard, and \(error.message)")
         }
-        return KeyboardDispatch(KeyDevice(index: 0, keymap: keymap, turnsKnob: input.description.isKnob), node: device)
+        return KeyboardDispatch(KeyDevice(index: 0, keymap: keymap, turnsKnob: description.isKnob), node: device)
     }
 }

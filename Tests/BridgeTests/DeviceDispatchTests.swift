@@ -50,6 +50,24 @@ struct DeviceDispatchTests {
         #expect(cancelled.map(\.phase) == [.cancelled] && cancelled.map(\.code) == [30])
     }
 
+    /// Quirks apply to every kind of device: a keypad's stuck key, disabled
+    /// by a quirk, never reaches its keyboard dispatch.
+    @Test func aKeyboardsQuirkDropsTheKeyItDisables() throws {
+        let quirks = try DeviceQuirks(parsing: "[Stuck]\nMatchName=Keypad\nAttrEventCode=-KEY_B\n", path: "stuck.quirks")
+        let keypad = DeviceDescription(
+            name: "Keypad", types: [EventType.key], codes: [EventType.key: [30, 48]])
+        var warnings: [String] = []
+        let keymap = try keymap
+        let dispatch = quirks.dispatch(for: keypad, source: "/dev/input/event4", warn: { warnings.append($0) }) { description in
+            #expect(description.codes[EventType.key] == [30])
+            return KeyboardDispatch(KeyDevice(index: 0, keymap: keymap), node: "/dev/input/event4")
+        }
+        #expect(warnings == ["/dev/input/event4: 'Keypad': corrected by the quirk [Stuck]"])
+        let typed = collect { post in dispatch.process((key(48, 1) + key(30, 1))[...], post: post) }
+        let keys = typed.compactMap { if case .keys(let records) = $0 { records } else { nil } }.flatMap { $0 }
+        #expect(keys.map(\.code) == [30])
+    }
+
     @Test func aLiveTouchscreenCountsItsOverflowsAndCancelsWhatIsDownWhenItGoes() throws {
         var window = WindowTouches(width: 800, height: 480)
         var warnings: [String] = []
