@@ -40,16 +40,38 @@ public enum InputHubOutput: Sendable, Equatable {
 public final class InputHub: @unchecked Sendable {
     private struct OpenDevice {
         /// nil for a device the host makes up (`openVirtualTouchscreen`).
-        let input: InputDevice?
+        let input: (any InputSource)?
         /// What its events mean, by the kind of device it is.
         let dispatch: any DeviceDispatch
         let name: String
     }
 
+    /// Where the hub finds devices, reads them and waits for them. The
+    /// machine's (`.system`): udev or the kernel's uevents, libevdev, the
+    /// main loop's epoll set. A test gives its own: a list of nodes, pipes
+    /// for devices, a poller it runs itself.
+    public struct Backend {
+        public var poller: () -> InputPoller
+        public var nodes: () throws -> any InputNodeSource
+        /// Opens a node, grabbed or not.
+        public var open: (_ devnode: String, _ grab: Bool) throws -> any InputSource
+
+        public init(
+            poller: @escaping () -> InputPoller, nodes: @escaping () throws -> any InputNodeSource,
+            open: @escaping (_ devnode: String, _ grab: Bool) throws -> any InputSource
+        ) {
+            (self.poller, self.nodes, self.open) = (poller, nodes, open)
+        }
+
+        @MainActor public static let system = Backend(
+            poller: { MainLoop.poller }, nodes: { try InputNodeMonitor() }, open: { try InputDevice(path: $0, grab: $1) })
+    }
+
     public let selection: DeviceSelection
     private let options: InputMapping
     private let calibration: CalibrationMatrix?
-    private var monitor: InputNodeMonitor?
+    private let backend: Backend
+    private var monitor: (any InputNodeSource)?
     private var poller: InputPoller?
     private var devices: [String: OpenDevice] = [:]
     private let numbering = SharedTouchNumbering()
@@ -64,20 +86,26 @@ public final class InputHub: @unchecked Sendable {
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
-    public init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil) {
+    public init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil, backend: Backend) {
         self.selection = selection
         self.options = options
         self.calibration = calibration
+        self.backend = backend
+    }
+
+    @MainActor
+    public convenience init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil) {
+        self.init(selection: selection, options: options, calibration: calibration, backend: .system)
     }
 
     /// Opens the devices there are and follows hotplug. Returns once the
     /// devices present now have been tried, and `onOutput` has heard of them.
     public func start() throws {
         // Devices join the main loop's own epoll set (MainLoop.run waits on it).
-        poller = MainLoop.poller
+        poller = backend.poller()
         // A desktop window's app has the window's input only: the desktop's devices are not its own.
         guard selection.readsDeviceNodes else { return }
-        let monitor = try InputNodeMonitor()
+        let monitor = try backend.nodes()
         self.monitor = monitor
         onMain {
             defer { deliverBatch() }
@@ -134,7 +162,7 @@ public final class InputHub: @unchecked Sendable {
 
     private enum Judgement {
         /// Opened, to be read as a touchscreen: its description as quirks correct it.
-        case touchscreen(InputDevice, quirked: DeviceDescription)
+        case touchscreen(any InputSource, quirked: DeviceDescription)
         case keyboard
         case neither
     }
@@ -146,9 +174,9 @@ public final class InputHub: @unchecked Sendable {
         guard selection.verdict(for: node) == .take || quirkable else {
             return selection.takesAsKeyboard(node) ? .keyboard : .neither
         }
-        let input: InputDevice
+        let input: any InputSource
         do {
-            input = try InputDevice(path: node.devnode, grab: selection.grab)
+            input = try backend.open(node.devnode, selection.grab)
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return .neither
@@ -166,7 +194,7 @@ public final class InputHub: @unchecked Sendable {
         }
     }
 
-    private func openTouchscreen(_ input: InputDevice, node: InputNode, quirked: DeviceDescription) {
+    private func openTouchscreen(_ input: any InputSource, node: InputNode, quirked: DeviceDescription) {
         let name = input.description.name
         var options = options
         options.calibration = calibration ?? node.calibration ?? .identity
@@ -222,7 +250,7 @@ public final class InputHub: @unchecked Sendable {
     }
 
     /// Joins the device to the epoll set; false (and a note) when it cannot be.
-    private func startReading(_ input: InputDevice, devnode: String) -> Bool {
+    private func startReading(_ input: any InputSource, devnode: String) -> Bool {
         do {
             try input.startReading(with: poller!) { [weak self] update in self?.read(update, from: devnode) }
             return true
@@ -303,9 +331,9 @@ public final class InputHub: @unchecked Sendable {
     /// Opens a keyboard: its keys are read through the keymap, a frame at a time.
     /// A keyboard is not grabbed (other programs, a login prompt behind a crash, still hear it); a scanner is.
     private func openKeyboard(_ node: InputNode) {
-        let input: InputDevice
+        let input: any InputSource
         do {
-            input = try InputDevice(path: node.devnode, grab: selection.isScanner(node.name))
+            input = try backend.open(node.devnode, selection.isScanner(node.name))
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
