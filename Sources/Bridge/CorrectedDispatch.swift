@@ -2,7 +2,7 @@ import KernelInput
 
 /// A device's dispatch with its quirks' event corrections in front: what
 /// reaches the dispatch is what the corrected description promises.
-final class CorrectedDispatch: DeviceDispatch, @unchecked Sendable {
+final class CorrectedDispatch: DeviceDispatch {
     let inner: any DeviceDispatch
     let correction: EventCorrection
 

@@ -7,8 +7,8 @@ import KernelInput
 /// or made up by the host; a replay holds one per recording, and `watch`
 /// one; none of them asks which kind it has.
 ///
-/// Used on one thread at a time: the one that reads the device.
-public protocol DeviceDispatch: AnyObject, Sendable {
+/// Not Sendable: a dispatch stays on the thread that reads its device.
+public protocol DeviceDispatch: AnyObject {
     /// Whole frames of the device's events (SYN_REPORT last), as read or played.
     func process(_ events: ArraySlice<InputEvent>, post: (InputHubOutput) -> Void)
 

@@ -35,9 +35,9 @@ public enum InputHubOutput: Sendable, Equatable {
 /// touch records with identities unique across devices; a device that goes
 /// away mid-touch has its touches cancelled. What one read brings goes to
 /// `onOutput` in one batch, so an app that was busy gets the frames that
-/// piled up at once. Everything here runs on the main thread; nothing is
-/// handed between threads.
-public final class InputHub: @unchecked Sendable {
+/// piled up at once. It is the main actor's, as the UI it feeds: devices
+/// are read on the main thread, and nothing is handed between threads.
+@MainActor public final class InputHub {
     private struct OpenDevice {
         /// nil for a device the host makes up (`openVirtualTouchscreen`).
         let input: (any InputSource)?
@@ -63,8 +63,9 @@ public final class InputHub: @unchecked Sendable {
             (self.poller, self.nodes, self.open) = (poller, nodes, open)
         }
 
-        @MainActor public static let system = Backend(
-            poller: { MainLoop.poller }, nodes: { try InputNodeMonitor() }, open: { try InputDevice(path: $0, grab: $1) })
+        @MainActor public static var system: Backend {
+            Backend(poller: { MainLoop.poller }, nodes: { try InputNodeMonitor() }, open: { try InputDevice(path: $0, grab: $1) })
+        }
     }
 
     public let selection: DeviceSelection
@@ -93,7 +94,6 @@ public final class InputHub: @unchecked Sendable {
         self.backend = backend
     }
 
-    @MainActor
     public convenience init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil) {
         self.init(selection: selection, options: options, calibration: calibration, backend: .system)
     }
@@ -107,18 +107,16 @@ public final class InputHub: @unchecked Sendable {
         guard selection.readsDeviceNodes else { return }
         let monitor = try backend.nodes()
         self.monitor = monitor
-        onMain {
-            defer { deliverBatch() }
-            for node in monitor.enumerate() { consider(node) }
-            for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
-                let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
-                post(.note(.failed(devnode: node, reason: reason)))
-            }
-            do {
-                try monitor.start(with: poller!, rank: MainLoop.Rank.hotplug) { [weak self] change in self?.apply(change) }
-            } catch {
-                post(.note(.warning("hotplug is not followed: \(error)")))
-            }
+        defer { deliverBatch() }
+        for node in monitor.enumerate() { consider(node) }
+        for node in selection.nodes where !devices.keys.contains(where: { $0 == node || DeviceSelection.resolve(node) == $0 }) {
+            let reason = FileManager.default.fileExists(atPath: node) ? "not an input event node" : "no such device (yet): waiting for it"
+            post(.note(.failed(devnode: node, reason: reason)))
+        }
+        do {
+            try monitor.start(with: poller!, rank: MainLoop.Rank.hotplug) { [weak self] change in self?.apply(change) }
+        } catch {
+            post(.note(.warning("hotplug is not followed: \(error)")))
         }
     }
 
@@ -127,22 +125,15 @@ public final class InputHub: @unchecked Sendable {
 
     /// Lets every device go (ungrabbed), cancelling touches that are down.
     public func stop() {
-        onMain {
-            defer { deliverBatch() }
-            monitor?.stop()
-            for devnode in devices.keys.sorted() { close(devnode, reason: "the daemon is stopping") }
-        }
-    }
-
-    /// Devices are read on the main thread, where the hub is called from.
-    private func onMain<T>(_ body: () throws -> T) rethrows -> T {
-        dispatchPrecondition(condition: .onQueue(.main))
-        return try body()
+        defer { deliverBatch() }
+        monitor?.stop()
+        for devnode in devices.keys.sorted() { close(devnode, reason: "the daemon is stopping") }
     }
 
     // MARK: Where devices are read
 
     private func apply(_ change: InputNodeChange) {
+        MainLoop.assertOnMainLoop()
         defer { deliverBatch() }
         switch change {
         case .added(let node): consider(node)
@@ -227,6 +218,7 @@ public final class InputHub: @unchecked Sendable {
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {
+        MainLoop.assertOnMainLoop()
         defer { deliverBatch() }
         guard let device = devices[devnode] else { return }
         switch update {
@@ -267,65 +259,57 @@ public final class InputHub: @unchecked Sendable {
     /// is, from the events given to `feedVirtual`, on the whole screen
     /// (of `screen` points, when the hub's is not its size any more).
     public func openVirtualTouchscreen(_ description: DeviceDescription, as name: String, screen: (width: Double, height: Double)? = nil) {
-        onMain {
-            defer { deliverBatch() }
-            guard devices[name] == nil else { return }
-            var mapping = InputMapping(
-                screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
-            mapping.keymap = options.keymap
-            do {
-                let warn: (String) -> Void = { [weak self] in self?.post(.note(.warning($0))) }
-                let dispatch = try options.quirks.dispatch(for: description, source: name, warn: warn) { [nextIndex, numbering] in
-                    try TouchscreenDispatch($0, node: name, options: mapping, index: nextIndex, numbering: numbering, warn: warn)
-                }
-                nextIndex += 1
-                devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
-                post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
-            } catch {
-                post(.note(.failed(devnode: name, reason: "\(error)")))
+        defer { deliverBatch() }
+        guard devices[name] == nil else { return }
+        var mapping = InputMapping(
+            screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
+        mapping.keymap = options.keymap
+        do {
+            let warn: (String) -> Void = { [weak self] in self?.post(.note(.warning($0))) }
+            let dispatch = try options.quirks.dispatch(for: description, source: name, warn: warn) { [nextIndex, numbering] in
+                try TouchscreenDispatch($0, node: name, options: mapping, index: nextIndex, numbering: numbering, warn: warn)
             }
+            nextIndex += 1
+            devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
+            post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
+        } catch {
+            post(.note(.failed(devnode: name, reason: "\(error)")))
         }
     }
 
     /// Takes a keyboard that is no node in /dev/input (a desktop window's
     /// keys), read through the keymap as a node's keyboard is.
     public func openVirtualKeyboard(named description: String, as name: String) {
-        onMain {
-            defer { deliverBatch() }
-            guard devices[name] == nil else { return }
-            do {
-                keymap = try keymap ?? Keymap(options.keymap)
-            } catch {
-                post(.note(.failed(devnode: name, reason: "a keyboard, but \(error)")))
-                return
-            }
-            let keys = KeyDevice(index: nextIndex, keymap: keymap!)
-            nextIndex += 1
-            devices[name] = OpenDevice(input: nil, dispatch: KeyboardDispatch(keys, node: name), name: description)
-            post(.note(.openedKeyboard(devnode: name, name: description, keymap: keymap!.names.summary)))
+        defer { deliverBatch() }
+        guard devices[name] == nil else { return }
+        do {
+            keymap = try keymap ?? Keymap(options.keymap)
+        } catch {
+            post(.note(.failed(devnode: name, reason: "a keyboard, but \(error)")))
+            return
         }
+        let keys = KeyDevice(index: nextIndex, keymap: keymap!)
+        nextIndex += 1
+        devices[name] = OpenDevice(input: nil, dispatch: KeyboardDispatch(keys, node: name), name: description)
+        post(.note(.openedKeyboard(devnode: name, name: description, keymap: keymap!.names.summary)))
     }
 
     /// Events of devices opened with `openVirtualTouchscreen` or
     /// `openVirtualKeyboard`, whole frames (SYN_REPORT last), each with its
     /// device's name; they reach the app together, as one read's do.
     public func feedVirtual(_ frames: [(events: [InputEvent], device: String)]) {
-        onMain {
-            defer { deliverBatch() }
-            for (events, name) in frames {
-                guard let device = devices[name], device.input == nil else { continue }
-                take(events, from: device, devnode: name)
-            }
+        defer { deliverBatch() }
+        for (events, name) in frames {
+            guard let device = devices[name], device.input == nil else { continue }
+            take(events, from: device, devnode: name)
         }
     }
 
     /// Lets a made-up device go, as an unplugged one: its touches down are cancelled.
     public func closeVirtual(_ name: String, reason: String) {
-        onMain {
-            defer { deliverBatch() }
-            guard let device = devices[name], device.input == nil else { return }
-            close(name, reason: reason)
-        }
+        defer { deliverBatch() }
+        guard let device = devices[name], device.input == nil else { return }
+        close(name, reason: reason)
     }
 
     /// Opens a keyboard: its keys are read through the keymap, a frame at a time.
@@ -371,7 +355,7 @@ public final class InputHub: @unchecked Sendable {
         guard !batch.isEmpty, let onOutput else { return }
         let items = batch
         batch.removeAll()
-        MainActor.assumeIsolated { onOutput(items) }
+        onOutput(items)
     }
 
     /// A SYN_DROPPED storm must not become a log storm: one line a second per device.

@@ -80,7 +80,7 @@ public struct KeyRecord: Hashable, Sendable {
 /// One keyboard as the bridge sees it: its XKB state, and which keys are down.
 /// A key the keymap gives no symbol is passed over (`onUnknown` hears of it).
 /// Used from one queue at a time.
-public final class KeyDevice: @unchecked Sendable {
+public final class KeyDevice {
     public let index: Int
     private let state: KeyboardState
     /// Keys down, in the order they went down, with their symbols.

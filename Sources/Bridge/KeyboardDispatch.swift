@@ -5,7 +5,7 @@ import KernelInput
 /// Keys still down when the device goes away are cancelled.
 ///
 /// Used from one thread at a time (the one that reads the device).
-public final class KeyboardDispatch: DeviceDispatch, @unchecked Sendable {
+public final class KeyboardDispatch: DeviceDispatch {
     public let keys: KeyDevice
     private let node: String
 

@@ -1,5 +1,6 @@
 import CInputShim
 import CMainLoopShim
+import Dispatch
 import Glibc
 import KernelInput
 import TouchUI
@@ -37,10 +38,22 @@ public enum MainLoop {
     @MainActor public static var timeline: any Timeline { timers }
     @MainActor static let timers = LoopTimers()
 
+    /// Asserts, in debug builds, that the caller runs on the main loop's
+    /// thread. The compiler checks what is main-actor isolated; this checks
+    /// the handlers the epoll set calls, which it cannot see into.
+    public static func assertOnMainLoop(file: StaticString = #fileID, line: UInt = #line) {
+        assert(
+            {
+                dispatchPrecondition(condition: .onQueue(.main))
+                return true
+            }(), file: file, line: line)
+    }
+
     /// Runs the main thread for the rest of the process. Call on the main
     /// thread, instead of `dispatchMain()`; timers set on `timeline` before
     /// it fire from here.
     public static func run() -> Never {
+        dispatchPrecondition(condition: .onQueue(.main))
         let timers = MainActor.assumeIsolated { Self.timers }
         let mainQueue = tb_main_queue_descriptor()
         do {

@@ -5,7 +5,7 @@ import KernelInput
 /// cut short by the scanner going away is dropped.
 ///
 /// Used from one thread at a time (the one that reads the device).
-public final class ScannerDispatch: DeviceDispatch, @unchecked Sendable {
+public final class ScannerDispatch: DeviceDispatch {
     private let keyboard: KeyboardDispatch
     private let name: String
     private var lines = ScannedLines()

@@ -13,7 +13,7 @@ final class SharedTouchNumbering {
 /// away or the feed stops.
 ///
 /// Used from one thread at a time (the one that reads the device).
-public final class TouchscreenDispatch: DeviceDispatch, @unchecked Sendable {
+public final class TouchscreenDispatch: DeviceDispatch {
     private var device: TouchDevice
     private let numbering: SharedTouchNumbering
     private let resyncs: Bool

@@ -10,6 +10,7 @@ public final class Constraint: CustomStringConvertible {
     }
 
     public let terms: [(Variable, Double)]
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) public internal(set) var constant: Double
     public let relation: Relation
     public let strength: Strength

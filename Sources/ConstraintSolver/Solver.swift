@@ -45,6 +45,7 @@ public final class Solver {
         }
     }
 
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Variables whose cached symbol is another solver's.
     @exclusivity(unchecked) private var variables: [ObjectIdentifier: Symbol] = [:]
     /// The variable behind each external symbol, by symbol id.

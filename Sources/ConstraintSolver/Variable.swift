@@ -4,6 +4,7 @@
 /// unknown. It may be used in several solvers at once; each keeps its own value.
 public final class Variable: CustomStringConvertible {
     public let name: String
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// What the variable belongs to (a view, say): how a caller maps
     /// `Solver.changedVariables()` back to its own objects.
     @exclusivity(unchecked) public weak var owner: AnyObject?

@@ -302,7 +302,10 @@ public struct ContactTracker: Sendable {
     }
 }
 
-/// The slots' memory, owned by one tracker (or shared by copies until one writes).
+/// The slots' memory, owned by one tracker (or shared by copies until one
+/// writes). Sendable as an Array's buffer is: a tracker calls
+/// `makeSlotsUnique()` before it writes, which copies the storage unless
+/// `isKnownUniquelyReferenced` says no other tracker can see it.
 final class SlotStorage: @unchecked Sendable {
     let slots: UnsafeMutableBufferPointer<SlotState>
 

@@ -15,7 +15,8 @@ public enum InputDeviceUpdate: Sendable {
 /// libevdev's resync brings the state up to date; feed its events to a
 /// ContactTracker made with `.resyncFollows`.
 ///
-/// Once `startReading` is called, the device is used only on that queue.
+/// Once `startReading` is called, the device is used only on that queue or
+/// the poller's thread: `confinement` checks it.
 public final class InputDevice: @unchecked Sendable {
     public let path: String
     public let description: DeviceDescription
@@ -24,6 +25,7 @@ public final class InputDevice: @unchecked Sendable {
     private var isGrabbed = false
     /// What reads the device: a poller of its own, or one shared with other devices.
     private var poller: InputPoller?
+    private var confinement = Confinement()
 
     public init(path: String, grab: Bool = false) throws {
         self.path = path
@@ -62,6 +64,7 @@ public final class InputDevice: @unchecked Sendable {
     /// Reads until the kernel has nothing more. SYN_DROPPED is passed on,
     /// followed by libevdev's resync events and their closing SYN_REPORT.
     public func readAvailable() -> InputDeviceUpdate {
+        confinement.check("the InputDevice \(path)")
         var events: [InputEvent] = []
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
@@ -88,6 +91,7 @@ public final class InputDevice: @unchecked Sendable {
 
     /// Starts delivering updates on `queue`. After `.removed`, reading stops.
     public func startReading(on queue: DispatchQueue, handler: @escaping @Sendable (InputDeviceUpdate) -> Void) throws {
+        confinement.bind(to: queue)
         try startReading(with: InputPoller(queue: queue), handler: handler)
     }
 
@@ -104,6 +108,7 @@ public final class InputDevice: @unchecked Sendable {
     }
 
     public func stopReading() {
+        confinement.check("the InputDevice \(path)")
         poller?.remove(fd)
         poller = nil
     }

@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Either a dispatch source reads the set on a queue, or its owner waits on
 /// it (`wait()`), as Bridge's MainLoop does on the main thread. Used only on
-/// that queue or thread, apart from init.
+/// that queue or thread, apart from init: `confinement` checks it.
 public final class InputPoller: @unchecked Sendable {
     /// The epoll descriptor: readable when a watched descriptor is.
     public let descriptor: Int32
@@ -19,6 +19,7 @@ public final class InputPoller: @unchecked Sendable {
     /// Reused on every wake: reading input allocates nothing here.
     private var ready = [Int32](repeating: -1, count: 32)
     private var due: [(rank: Int, fd: Int32)] = []
+    private var confinement = Confinement()
 
     /// Read on `queue` by a dispatch source; with no queue, whoever owns the
     /// poller waits on it (`wait()`) or calls `callReadyHandlers()`.
@@ -27,6 +28,7 @@ public final class InputPoller: @unchecked Sendable {
         guard descriptor >= 0 else { throw InputPollerError("cannot create an epoll set: \(String(cString: strerror(-descriptor)))") }
         due.reserveCapacity(ready.count)
         guard let queue else { return }
+        confinement.bind(to: queue)
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { [weak self] in self?.callReadyHandlers() }
         let fd = descriptor
@@ -43,6 +45,7 @@ public final class InputPoller: @unchecked Sendable {
     /// When several are ready at once, lower ranks are called first (a main
     /// loop reads its devices before it runs its timers).
     public func add(_ fd: Int32, rank: Int = 0, ready: @escaping () -> Void) throws {
+        confinement.check("an InputPoller")
         let rc = tb_epoll_add(descriptor, fd)
         guard rc == 0 else { throw InputPollerError("cannot watch descriptor \(fd): \(String(cString: strerror(-rc)))") }
         handlers[fd] = (rank, ready)
@@ -50,6 +53,7 @@ public final class InputPoller: @unchecked Sendable {
 
     /// Stops watching `fd`; call before closing it.
     public func remove(_ fd: Int32) {
+        confinement.check("an InputPoller")
         guard handlers.removeValue(forKey: fd) != nil else { return }
         _ = tb_epoll_remove(descriptor, fd)
     }
@@ -76,6 +80,7 @@ public final class InputPoller: @unchecked Sendable {
     }
 
     private func collectReady(timeoutMilliseconds: Int32, ranksBelow limit: Int) {
+        confinement.check("an InputPoller")
         due.removeAll(keepingCapacity: true)
         let count = tb_epoll_ready(descriptor, &ready, Int32(ready.count), timeoutMilliseconds)
         for index in 0..<max(0, Int(count)) {

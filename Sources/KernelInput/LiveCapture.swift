@@ -13,16 +13,19 @@ public enum CaptureEnd: Equatable, Sendable {
 
 /// Reads a live device from a DispatchSource until a limit, a signal
 /// (SIGINT, SIGTERM) or the device's removal, handing each batch of events
-/// to `onEvents` on the reading queue. Blocks the caller until then.
+/// to `onEvents` on the reading queue. Blocks the caller until then, so
+/// `onEvents` need not be Sendable: it runs on that queue alone (checked)
+/// while its owner waits.
 ///
 /// `readingDelay` leaves the device unread for that many seconds first: the
 /// kernel keeps queueing its events meanwhile, and when they are more than
 /// its buffer holds, reading starts with SYN_DROPPED and libevdev's resync.
 public func captureEvents(
     from device: InputDevice, frameLimit: Int? = nil, timeLimit: Double? = nil, readingDelay: Double = 0,
-    onEvents: @escaping @Sendable ([InputEvent]) -> Void
+    onEvents: @escaping ([InputEvent]) -> Void
 ) -> CaptureEnd {
     let queue = DispatchQueue(label: "touchbridge.capture")
+    let onEvents = OnQueue(onEvents, queue)
     let finished = DispatchSemaphore(value: 0)
     let state = Mutex<(frames: Int, end: CaptureEnd?)>((0, nil))
     let finish: @Sendable (CaptureEnd) -> Void = { end in
@@ -45,7 +48,7 @@ public func captureEvents(
     let handle = { @Sendable (update: InputDeviceUpdate) in
         switch update {
         case .events(let events):
-            onEvents(events)
+            onEvents.value(events)
             let frames = events.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
             let total = state.withLock { state -> Int in
                 state.frames += frames
@@ -74,4 +77,18 @@ public func captureEvents(
     }
     for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
     return state.withLock { $0.end ?? .interrupted }
+}
+
+/// A value handed to closures that run on one serial queue, and used there
+/// only: `value` checks it.
+private final class OnQueue<Value>: @unchecked Sendable {
+    private let wrapped: Value
+    private let queue: DispatchQueue
+
+    init(_ value: Value, _ queue: DispatchQueue) { (wrapped, self.queue) = (value, queue) }
+
+    var value: Value {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return wrapped
+    }
 }

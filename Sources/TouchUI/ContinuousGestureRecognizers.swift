@@ -4,6 +4,7 @@ import Glibc
 /// Continuous: began once the press has lasted, changed as it moves, ended on lift.
 @MainActor
 open class LongPressGestureRecognizer: GestureRecognizer {
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) public var minimumPressDuration = 0.5
     /// How far, in points, the fingers may move before the press begins.
     @exclusivity(unchecked) public var allowableMovement = 10.0

@@ -20,6 +20,7 @@ public final class Event {
     public let timestamp: Double
     private let touchesInEvent: [Touch]
     public let presses: Set<Press>
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) private var coalesced: [ObjectIdentifier: [Touch]] = [:]
 
     /// A touch event; `coalescedSamples` holds, for touches whose moves were

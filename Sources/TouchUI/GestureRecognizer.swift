@@ -50,6 +50,7 @@ open class GestureRecognizer {
         }
     }
 
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Set by subclasses as they recognize; the window's arbitration may
     /// overrule a move out of `.possible` (to `.failed`).
     @exclusivity(unchecked) public var state: State = .possible {

@@ -7,6 +7,7 @@ public final class Press: Hashable {
 
     /// The key and what it types; nil for a button that is no key.
     public let key: Key?
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) public internal(set) var phase: Phase
     @exclusivity(unchecked) public internal(set) var timestamp: Double
     /// The responder the press went to (the first responder, else the key window).

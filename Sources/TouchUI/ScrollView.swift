@@ -130,6 +130,7 @@ open class ScrollView: View {
         }
     }
 
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) private var laidOutSize = Size.zero
 
     /// The scroll view shrank (the keyboard came up under it, say): a field

@@ -3,6 +3,7 @@
 /// the last, as UITapGestureRecognizer. Discrete: possible -> recognized or failed.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) public var numberOfTapsRequired = 1
     @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// How far, in points, a finger may move and still tap.

@@ -18,6 +18,7 @@ public final class Touch: Hashable {
         public var isFinal: Bool { self == .ended || self == .cancelled }
     }
 
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) public internal(set) var phase: Phase {
         didSet { Touch.generation &+= 1 }
     }

@@ -11,6 +11,7 @@ open class Window: View {
         get { root }
         set { setRootViewController(newValue) }
     }
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) private var root: ViewController?
     /// The part of the screen that nothing covers (a bezel, a rounded corner,
     /// a system bar): views' safe areas keep out of the rest. None on most panels.

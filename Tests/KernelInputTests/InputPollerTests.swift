@@ -82,4 +82,47 @@ struct InputPollerTests {
             "\(error)".contains("987654") && "\(error)".contains("Bad file descriptor")
         }
     }
+
+    /// A poller is used on the thread that first used it (or its queue): a
+    /// debug build stops a second thread that tries, rather than letting it
+    /// race the first. (In a child process: the assertion ends it.)
+    @Test func aSecondThreadIsStoppedInADebugBuild() async {
+        await #expect(processExitsWith: .failure) {
+            let poller = try InputPoller(queue: nil)
+            let pipe = Pipe()
+            try poller.add(pipe.read) {}
+            let fd = pipe.read
+            let other = Thread { poller.remove(fd) }
+            other.start()
+            other.join()
+        }
+    }
+
+    /// The same poller, used from one thread, never trips the check.
+    @Test func oneThreadIsFine() async {
+        await #expect(processExitsWith: .success) {
+            let poller = try InputPoller(queue: nil)
+            let pipe = Pipe()
+            try poller.add(pipe.read) {}
+            pipe.fill()
+            poller.callReadyHandlers()
+            poller.remove(pipe.read)
+        }
+    }
+}
+
+/// A thread to join, on pthreads: what the check above needs and no more.
+final class Thread: @unchecked Sendable {
+    private let body: @Sendable () -> Void
+    private var handle = pthread_t()
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    func start() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(&handle, nil, { context in
+            let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
+            thread.body()
+            return nil
+        }, context)
+    }
+    func join() { pthread_join(handle, nil) }
 }

@@ -4,7 +4,9 @@ import FoundationEssentials
 /// A compiled XKB keymap: what each evdev key code means under a layout,
 /// and the compose table of the locale (dead keys, Compose sequences).
 /// Immutable once made, so one keymap serves every keyboard; each keyboard
-/// has its own `KeyboardState`.
+/// has its own `KeyboardState`. Sendable because nothing changes after
+/// init: every property is a `let`, and xkbcommon never changes a compiled
+/// keymap or compose table (its states, which change, are per keyboard).
 public final class Keymap: @unchecked Sendable {
     public let names: KeymapNames
     let context: OpaquePointer

@@ -2,6 +2,7 @@
 /// part: most views of a frame-based screen never pay for it.
 @MainActor
 final class AutoLayoutState {
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Constraints installed on this view (its `constraints`).
     @exclusivity(unchecked) var installed: [LayoutConstraint] = []
     /// On a root view: the engine solving its tree.

@@ -60,6 +60,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible, EngineS
         return (first, second)
     }
 
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Changing it on an active constraint re-solves from the current layout.
     @exclusivity(unchecked) public var constant: Double {
         didSet {

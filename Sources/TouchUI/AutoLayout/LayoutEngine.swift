@@ -40,6 +40,7 @@ final class LayoutEngine {
         let base: Double
         var stamp: Int
     }
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) private var records: SlotTable<LayoutConstraint, Record>
 
     /// Unowned and unchecked: an item in use is in the tree (a view leaving

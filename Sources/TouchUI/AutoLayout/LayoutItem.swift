@@ -24,6 +24,7 @@ protocol LayoutItem: AnyObject {
 @MainActor
 final class LayoutVariables: EngineSlotted {
     let minX = Variable(), minY = Variable(), width = Variable(), height = Variable()
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Where the engine using the item keeps its usage.
     @exclusivity(unchecked) nonisolated(unsafe) var engineSlot = EngineSlot()
 
