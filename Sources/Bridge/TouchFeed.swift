@@ -31,9 +31,9 @@ public final class TouchFeed {
 
     /// Opens the devices there are, and follows hotplug from now on.
     public func start() throws {
-        let hub = hub
-        hub.onOutput = { [weak self] items in
-            guard let self, self.hub === hub else { return }
+        // Weak both: the hub keeps this closure, and a replaced hub must go.
+        hub.onOutput = { [weak self, weak hub] items in
+            guard let self, let hub, self.hub === hub else { return }
             self.deliver(items)
         }
         try hub.start()

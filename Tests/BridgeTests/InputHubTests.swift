@@ -2,6 +2,7 @@ import Bridge
 import Glibc
 import KernelInput
 import Testing
+import TouchUI
 
 /// A device read through a pipe: what a test writes is what evdev's read()
 /// gives, `struct input_event` after `struct input_event` (on a 64-bit
@@ -209,5 +210,33 @@ final class TestNodes: InputNodeSource {
         #expect(outputs.first == .note(.failed(devnode: touchNode.devnode, reason: "cannot open: Permission denied")))
         #expect(outputs.count == 2)
         hub.stop()
+    }
+
+    /// A reload swaps the feed's hub: the old one lets its devices go and is
+    /// freed (its output handler held it), and the new one's frames reach the app.
+    @Test func aReplacedHubIsFreedAndTheNewOneFeedsTheApp() throws {
+        let poller = try InputPoller(queue: nil)
+        let touches = cut(try load("evemu-ep0430m09-touchscreen-2finger-scroll.txt"), frames: 5)
+        var pipes: [PipeDevice] = []
+        let backend = InputHub.Backend(poller: { poller }, nodes: { TestNodes([touchNode]) }) { _, _ in
+            let pipe = try PipeDevice(touches.device!)
+            pipes.append(pipe)
+            return pipe
+        }
+        let options = InputMapping(screenWidth: 800, screenHeight: 480)
+        let app = Application()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
+        var first: InputHub? = InputHub(selection: DeviceSelection(), options: options, backend: backend)
+        weak let old = first
+        let feed = TouchFeed(hub: first!, application: app, window: window)
+        first = nil
+        try feed.start()
+        try feed.replaceHub(with: InputHub(selection: DeviceSelection(), options: options, backend: backend))
+        #expect(old == nil)
+        #expect(pipes.count == 2)
+        pipes[1].write(touches.events[...], draining: poller)
+        while poller.callReadyHandlers() {}
+        #expect(feed.framesDelivered == 5)
+        feed.stop()
     }
 }
