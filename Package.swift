@@ -26,6 +26,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -52,7 +53,10 @@ let package = Package(
         .target(name: "CDisplayShim"),
         .target(
             name: "KernelInput",
-            dependencies: ["CLibevdev", "CLibudev", "CInputShim", "CXkbcommon", "CLibyaml"],
+            dependencies: [
+                "CLibevdev", "CLibudev", "CInputShim", "CXkbcommon", "CLibyaml",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             // The built-in quirks, compiled in: an installed binary has no resource bundle to look for.
             resources: [.embedInCode("Quirks/touchbridge.quirks")]),
         // Linear constraints solved incrementally (Cassowary): what Auto Layout stands on. Nothing of views.
@@ -79,6 +83,7 @@ let package = Package(
             dependencies: [
                 "KernelInput", "TouchUI", "Display", "Desktop", "CInputShim", "CMainLoopShim",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .target(
             name: "TouchBridge",
@@ -109,7 +114,7 @@ let package = Package(
         .executableTarget(name: "fuzz-evtest", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzEvtest"),
         .executableTarget(
             name: "fuzz-libinput-record", dependencies: ["KernelInput", "FuzzCorpus"], path: "Fuzz/FuzzLibinputRecord"),
-        .testTarget(name: "KernelInputTests", dependencies: ["KernelInput"]),
+        .testTarget(name: "KernelInputTests", dependencies: ["KernelInput", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
@@ -118,7 +123,11 @@ let package = Package(
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(
-            name: "BridgeTests", dependencies: ["Bridge", "Desktop", .product(name: "Logging", package: "swift-log")],
+            name: "BridgeTests",
+            dependencies: [
+                "Bridge", "Desktop", .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             exclude: ["TOMLExamples"]),
         .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Desktop
 import KernelInput
+import SystemPackage
 import TouchUI
 
 /// An app in a desktop window: the window's mouse, keys and touchscreen
@@ -18,7 +19,8 @@ final class DesktopSession {
     private var recording: TextOutput?
     private var recordingPath = ""
     private let warn: (String) -> Void
-    private var descriptor: Int32?
+    /// The display connection's: watched, never closed here.
+    private var descriptor: FileDescriptor?
     private var takeScheduled = false
     private var stopped = false
 
@@ -50,7 +52,7 @@ final class DesktopSession {
     /// events are looked at every few milliseconds.
     func start() throws {
         attachDevices()
-        if let fd = window.eventDescriptor {
+        if let fd = window.eventDescriptor.map(FileDescriptor.init(rawValue:)) {
             try MainLoop.poller.add(fd, rank: MainLoop.Rank.input) { [weak self] in
                 MainActor.assumeIsolated { self?.takeEvents() }
             }

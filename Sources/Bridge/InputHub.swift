@@ -224,7 +224,8 @@ public enum InputHubOutput: Sendable, Equatable {
         switch update {
         case .events(let events):
             take(events, from: device, devnode: devnode)
-        case .removed(let reason):
+        case .removed(let errno):
+            let reason = errno.removalReason
             close(devnode, reason: reason)
         }
     }

@@ -3,6 +3,7 @@ import CMainLoopShim
 import Dispatch
 import Glibc
 import KernelInput
+import SystemPackage
 import TouchUI
 
 /// The main thread's loop, as CFRunLoop is UIKit's: one epoll set holds the
@@ -55,9 +56,10 @@ public enum MainLoop {
     public static func run() -> Never {
         dispatchPrecondition(condition: .onQueue(.main))
         let timers = MainActor.assumeIsolated { Self.timers }
+        // libdispatch's, not ours: never closed here.
         let mainQueue = tb_main_queue_descriptor()
         do {
-            try poller.add(mainQueue, rank: Rank.mainQueue) { tb_main_queue_drain(mainQueue) }
+            try poller.add(FileDescriptor(rawValue: mainQueue), rank: Rank.mainQueue) { tb_main_queue_drain(mainQueue) }
             try poller.add(timers.descriptor, rank: Rank.timers) {
                 MainActor.assumeIsolated {
                     // Frames that arrived while the main queue's work ran: also before the paint.
@@ -78,10 +80,13 @@ public enum MainLoop {
     /// its one read.
     @MainActor
     public static func watchCompletions(of compositors: [Compositor]) {
-        var watched: Set<Int32> = []
+        var watched: Set<FileDescriptor> = []
         for compositor in compositors {
-            guard let descriptor = compositor.surface.completionDescriptor, watched.insert(descriptor).inserted else { continue }
-            let sharing = compositors.filter { $0.surface.completionDescriptor == descriptor }
+            // The display's (a DRM card's), closed with it.
+            guard let descriptor = compositor.surface.completionDescriptor.map(FileDescriptor.init(rawValue:)),
+                watched.insert(descriptor).inserted
+            else { continue }
+            let sharing = compositors.filter { $0.surface.completionDescriptor == descriptor.rawValue }
             do {
                 try poller.add(descriptor, rank: Rank.mainQueue) {
                     MainActor.assumeIsolated {
@@ -111,12 +116,14 @@ public enum MainLoop {
     public static func stopWatchingCompletions(of compositors: [Compositor]) {
         for compositor in compositors {
             compositor.waitsForSurfaceEvents = false
-            guard let descriptor = compositor.surface.completionDescriptor, completionDescriptors.remove(descriptor) != nil else { continue }
+            guard let descriptor = compositor.surface.completionDescriptor.map(FileDescriptor.init(rawValue:)),
+                completionDescriptors.remove(descriptor) != nil
+            else { continue }
             poller.remove(descriptor)
         }
     }
 
-    @MainActor private static var completionDescriptors: Set<Int32> = []
+    @MainActor private static var completionDescriptors: Set<FileDescriptor> = []
 
     /// Reads and delivers the input waiting now, if any, without waiting:
     /// what a long paint calls between views, so that a frame arriving
@@ -130,14 +137,15 @@ public enum MainLoop {
 /// Timers on one timerfd, armed for the earliest deadline.
 @MainActor
 final class LoopTimers: Timeline {
-    nonisolated let descriptor: Int32
+    nonisolated let descriptor: FileDescriptor
     private var timers = TimerQueue()
     private var nextID = 0
     private var armedFor = 0.0
 
     init() {
-        descriptor = tb_timer_create()
-        guard descriptor >= 0 else { fatalError("cannot create the main loop's timer: \(String(cString: strerror(-descriptor)))") }
+        let created = tb_timer_create()
+        guard created >= 0 else { fatalError("cannot create the main loop's timer: \(Errno(rawValue: -created))") }
+        descriptor = FileDescriptor(rawValue: created)
     }
 
     /// The kernel's clock, as the timerfd reads it.
@@ -166,7 +174,7 @@ final class LoopTimers: Timeline {
     var pendingTimerCount: Int { timers.count }
 
     func fireDue() {
-        tb_timer_clear(descriptor)
+        tb_timer_clear(descriptor.rawValue)
         // What is due by the kernel's clock has fired.
         let now = self.now
         while let due = timers.popDue(by: now) { due.fire() }
@@ -179,6 +187,6 @@ final class LoopTimers: Timeline {
         guard next != armedFor else { return }
         armedFor = next
         // A deadline already past still fires: the timerfd goes off at once.
-        _ = tb_timer_arm(descriptor, next > 0 ? max(next, 1e-9) : 0)
+        _ = tb_timer_arm(descriptor.rawValue, next > 0 ? max(next, 1e-9) : 0)
     }
 }

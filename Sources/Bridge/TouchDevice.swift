@@ -29,17 +29,13 @@ struct TouchDevice {
                     + "replaying it as a touchscreen")
         case .touchpad, .tablet:
             let what = device.kind == .touchpad ? "a touchpad" : "a pen tablet"
-            guard options.allowTouchpads else {
-                throw DeviceError(source,
-                    "'\(device.name)' is \(what) (no INPUT_PROP_DIRECT), not a touchscreen: its positions are "
-                        + "not screen positions; pass --allow-touchpad to replay it anyway")
-            }
+            guard options.allowTouchpads else { throw DeviceError(source, .notDirect(name: device.name, kind: device.kind)) }
             warn("\(source): warning: '\(device.name)' is \(what); replaying it as a touchscreen")
         case .keyboard, .other:
-            throw DeviceError(source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
+            throw DeviceError(source, .noPositionAxes(name: device.name))
         }
         guard let mapping = options.mapping(for: device) else {
-            throw DeviceError(source, "'\(device.name)' has no absolute X/Y axes: it is not a touch device")
+            throw DeviceError(source, .noPositionAxes(name: device.name))
         }
         self.index = index
         self.screen = screen

@@ -2,12 +2,21 @@ import CInputShim
 import CLibevdev
 import Dispatch
 import Glibc
+import SystemPackage
 
 /// What reading a live device gives: events, or the news that it went away.
 public enum InputDeviceUpdate: Sendable {
     case events([InputEvent])
-    /// The device was unplugged (ENODEV) or failed; `reason` says which.
-    case removed(reason: String)
+    /// The device was unplugged (`.noSuchDevice`, ENODEV) or failed.
+    case removed(Errno)
+}
+
+extension Errno {
+    /// ENODEV: what reading a node gives once its device is unplugged.
+    public static var noSuchDevice: Errno { Errno(rawValue: Glibc.ENODEV) }
+
+    /// Why a device went away, in words: unplugged, or the error.
+    public var removalReason: String { self == .noSuchDevice ? "the device was removed" : description }
 }
 
 /// A live evdev node read through libevdev: non-blocking, optionally grabbed
@@ -20,7 +29,7 @@ public enum InputDeviceUpdate: Sendable {
 public final class InputDevice: @unchecked Sendable {
     public let path: String
     public let description: DeviceDescription
-    private let fd: Int32
+    private let fd: FileDescriptor
     private let evdev: OpaquePointer
     private var isGrabbed = false
     /// What reads the device: a poller of its own, or one shared with other devices.
@@ -29,24 +38,27 @@ public final class InputDevice: @unchecked Sendable {
 
     public init(path: String, grab: Bool = false) throws {
         self.path = path
-        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw DeviceError(path, "cannot open: \(Self.errorText(errno))") }
+        do {
+            fd = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec])
+        } catch {
+            throw DeviceError(path, .cannotOpen(error as? Errno ?? Errno(rawValue: EIO)))
+        }
         var handle: OpaquePointer?
-        let rc = libevdev_new_from_fd(fd, &handle)
+        let rc = libevdev_new_from_fd(fd.rawValue, &handle)
         guard rc == 0, let handle else {
-            close(fd)
-            throw DeviceError(path, "not an evdev device: \(Self.errorText(-rc))")
+            try? fd.close()
+            throw DeviceError(path, .notEvdev(Errno(rawValue: -rc)))
         }
         evdev = handle
         // Stamp events with CLOCK_MONOTONIC, the clock the UI model's timeline keeps.
         _ = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
         description = Self.describe(handle)
         if grab {
-            let grabbed = tb_input_grab(fd, 1)
+            let grabbed = tb_input_grab(fd.rawValue, 1)
             guard grabbed == 0 else {
                 libevdev_free(handle)
-                close(fd)
-                throw DeviceError(path, "cannot grab for exclusive use: \(Self.errorText(-grabbed)) (is another program grabbing it?)")
+                try? fd.close()
+                throw DeviceError(path, .cannotGrab(Errno(rawValue: -grabbed)))
             }
             isGrabbed = true
         }
@@ -56,9 +68,9 @@ public final class InputDevice: @unchecked Sendable {
         // No dispatch source watches the descriptor itself, only the poller's
         // epoll set, which lets go of it first: closing it here is safe.
         poller?.remove(fd)
-        if isGrabbed { _ = tb_input_grab(fd, 0) }
+        if isGrabbed { _ = tb_input_grab(fd.rawValue, 0) }
         libevdev_free(evdev)
-        close(fd)
+        try? fd.close()
     }
 
     /// Reads until the kernel has nothing more. SYN_DROPPED is passed on,
@@ -79,7 +91,7 @@ public final class InputDevice: @unchecked Sendable {
             }
             if rc < 0 {
                 if !events.isEmpty { return .events(events) }  // deliver what came before; the next read reports it
-                return .removed(reason: rc == -ENODEV ? "the device was removed" : Self.errorText(-rc))
+                return .removed(Errno(rawValue: -rc))
             }
             if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { flags = LIBEVDEV_READ_FLAG_SYNC.rawValue }
             events.append(
@@ -141,5 +153,4 @@ public final class InputDevice: @unchecked Sendable {
             id: id, properties: properties, types: types, codes: codes, absInfo: absInfo)
     }
 
-    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

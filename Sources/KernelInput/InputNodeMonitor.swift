@@ -1,5 +1,6 @@
 import CLibudev
 import Glibc
+import SystemPackage
 
 /// Finds evdev nodes with libudev and follows them as they come and go.
 ///
@@ -22,18 +23,18 @@ public final class InputNodeMonitor {
     /// Subscribes now, so that nothing added between `enumerate()` and
     /// `start(with:)` is missed; changes are queued in the socket until then.
     public init() throws {
-        guard let udev = udev_new() else { throw InputNodeMonitorError("cannot create a udev context") }
+        guard let udev = udev_new() else { throw InputNodeMonitorError(operation: .createContext, errno: nil) }
         let source = Self.udevIsRunning ? "udev" : "kernel"
         guard let monitor = udev_monitor_new_from_netlink(udev, source) else {
             udev_unref(udev)
-            throw InputNodeMonitorError("cannot open a \(source) netlink monitor: \(String(cString: strerror(errno)))")
+            throw InputNodeMonitorError(operation: .openMonitor(source), errno: Errno(rawValue: errno))
         }
         udev_monitor_filter_add_match_subsystem_devtype(monitor, "input", nil)
         let rc = udev_monitor_enable_receiving(monitor)
         guard rc >= 0 else {
             udev_monitor_unref(monitor)
             udev_unref(udev)
-            throw InputNodeMonitorError("cannot listen for \(source) events: \(String(cString: strerror(-rc)))")
+            throw InputNodeMonitorError(operation: .listen(source), errno: Errno(rawValue: -rc))
         }
         self.udev = udev
         self.monitor = monitor
@@ -42,7 +43,7 @@ public final class InputNodeMonitor {
 
     deinit {
         guard !stopped else { return }
-        poller?.remove(udev_monitor_get_fd(monitor))
+        poller?.remove(descriptor)
         Self.release(monitor: monitor, udev: udev)
     }
 
@@ -73,12 +74,15 @@ public final class InputNodeMonitor {
     /// Delivers additions and removals through `poller`'s epoll set, where its
     /// owner reads them (a main loop, beside the devices themselves), at `rank`.
     public func start(with poller: InputPoller, rank: Int = 0, handler: @escaping (InputNodeChange) -> Void) throws {
-        try poller.add(udev_monitor_get_fd(monitor), rank: rank) { [weak self] in
+        try poller.add(descriptor, rank: rank) { [weak self] in
             guard let self, self.poller != nil else { return }
             self.receive(handler)
         }
         self.poller = poller
     }
+
+    /// The monitor's netlink socket: readable when a change waits.
+    private var descriptor: FileDescriptor { FileDescriptor(rawValue: udev_monitor_get_fd(monitor)) }
 
     private func receive(_ handler: (InputNodeChange) -> Void) {
         while let device = udev_monitor_receive_device(monitor) {
@@ -91,7 +95,7 @@ public final class InputNodeMonitor {
     /// Stops following changes (the socket is closed once nothing watches it).
     public func stop() {
         guard let poller, !stopped else { return }
-        poller.remove(udev_monitor_get_fd(monitor))
+        poller.remove(descriptor)
         self.poller = nil
         Self.release(monitor: monitor, udev: udev)
         stopped = true
@@ -129,7 +133,26 @@ public final class InputNodeMonitor {
     }
 }
 
-public struct InputNodeMonitorError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    init(_ description: String) { self.description = "udev: " + description }
+/// Why udev (or the kernel's uevents) cannot be followed: what failed, and the error.
+public struct InputNodeMonitorError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Operation: Equatable, Sendable {
+        case createContext
+        /// Opening the netlink monitor of "udev" or "kernel".
+        case openMonitor(String)
+        case listen(String)
+    }
+    public var operation: Operation
+    /// nil where libudev says only that it failed.
+    public var errno: Errno?
+
+    public init(operation: Operation, errno: Errno?) { (self.operation, self.errno) = (operation, errno) }
+
+    public var description: String {
+        let cause = errno.map { ": \($0)" } ?? ""
+        return switch operation {
+        case .createContext: "udev: cannot create a udev context\(cause)"
+        case .openMonitor(let source): "udev: cannot open a \(source) netlink monitor\(cause)"
+        case .listen(let source): "udev: cannot listen for \(source) events\(cause)"
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import CInputShim
 import Dispatch
 import Glibc
+import SystemPackage
 
 /// Watches many descriptors with one epoll set: input devices, and, for a
 /// main loop, whatever else it waits on. Devices come and go with epoll_ctl
@@ -13,49 +14,50 @@ import Glibc
 /// that queue or thread, apart from init: `confinement` checks it.
 public final class InputPoller: @unchecked Sendable {
     /// The epoll descriptor: readable when a watched descriptor is.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     private var source: (any DispatchSourceRead)?
-    private var handlers: [Int32: (rank: Int, ready: () -> Void)] = [:]
+    private var handlers: [FileDescriptor: (rank: Int, ready: () -> Void)] = [:]
     /// Reused on every wake: reading input allocates nothing here.
     private var ready = [Int32](repeating: -1, count: 32)
-    private var due: [(rank: Int, fd: Int32)] = []
+    private var due: [(rank: Int, fd: FileDescriptor)] = []
     private var confinement = Confinement()
 
     /// Read on `queue` by a dispatch source; with no queue, whoever owns the
     /// poller waits on it (`wait()`) or calls `callReadyHandlers()`.
     public init(queue: DispatchQueue?) throws {
-        descriptor = tb_epoll_create()
-        guard descriptor >= 0 else { throw InputPollerError("cannot create an epoll set: \(String(cString: strerror(-descriptor)))") }
+        let created = tb_epoll_create()
+        guard created >= 0 else { throw InputPollerError(operation: .create, errno: Errno(rawValue: -created)) }
+        descriptor = FileDescriptor(rawValue: created)
         due.reserveCapacity(ready.count)
         guard let queue else { return }
         confinement.bind(to: queue)
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor.rawValue, queue: queue)
         source.setEventHandler { [weak self] in self?.callReadyHandlers() }
         let fd = descriptor
-        source.setCancelHandler { close(fd) }
+        source.setCancelHandler { try? fd.close() }
         self.source = source
         source.resume()
     }
 
     deinit {
-        if let source { source.cancel() } else { close(descriptor) }
+        if let source { source.cancel() } else { try? descriptor.close() }
     }
 
     /// Calls `ready` whenever `fd` has something to read, or has failed.
     /// When several are ready at once, lower ranks are called first (a main
     /// loop reads its devices before it runs its timers).
-    public func add(_ fd: Int32, rank: Int = 0, ready: @escaping () -> Void) throws {
+    public func add(_ fd: FileDescriptor, rank: Int = 0, ready: @escaping () -> Void) throws {
         confinement.check("an InputPoller")
-        let rc = tb_epoll_add(descriptor, fd)
-        guard rc == 0 else { throw InputPollerError("cannot watch descriptor \(fd): \(String(cString: strerror(-rc)))") }
+        let rc = tb_epoll_add(descriptor.rawValue, fd.rawValue)
+        guard rc == 0 else { throw InputPollerError(operation: .watch(fd), errno: Errno(rawValue: -rc)) }
         handlers[fd] = (rank, ready)
     }
 
     /// Stops watching `fd`; call before closing it.
-    public func remove(_ fd: Int32) {
+    public func remove(_ fd: FileDescriptor) {
         confinement.check("an InputPoller")
         guard handlers.removeValue(forKey: fd) != nil else { return }
-        _ = tb_epoll_remove(descriptor, fd)
+        _ = tb_epoll_remove(descriptor.rawValue, fd.rawValue)
     }
 
     /// Whether a descriptor of rank below `limit` is ready now (one epoll_wait that does not wait).
@@ -82,9 +84,10 @@ public final class InputPoller: @unchecked Sendable {
     private func collectReady(timeoutMilliseconds: Int32, ranksBelow limit: Int) {
         confinement.check("an InputPoller")
         due.removeAll(keepingCapacity: true)
-        let count = tb_epoll_ready(descriptor, &ready, Int32(ready.count), timeoutMilliseconds)
+        let count = tb_epoll_ready(descriptor.rawValue, &ready, Int32(ready.count), timeoutMilliseconds)
         for index in 0..<max(0, Int(count)) {
-            if let handler = handlers[ready[index]], handler.rank < limit { due.append((handler.rank, ready[index])) }
+            let fd = FileDescriptor(rawValue: ready[index])
+            if let handler = handlers[fd], handler.rank < limit { due.append((handler.rank, fd)) }
         }
         // An insertion sort, in place: a few entries, and epoll's order kept within a rank.
         for index in due.indices.dropFirst() {
@@ -105,8 +108,21 @@ public final class InputPoller: @unchecked Sendable {
     }
 }
 
-/// An epoll set that could not be made or added to.
-public struct InputPollerError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ description: String) { self.description = description }
+/// An epoll set that could not be made or added to: which, and the error.
+public struct InputPollerError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Operation: Equatable, Sendable {
+        case create
+        case watch(FileDescriptor)
+    }
+    public var operation: Operation
+    public var errno: Errno
+
+    public init(operation: Operation, errno: Errno) { (self.operation, self.errno) = (operation, errno) }
+
+    public var description: String {
+        switch operation {
+        case .create: "cannot create an epoll set: \(errno)"
+        case .watch(let fd): "cannot watch descriptor \(fd.rawValue): \(errno)"
+        }
+    }
 }

@@ -55,8 +55,8 @@ public func captureEvents(
                 return state.frames
             }
             if let frameLimit, total >= frameLimit { finish(.frameLimit) }
-        case .removed(let reason):
-            finish(.removed(reason: reason))
+        case .removed(let errno):
+            finish(.removed(reason: errno.removalReason))
         }
     }
     let startReading = { @Sendable in

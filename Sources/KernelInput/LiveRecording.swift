@@ -1,4 +1,5 @@
 import Glibc
+import SystemPackage
 
 /// The formats TouchBridge writes recordings in (it reads libinput record too).
 public enum WrittenRecordingFormat: String, Sendable, CaseIterable {
@@ -33,38 +34,34 @@ public func recordLive(
 /// device: written whole and at once, so that a recording cut short by a
 /// signal keeps everything read before it.
 public final class TextOutput: Sendable {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let path: String
 
     /// Standard output when `path` is nil; else the file, made or emptied.
     public init(path: String?) throws {
         guard let path else {
-            descriptor = STDOUT_FILENO
+            descriptor = .standardOutput
             self.path = "standard output"
             return
         }
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw RecordingError(file: path, "cannot write: \(String(cString: strerror(errno)))")
+        do {
+            descriptor = try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        } catch {
+            throw RecordingError(file: path, "cannot write: \(error)")
         }
         self.path = path
     }
 
     public func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let message = "\(path): cannot write: \(String(cString: strerror(errno)))\n"
-                _ = message.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
-                return
-            }
-            bytes = bytes.dropFirst(written)
+        do {
+            _ = try descriptor.writeAll(text.utf8)  // again after EINTR, until all is written
+        } catch {
+            _ = try? FileDescriptor.standardError.writeAll("\(path): cannot write: \(error)\n".utf8)
         }
     }
 
     public func close() {
-        if descriptor != STDOUT_FILENO { Glibc.close(descriptor) }
+        if descriptor != .standardOutput { try? descriptor.close() }
     }
 }

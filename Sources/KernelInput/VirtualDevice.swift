@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import SystemPackage
 
 /// A kernel input device made through uinput from a description, so a
 /// recording can be played into a real kernel and read back by anything
@@ -12,7 +13,7 @@ public final class VirtualDevice {
 
     public init(_ description: DeviceDescription) throws {
         guard let evdev = libevdev_new() else {
-            throw DeviceError("/dev/uinput", "libevdev_new failed")
+            throw DeviceError("/dev/uinput", .cannotCreateVirtualDevice(nil))
         }
         libevdev_set_name(evdev, description.name)
         libevdev_set_id_bustype(evdev, Int32(description.id.bustype))
@@ -37,8 +38,7 @@ public final class VirtualDevice {
         let rc = libevdev_uinput_create_from_device(evdev, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &uinput)
         guard rc == 0, let uinput else {
             libevdev_free(evdev)
-            throw DeviceError("/dev/uinput",
-                "cannot create a virtual device: \(InputDevice.errorText(-rc)) (is the uinput module loaded, and may this user write /dev/uinput?)")
+            throw DeviceError("/dev/uinput", .cannotCreateVirtualDevice(Errno(rawValue: -rc)))
         }
         self.description = description
         self.evdev = evdev
@@ -59,7 +59,7 @@ public final class VirtualDevice {
     public func write(_ event: InputEvent) throws {
         let rc = libevdev_uinput_write_event(uinput, UInt32(event.type), UInt32(event.code), event.value)
         guard rc == 0 else {
-            throw DeviceError(devnode ?? "/dev/uinput", "cannot write an event: \(InputDevice.errorText(-rc))")
+            throw DeviceError(devnode ?? "/dev/uinput", .cannotWrite(Errno(rawValue: -rc)))
         }
     }
 }

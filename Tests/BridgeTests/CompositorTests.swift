@@ -1,6 +1,7 @@
 import Glibc
 import Bridge
 import Display
+import SystemPackage
 import Testing
 import TouchUI
 
@@ -296,7 +297,7 @@ struct CompositorTests {
         defer { surface.close() }
         let compositor = try Compositor(window: window, surface: surface)
         MainLoop.watchCompletions(of: [compositor])
-        defer { MainLoop.poller.remove(surface.pipeEnds[0]) }
+        defer { MainLoop.poller.remove(FileDescriptor(rawValue: surface.pipeEnds[0])) }
         #expect(compositor.waitsForSurfaceEvents)
         timeline.advance(to: 20.1)
         #expect(surface.presentedFrames == 1)  // the first frame; its flip is pending

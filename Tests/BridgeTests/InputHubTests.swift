@@ -1,6 +1,7 @@
 import Bridge
 import Glibc
 import KernelInput
+import SystemPackage
 import Testing
 import TouchUI
 
@@ -10,23 +11,21 @@ import TouchUI
 /// value). Closing the write end is unplugging it.
 final class PipeDevice: InputSource {
     let description: DeviceDescription
-    let readEnd: Int32
-    private(set) var writeEnd: Int32
+    let readEnd: FileDescriptor
+    private(set) var writeEnd: FileDescriptor?
     private var poller: InputPoller?
     private var pending: [UInt8] = []
 
     init(_ description: DeviceDescription) throws {
         self.description = description
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw PipeError(errno: errno) }
-        for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
-        (readEnd, writeEnd) = (ends[0], ends[1])
+        (readEnd, writeEnd) = try FileDescriptor.pipe()
+        for end in [readEnd, writeEnd!] { _ = fcntl(end.rawValue, F_SETFL, O_NONBLOCK) }
     }
 
     deinit {
         poller?.remove(readEnd)
-        close(readEnd)
-        if writeEnd >= 0 { close(writeEnd) }
+        try? readEnd.close()
+        try? writeEnd?.close()
     }
 
     static let eventSize = 24
@@ -43,14 +42,17 @@ final class PipeDevice: InputSource {
         }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(writeEnd, $0.baseAddress, $0.count) }
-            if count > 0 { written += count } else { poller.callReadyHandlers() }
+            do {
+                written += try bytes[written...].withUnsafeBytes { try writeEnd!.write($0) }
+            } catch {
+                poller.callReadyHandlers()  // full (EAGAIN): let the hub read
+            }
         }
     }
 
     func unplug() {
-        close(writeEnd)
-        writeEnd = -1
+        try? writeEnd?.close()
+        writeEnd = nil
     }
 
     func startReading(with poller: InputPoller, handler: @escaping (InputDeviceUpdate) -> Void) throws {
@@ -70,9 +72,8 @@ final class PipeDevice: InputSource {
 
     private func readAvailable() -> InputDeviceUpdate {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-        if count == 0 { return .removed(reason: "the device was removed") }
-        guard count > 0 else { return .events([]) }
+        guard let count = try? buffer.withUnsafeMutableBytes({ try readEnd.read(into: $0) }) else { return .events([]) }
+        if count == 0 { return .removed(.noSuchDevice) }
         pending += buffer[..<count]
         var events: [InputEvent] = []
         while pending.count >= Self.eventSize {
@@ -92,7 +93,6 @@ final class PipeDevice: InputSource {
     }
 }
 
-struct PipeError: Error { var errno: Int32 }
 
 /// Nodes a test plugs and unplugs, as udev would announce them.
 final class TestNodes: InputNodeSource {
@@ -200,7 +200,7 @@ final class TestNodes: InputNodeSource {
         let nodes = TestNodes([touchNode, keyboardNode])
         let keys = try load("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt")
         let backend = InputHub.Backend(poller: { poller }, nodes: { nodes }) { devnode, _ in
-            guard devnode == keyboardNode.devnode else { throw DeviceError(devnode, "cannot open: Permission denied") }
+            guard devnode == keyboardNode.devnode else { throw DeviceError(devnode, .cannotOpen(.permissionDenied)) }
             return try PipeDevice(keys.device!)
         }
         let hub = InputHub(selection: DeviceSelection(), options: InputMapping(), backend: backend)

@@ -18,7 +18,7 @@ struct LoopTimersTests {
     func runUntil(_ done: () -> Bool, timers: LoopTimers) {
         let end = monotonicNow() + 2
         while !done() && monotonicNow() < end {
-            var descriptor = pollfd(fd: timers.descriptor, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: timers.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 100) > 0 { timers.fireDue() }
         }
     }
@@ -36,7 +36,7 @@ struct LoopTimersTests {
         #expect(fired == ["first", "second", "third"])
         #expect(monotonicNow() - now >= 0.03)
         // Nothing left: the timerfd stays quiet.
-        var descriptor = pollfd(fd: timers.descriptor, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: timers.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 50) == 0)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KernelInput
+import SystemPackage
 import Testing
 
 /// Every reader names the file and line and says what was wrong.
@@ -159,13 +160,17 @@ struct BadInputTests {
         #expect {
             try InputDevice(path: "/nonexistent/event7")
         } throws: { error in
-            (error as? DeviceError) == DeviceError("/nonexistent/event7", "cannot open: No such file or directory")
+            (error as? DeviceError) == DeviceError("/nonexistent/event7", .cannotOpen(.noSuchFileOrDirectory))
         }
         #expect {
             try InputDevice(path: "/dev/null")
         } throws: { error in
-            guard let error = error as? DeviceError else { return false }
-            return error.device == "/dev/null" && error.problem.hasPrefix("not an evdev device")
+            guard let error = error as? DeviceError, case .notEvdev = error.reason else { return false }
+            return error.device == "/dev/null"
         }
+        // The words are the command line's: today's, from the error's case.
+        #expect("\(DeviceError("/nonexistent/event7", .cannotOpen(.noSuchFileOrDirectory)))" == "/nonexistent/event7: cannot open: No such file or directory")
+        #expect(DeviceError("/dev/input/event3", .cannotGrab(.resourceBusy)).problem
+            == "cannot grab for exclusive use: Device or resource busy (is another program grabbing it?)")
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import KernelInput
+import SystemPackage
 import Testing
 
 /// The epoll set a main loop waits on: descriptors ready together are
@@ -8,20 +9,13 @@ import Testing
 struct InputPollerTests {
     /// A pipe whose read end is ready once something is written.
     final class Pipe {
-        let read: Int32, write: Int32
-        init() {
-            var ends: [Int32] = [0, 0]
-            precondition(pipe(&ends) == 0)
-            (read, write) = (ends[0], ends[1])
-        }
-        func fill() { _ = Glibc.write(write, "x", 1) }
-        func drain() {
-            var byte: UInt8 = 0
-            _ = Glibc.read(read, &byte, 1)
-        }
+        let read: FileDescriptor, write: FileDescriptor
+        init() { (read, write) = try! FileDescriptor.pipe() }
+        func fill() { _ = try? write.writeAll("x".utf8) }
+        func drain() { _ = try? read.read(into: UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)) }
         deinit {
-            close(read)
-            close(write)
+            try? read.close()
+            try? write.close()
         }
     }
 
@@ -76,11 +70,9 @@ struct InputPollerTests {
 
     @Test func aDescriptorThatIsNotOneIsRefusedByNumber() throws {
         let poller = try InputPoller(queue: nil)
-        #expect {
-            try poller.add(987_654) {}
-        } throws: { error in
-            "\(error)".contains("987654") && "\(error)".contains("Bad file descriptor")
-        }
+        let bogus = FileDescriptor(rawValue: 987_654)
+        #expect(throws: InputPollerError(operation: .watch(bogus), errno: .badFileDescriptor)) { try poller.add(bogus) {} }
+        #expect("\(InputPollerError(operation: .watch(bogus), errno: .badFileDescriptor))" == "cannot watch descriptor 987654: Bad file descriptor")
     }
 
     /// A poller is used on the thread that first used it (or its queue): a
