@@ -201,11 +201,9 @@ public enum InputHubOutput: Sendable, Equatable {
         }
         let dispatch: any DeviceDispatch
         do {
-            let warn: (String) -> Void = { [weak self] in self?.warnRarely($0, about: node.devnode) }
-            dispatch = try options.quirks.dispatch(for: input.description, source: node.devnode, warn: warn) { [nextIndex, numbering] in
-                try TouchscreenDispatch(
-                    $0, node: node.devnode, options: options, index: nextIndex, screen: screen, numbering: numbering, warn: warn)
-            }
+            var context = context(for: node.devnode, options: options) { [weak self] in self?.warnRarely($0, about: node.devnode) }
+            context.screen = screen
+            dispatch = try context.dispatch(for: input.description) { _ in .touchscreen }
         } catch {
             post(.note(.failed(devnode: node.devnode, reason: Self.reason(error, about: node.devnode))))
             return
@@ -266,10 +264,8 @@ public enum InputHubOutput: Sendable, Equatable {
             screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
         mapping.keymap = options.keymap
         do {
-            let warn: (String) -> Void = { [weak self] in self?.post(.note(.warning($0))) }
-            let dispatch = try options.quirks.dispatch(for: description, source: name, warn: warn) { [nextIndex, numbering] in
-                try TouchscreenDispatch($0, node: name, options: mapping, index: nextIndex, numbering: numbering, warn: warn)
-            }
+            let dispatch = try context(for: name, options: mapping) { [weak self] in self?.post(.note(.warning($0))) }
+                .dispatch(for: description) { _ in .touchscreen }
             nextIndex += 1
             devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
             post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
@@ -283,15 +279,16 @@ public enum InputHubOutput: Sendable, Equatable {
     public func openVirtualKeyboard(named description: String, as name: String) {
         defer { deliverBatch() }
         guard devices[name] == nil else { return }
+        let dispatch: any DeviceDispatch
         do {
-            keymap = try keymap ?? Keymap(options.keymap)
+            dispatch = try context(for: name, options: options) { [weak self] in self?.post(.note(.warning($0))) }
+                .dispatch(for: DeviceDescription(name: description)) { _ in .keyboard }
         } catch {
             post(.note(.failed(devnode: name, reason: "a keyboard, but \(error)")))
             return
         }
-        let keys = KeyDevice(index: nextIndex, keymap: keymap!)
         nextIndex += 1
-        devices[name] = OpenDevice(input: nil, dispatch: KeyboardDispatch(keys, node: name), name: description)
+        devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description)
         post(.note(.openedKeyboard(devnode: name, name: description, keymap: keymap!.names.summary)))
     }
 
@@ -324,25 +321,35 @@ public enum InputHubOutput: Sendable, Equatable {
             return
         }
         guard selection.takesAsKeyboard(node, description: input.description) else { return }
-        do {
-            keymap = try keymap ?? Keymap(options.keymap)
-        } catch {
-            post(.note(.failed(devnode: node.devnode, reason: "a keyboard, but \(error)")))
-            return
-        }
         let devnode = node.devnode
-        guard startReading(input, devnode: devnode) else { return }
         let name = input.description.name
         let scanner = selection.isScanner(name)
-        let dispatch = options.quirks.dispatch(
-            for: input.description, source: devnode, warn: { [weak self] in self?.warnRarely($0, about: devnode) }
-        ) { [nextIndex, keymap] description in
-            let keys = KeyDevice(index: nextIndex, keymap: keymap!, turnsKnob: description.isKnob)
-            return scanner ? ScannerDispatch(keys, node: devnode, name: name) : KeyboardDispatch(keys, node: devnode)
+        let dispatch: any DeviceDispatch
+        do {
+            dispatch = try context(for: devnode, options: options) { [weak self] in self?.warnRarely($0, about: devnode) }
+                .dispatch(for: input.description) { .ofKeys($0, scanner: scanner) }
+        } catch {
+            post(.note(.failed(devnode: devnode, reason: "a keyboard, but \(error)")))
+            return
         }
+        guard startReading(input, devnode: devnode) else { return }
         nextIndex += 1
         devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
         post(.note(.openedKeyboard(devnode: devnode, name: name, keymap: keymap!.names.summary, scanner: scanner)))
+    }
+
+    /// What the next device's dispatch is made with: its number, the touch
+    /// numbers it shares, the keymap compiled once for every device with keys.
+    private func context(for node: String, options: InputMapping, warn: @escaping (String) -> Void) -> DispatchContext {
+        DispatchContext(
+            node: node, index: nextIndex, options: options, numbering: numbering,
+            keymap: { [weak self] in
+                guard let self else { throw CancellationError() }
+                if let keymap = self.keymap { return keymap }
+                let compiled = try Keymap(self.options.keymap)
+                self.keymap = compiled
+                return compiled
+            }, warn: warn)
     }
 
     /// What went wrong, without the node's name again (the note carries it).

@@ -86,15 +86,10 @@ public final class KeyDevice {
     /// Keys down, in the order they went down, with their symbols.
     private(set) var down: [(code: UInt16, symbol: String)] = []
 
-    /// `turnsKnob`: the device is a knob (`DeviceDescription.isKnob`), whose
-    /// turns become arrow keys; a keyboard with a pointer's REL axes is not.
-    public init(index: Int, keymap: Keymap, turnsKnob: Bool = false) {
+    public init(index: Int, keymap: Keymap) {
         self.index = index
         state = KeyboardState(keymap: keymap)
-        self.turnsKnob = turnsKnob
     }
-
-    private let turnsKnob: Bool
 
     var keymapSummary: String { state.keymap.names.summary }
     /// The time of the last event read: when keys still down are cancelled.
@@ -111,10 +106,6 @@ public final class KeyDevice {
         if let last = events.last { lastTime = last.time }
         let releasedByKernel = events.last.map { $0.isFrameEnd && $0.value == 1 } ?? false
         for event in events {
-            if event.type == EventType.rel {
-                records += turns(event, frame: frame)
-                continue
-            }
             guard event.type == EventType.key && (event.value == 0 || event.value == 1) else { continue }
             let code = event.code
             let isDown = event.value == 1
@@ -135,24 +126,6 @@ public final class KeyDevice {
                     time: event.time, code: code, phase: isDown ? .began : .ended, characters: meaning.characters,
                     charactersIgnoringModifiers: meaning.charactersIgnoringModifiers, symbol: meaning.symbol,
                     modifiers: meaning.modifiers, device: index, frame: frame))
-        }
-        return records
-    }
-
-    /// A knob's turn as arrow keys, a press (down and up) per step, at most
-    /// ten a frame: a wheel turned up, or a dial turned back (counter-
-    /// clockwise), is Up; the other way Down; a horizontal wheel Left and Right.
-    private func turns(_ event: InputEvent, frame: Int) -> [KeyRecord] {
-        guard turnsKnob, event.value != 0, RelCode.knobAxes.contains(event.code) else { return [] }
-        let forward = event.code == RelCode.wheel ? event.value < 0 : event.value > 0
-        let code: UInt16 =
-            event.code == RelCode.hWheel ? (forward ? 106 : 105)  // KEY_RIGHT, KEY_LEFT
-            : (forward ? 108 : 103)  // KEY_DOWN, KEY_UP
-        let symbol = [103: "Up", 105: "Left", 106: "Right", 108: "Down"][Int(code)]!
-        var records: [KeyRecord] = []
-        for _ in 0..<min(10, Int(event.value.magnitude)) {
-            records.append(KeyRecord(time: event.time, code: code, phase: .began, symbol: symbol, device: index, frame: frame))
-            records.append(KeyRecord(time: event.time, code: code, phase: .ended, symbol: symbol, device: index, frame: frame))
         }
         return records
     }

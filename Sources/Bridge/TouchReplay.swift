@@ -38,22 +38,19 @@ public struct TouchReplay {
         var keymap: Keymap?
         for (index, recording) in recordings.enumerated() {
             guard let device = recording.device else { continue }
-            let dispatch = try options.quirks.dispatch(for: device, source: recording.source, warn: warnOnce) { device in
-              if device.kind == .keyboard {
-                if keymap == nil {
+            var context = DispatchContext(
+                node: recording.source, index: index, options: options, numbering: numbering,
+                keymap: {
+                    if let keymap { return keymap }
                     do throws(KeymapError) {
                         keymap = try Keymap(options.keymap)
+                        return keymap!
                     } catch {
                         throw RecordingError(file: recording.source, "'\(device.name)' is a keyboard, and \(error.message)")
                     }
-                }
-                let keys = KeyDevice(index: index, keymap: keymap!, turnsKnob: device.isKnob)
-                return KeyboardDispatch(keys, node: recording.source)
-              }
-              return try TouchscreenDispatch(
-                  device, node: recording.source, options: options, index: index, numbering: numbering,
-                  dropPolicy: .discardAndCancel, warn: warnOnce)
-            }
+                }, warn: warnOnce)
+            context.dropPolicy = .discardAndCancel
+            let dispatch = try context.dispatch(for: device) { .of($0) }
             devices.append(RecordedDevice(dispatch: dispatch, recording: recording))
         }
         var start = 0

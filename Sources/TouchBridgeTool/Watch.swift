@@ -53,21 +53,15 @@ struct Watch: ParsableCommand {
 
     /// A keyboard's keys through the keymap, a touchscreen's touches through the tracker.
     private func dispatch(for input: InputDevice, options: InputMapping) throws -> any DeviceDispatch {
-        try options.quirks.dispatch(for: input.description, source: device, warn: { printError($0) }) { description in
-            try dispatch(for: description, options: options)
-        }
-    }
-
-    private func dispatch(for description: DeviceDescription, options: InputMapping) throws -> any DeviceDispatch {
-        guard description.kind == .keyboard else {
-            return try TouchscreenDispatch(description, node: device, options: options, warn: { printError($0) })
-        }
-        let keymap: Keymap
-        do throws(KeymapError) {
-            keymap = try Keymap(options.keymap)
-        } catch {
-            throw OptionError(message: "\(device): a keyboard, and \(error.message)")
-        }
-        return KeyboardDispatch(KeyDevice(index: 0, keymap: keymap, turnsKnob: description.isKnob), node: device)
+        let context = DispatchContext(
+            node: device, options: options,
+            keymap: {
+                do throws(KeymapError) {
+                    return try Keymap(options.keymap)
+                } catch {
+                    throw OptionError(message: "\(device): a keyboard, and \(error.message)")
+                }
+            }, warn: { printError($0) })
+        return try context.dispatch(for: input.description) { .of($0) }
     }
 }

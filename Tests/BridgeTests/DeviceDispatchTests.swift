@@ -57,15 +57,57 @@ struct DeviceDispatchTests {
         let keypad = DeviceDescription(
             name: "Keypad", types: [EventType.key], codes: [EventType.key: [30, 48]])
         var warnings: [String] = []
+        var options = InputMapping()
+        options.quirks = quirks
         let keymap = try keymap
-        let dispatch = quirks.dispatch(for: keypad, source: "/dev/input/event4", warn: { warnings.append($0) }) { description in
+        let context = DispatchContext(node: "/dev/input/event4", options: options, keymap: { keymap }, warn: { warnings.append($0) })
+        let dispatch = try context.dispatch(for: keypad) { description in
             #expect(description.codes[EventType.key] == [30])
-            return KeyboardDispatch(KeyDevice(index: 0, keymap: keymap), node: "/dev/input/event4")
+            return .of(description)
         }
         #expect(warnings == ["/dev/input/event4: 'Keypad': corrected by the quirk [Stuck]"])
         let typed = collect { post in dispatch.process((key(48, 1) + key(30, 1))[...], post: post) }
-        let keys = typed.compactMap { if case .keys(let records) = $0 { records } else { nil } }.flatMap { $0 }
+        let keys = typed.compactMap { output -> [KeyRecord]? in if case .keys(let records) = output { records } else { nil } }.flatMap { $0 }
         #expect(keys.map(\.code) == [30])
+    }
+
+    /// Every kind is decided in one place, and made there: a recording's
+    /// keyboard, knob and touchscreen, and a keyboard the configuration
+    /// names a scanner, each get their own dispatch.
+    @Test func eachKindOfDeviceGetsItsOwnDispatch() throws {
+        let keymap = try keymap
+        func made(_ name: String, scanner: Bool = false) throws -> (InputDeviceKind, any DeviceDispatch) {
+            let device = try #require(RecordingReader.load(files: [Fixtures.path(name)]).first?.device)
+            let context = DispatchContext(node: name, options: InputMapping(), keymap: { keymap }, warn: { _ in })
+            let kind = InputDeviceKind.of(device, scanner: scanner)
+            return (kind, try context.dispatch(for: device) { .of($0, scanner: scanner) })
+        }
+        let keyboard = try made("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt")
+        #expect(keyboard.0 == .keyboard && keyboard.1 is KeyboardDispatch)
+        let scanner = try made("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt", scanner: true)
+        #expect(scanner.0 == .scanner && scanner.1 is ScannerDispatch)
+        let touchscreen = try made("evemu-ep0430m09-touchscreen-2finger-scroll.txt")
+        #expect(touchscreen.0 == .touchscreen && touchscreen.1 is TouchscreenDispatch)
+        let knob = DeviceDescription(name: "rotary@0", types: [EventType.rel], codes: [EventType.rel: [RelCode.dial]])
+        #expect(InputDeviceKind.of(knob) == .knob)
+        let context = DispatchContext(node: "knob", options: InputMapping(), keymap: { keymap }, warn: { _ in })
+        #expect(try context.dispatch(for: knob) { .of($0) } is KnobDispatch)
+    }
+
+    /// A knob's turns are its arrow keys, each step pressed and let go, at
+    /// most ten a frame; a turn of no knob axis is nothing.
+    @Test func aKnobTurnsIntoArrowKeys() throws {
+        let knob = KnobDispatch(KeyDevice(index: 2, keymap: try keymap), node: "rotary@0")
+        let turn: [InputEvent] = [
+            InputEvent(time: time, type: EventType.rel, code: RelCode.dial, value: -2),
+            InputEvent(time: time, type: EventType.rel, code: RelCode.hWheel, value: 30),
+            InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0),
+        ]
+        let output = collect { post in knob.process(turn[...], post: post) }
+        let records = output.compactMap { output -> [KeyRecord]? in if case .keys(let records) = output { records } else { nil } }.flatMap { $0 }
+        #expect(records.filter { $0.code == 103 }.map(\.phase) == [.began, .ended, .began, .ended])  // Up, twice
+        #expect(records.filter { $0.code == 106 }.count == 20)  // Right, ten times
+        #expect(records.allSatisfy { $0.device == 2 } && records.count == 24)
     }
 
     @Test func aLiveTouchscreenCountsItsOverflowsAndCancelsWhatIsDownWhenItGoes() throws {
