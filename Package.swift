@@ -66,7 +66,9 @@ let package = Package(
         // Layers and their compositing, as QuartzCore is to UIKit: nothing of views or touches.
         .target(name: "Layers", dependencies: ["Graphics"]),
         // Where pictures are shown: fbdev, DRM/KMS, memory, PNG. Nothing of views or touches.
-        .target(name: "Display", dependencies: ["Graphics", "CDisplayShim", "CLibdrm"]),
+        .target(
+            name: "Display",
+            dependencies: ["Graphics", "CDisplayShim", "CLibdrm", .product(name: "SystemPackage", package: "swift-system")]),
         // A desktop window through SDL 2, loaded with dlopen when one is asked for: SDL's headers
         // at build time, and no SDL in an app's link, so a kiosk needs none of it.
         // Under a kiosk compositor (cage), a Wayland client of its own, linked: libwayland-client is 80 kB.
@@ -118,7 +120,7 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "KernelInput"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),

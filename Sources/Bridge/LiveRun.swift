@@ -22,6 +22,8 @@ final class LiveRun {
     let desktop: DesktopSession?
     /// The settings the process started with: what a reload cannot change.
     let started: Configuration
+    /// The main screen's size at the start, which input maps onto until the next start.
+    let screen: Size
     /// The settings the app last took, which a reload changes from.
     private var applied: Configuration
 
@@ -30,6 +32,7 @@ final class LiveRun {
         (self.app, self.controls, self.logger, self.surfaces, started, applied) = (app, controls, logger, surfaces, settings, settings)
         let closeAll = { for surface in surfaces { surface.close() } }
         application = Self.makeApplication(settings: settings, surfaces: surfaces)
+        screen = Screen.main.bounds.size
         do {
             window = try application.launch(app.makeDelegate(), mode: .live)
         } catch {
@@ -42,7 +45,7 @@ final class LiveRun {
             let windows = Screen.screens.indices.map { [application, window] in $0 == 0 ? window : application.window(on: Screen.screens[$0]) }
             daemon = try Daemon(
                 application: application, surfaces: surfaces, windows: windows,
-                input: Self.input(settings, surfaces: surfaces), appName: app.name, logger: logger)
+                input: Self.input(settings, surfaces: surfaces, screen: screen), appName: app.name, logger: logger)
         } catch {
             closeAll()
             throw error
@@ -74,9 +77,9 @@ final class LiveRun {
     }
 
     /// The input settings for the screens shown: the devices' outputs checked against them.
-    private static func input(_ settings: Configuration, surfaces: [any DisplaySurface]) throws -> InputSettings {
+    private static func input(_ settings: Configuration, surfaces: [any DisplaySurface], screen: Size) throws -> InputSettings {
         try settings.checkDeviceOutputs(shownOn: surfaces)
-        var input = settings.input(screen: Screen.main.bounds.size)
+        var input = settings.input(screen: screen)
         input.mapping.outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
         // In a desktop window, the window's input is the app's; the desktop's devices are not.
         if surfaces.first is DesktopWindow { input.selection.readsDeviceNodes = false }
@@ -144,7 +147,7 @@ final class LiveRun {
         if reloaded.screenPower != started.screenPower {
             logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
         }
-        try daemon.reload(input: Self.input(reloaded, surfaces: surfaces))
+        try daemon.reload(input: Self.input(reloaded, surfaces: surfaces, screen: screen))
         desktop?.attachDevices()
         reloaded.apply(to: application, changedFrom: applied)
         applied = reloaded

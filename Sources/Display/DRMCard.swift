@@ -1,5 +1,6 @@
 import CLibdrm
 import Glibc
+import SystemPackage
 
 /// One DRM device (/dev/dri/cardN), opened once for every output shown on
 /// it: a process is the card's master through one descriptor, and the page
@@ -7,22 +8,23 @@ import Glibc
 /// last surface to close it gives the console back and closes it.
 final class DRMCard {
     let path: String
-    let fd: Int32
+    let fd: FileDescriptor
     let driverName: String
     private let console: ConsoleGraphicsMode?
     private var users = 0
 
     init(path: String, graphicsConsole: Bool) throws {
         let fd = try DeviceNode.open(path, kind: .drm)
-        guard let version = drmGetVersion(fd) else {
-            Glibc.close(fd)
-            throw DisplayError(device: path, problem: "not a DRM device (DRM_IOCTL_VERSION: \(DeviceNode.errorName(errno)))")
+        guard let version = drmGetVersion(fd.rawValue) else {
+            let code = errno
+            try? fd.close()
+            throw DisplayError(device: path, .notADevice(.drm, ioctl: "DRM_IOCTL_VERSION", Errno(rawValue: code)))
         }
         let driverName = version.pointee.name.map { String(cString: $0) } ?? "unknown driver"
         drmFreeVersion(version)
         var canMakeDumbBuffers: UInt64 = 0
-        guard drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &canMakeDumbBuffers) == 0, canMakeDumbBuffers != 0 else {
-            Glibc.close(fd)
+        guard drmGetCap(fd.rawValue, UInt64(DRM_CAP_DUMB_BUFFER), &canMakeDumbBuffers) == 0, canMakeDumbBuffers != 0 else {
+            try? fd.close()
             throw DisplayError(device: path, problem: "the \(driverName) driver cannot make dumb buffers to draw in")
         }
         self.path = path
@@ -46,7 +48,7 @@ final class DRMCard {
     func close() {
         guard isOpen else { return }
         isOpen = false
-        Glibc.close(fd)
+        try? fd.close()
         console?.restore()
     }
 
@@ -57,20 +59,20 @@ final class DRMCard {
     /// asked with, whichever output it was for.
     func handleEvents(waiting: Bool = true) throws {
         let timeout: Int32 = waiting ? 1000 : 0
-        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var request = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
         var ready = poll(&request, 1, timeout)
         while ready < 0 && errno == EINTR { ready = poll(&request, 1, timeout) }
         if ready == 0 && !waiting { return }
         guard ready > 0 else {
             throw DisplayError(
                 device: path,
-                problem: ready == 0 ? "a page flip did not complete within a second" : "cannot wait for a page flip: \(DeviceNode.errorName(errno))")
+                problem: ready == 0 ? "a page flip did not complete within a second" : "cannot wait for a page flip: \(Errno(rawValue: errno))")
         }
         var events = drmEventContext()
         events.version = 2
         events.page_flip_handler = { _, _, _, _, pending in pending?.assumingMemoryBound(to: Bool.self).pointee = false }
-        guard drmHandleEvent(fd, &events) == 0 else {
-            throw DisplayError(device: path, problem: "cannot read the page flip's event: \(DeviceNode.errorName(errno))")
+        guard drmHandleEvent(fd.rawValue, &events) == 0 else {
+            throw DisplayError(device: path, .failed("cannot read the page flip's event", Errno(rawValue: errno)))
         }
     }
 }

@@ -1,5 +1,6 @@
 import CLibdrm
 import Glibc
+import SystemPackage
 
 /// Where a DRM surface shows its picture: a connected connector, its
 /// mode, and a CRTC that one of its encoders can drive.
@@ -26,13 +27,12 @@ struct DRMOutput {
     static func choose(fd: Int32, device: String, wanted: String? = nil) throws -> DRMOutput {
         guard let resources = drmModeGetResources(fd) else {
             let code = errno
-            let problem =
-                switch code {
-                case EOPNOTSUPP, EINVAL: "a DRM device without modesetting (a render-only GPU?); use a card with a display"
-                case EACCES, EPERM: "not allowed to read its displays (a render node? use /dev/dri/cardN)"
-                default: "cannot read its displays: \(DeviceNode.errorName(code))"
-                }
-            throw DisplayError(device: device, problem: problem)
+            switch code {
+            case EOPNOTSUPP, EINVAL:
+                throw DisplayError(device: device, problem: "a DRM device without modesetting (a render-only GPU?); use a card with a display")
+            case EACCES, EPERM: throw DisplayError(device: device, problem: "not allowed to read its displays (a render node? use /dev/dri/cardN)")
+            default: throw DisplayError(device: device, .failed("cannot read its displays", Errno(rawValue: code)))
+            }
         }
         defer { drmModeFreeResources(resources) }
         let connectorIDs = UnsafeBufferPointer(start: resources.pointee.connectors, count: Int(resources.pointee.count_connectors))
@@ -67,7 +67,7 @@ struct DRMOutput {
     /// drives fewer displays than it has connected) is an error naming it.
     static func allConnected(fd: Int32, device: String) throws -> [DRMOutput] {
         guard let resources = drmModeGetResources(fd) else {
-            throw DisplayError(device: device, problem: "cannot read its displays: \(DeviceNode.errorName(errno))")
+            throw DisplayError(device: device, .failed("cannot read its displays", Errno(rawValue: errno)))
         }
         defer { drmModeFreeResources(resources) }
         var connected: [(connector: UnsafeMutablePointer<drmModeConnector>, name: String)] = []
@@ -118,7 +118,7 @@ struct DRMOutput {
     /// Every connector of the card, connected or not, for `touchbridge displays`.
     static func summaries(fd: Int32, device: String) throws -> [ConnectorSummary] {
         guard let resources = drmModeGetResources(fd) else {
-            throw DisplayError(device: device, problem: "cannot read its displays: \(DeviceNode.errorName(errno))")
+            throw DisplayError(device: device, .failed("cannot read its displays", Errno(rawValue: errno)))
         }
         defer { drmModeFreeResources(resources) }
         var summaries: [ConnectorSummary] = []
@@ -184,8 +184,8 @@ public struct ConnectorSummary: Sendable {
     /// Every connector of the DRM card at `path` (opened to read, not to draw).
     public static func list(card path: String) throws -> [ConnectorSummary] {
         let fd = try DeviceNode.open(path, kind: .drm)
-        defer { Glibc.close(fd) }
-        return try DRMOutput.summaries(fd: fd, device: path)
+        defer { try? fd.close() }
+        return try DRMOutput.summaries(fd: fd.rawValue, device: path)
     }
 
     /// "Virtual-1  connected  1280x800 at 75 Hz (30 modes), 0x0 mm".

@@ -1,6 +1,7 @@
 import CLibdrm
 import Glibc
 import Graphics
+import SystemPackage
 
 /// A display driven through DRM/KMS (/dev/dri/cardN) with two dumb buffers:
 /// each frame is drawn into the hidden one, which a page flip shows at the
@@ -27,7 +28,7 @@ public final class DRMSurface: DisplaySurface {
 
     private let card: DRMCard
     private var isOpen = true
-    private var fd: Int32 { card.fd }
+    private var fd: Int32 { card.fd.rawValue }
     private let output: DRMOutput
     private let buffers: [DumbBuffer]
     private var shownBuffer = 0
@@ -50,7 +51,7 @@ public final class DRMSurface: DisplaySurface {
     ) throws {
         let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
         do {
-            try self.init(card: card, output: DRMOutput.choose(fd: card.fd, device: path, wanted: wanted), size: size, rotation: rotation)
+            try self.init(card: card, output: DRMOutput.choose(fd: card.fd.rawValue, device: path, wanted: wanted), size: size, rotation: rotation)
         } catch {
             card.close()
             throw error
@@ -64,7 +65,7 @@ public final class DRMSurface: DisplaySurface {
         let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
         var surfaces: [DRMSurface] = []
         do {
-            for output in try DRMOutput.allConnected(fd: card.fd, device: path) {
+            for output in try DRMOutput.allConnected(fd: card.fd.rawValue, device: path) {
                 surfaces.append(try DRMSurface(card: card, output: output, size: nil, rotation: rotation))
             }
         } catch {
@@ -76,7 +77,7 @@ public final class DRMSurface: DisplaySurface {
     }
 
     private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation) throws {
-        let path = card.path, fd = card.fd
+        let path = card.path, fd = card.fd.rawValue
         let picture = try rotation.pictureSize(
             asked: size, panelWidth: output.width, panelHeight: output.height, panelName: output.connectorName, device: path)
 
@@ -101,11 +102,12 @@ public final class DRMSurface: DisplaySurface {
             first.destroy(fd: fd)
             second.destroy(fd: fd)
             let code = -status
-            throw DisplayError(
-                device: path,
-                problem: code == EACCES || code == EPERM
-                    ? "another program controls this display (a desktop session or compositor); stop it or use a free text console"
-                    : "cannot set \(output.connectorName) to \(output.width)x\(output.height): \(DeviceNode.errorName(code))")
+            guard code != EACCES && code != EPERM else {
+                throw DisplayError(
+                    device: path,
+                    problem: "another program controls this display (a desktop session or compositor); stop it or use a free text console")
+            }
+            throw DisplayError(device: path, .failed("cannot set \(output.connectorName) to \(output.width)x\(output.height)", Errno(rawValue: code)))
         }
 
         self.path = path
@@ -140,7 +142,7 @@ public final class DRMSurface: DisplaySurface {
     }
 
     public func present(_ picture: Bitmap, damage: Region) throws {
-        guard isOpen else { throw DisplayError(device: path, problem: "presented to after close") }
+        guard isOpen else { throw DisplayError(device: path, .closed) }
         guard picture.width == width, picture.height == height else {
             throw DisplayError.wrongPictureSize(picture, screen: (width, height), device: path)
         }
@@ -158,7 +160,7 @@ public final class DRMSurface: DisplaySurface {
                 flipPending.pointee = false
                 let code = -status
                 guard code == EINVAL || code == ENOSYS || code == EOPNOTSUPP else {
-                    throw DisplayError(device: path, problem: "page flip failed: \(DeviceNode.errorName(code))")
+                    throw DisplayError(device: path, .failed("page flip failed", Errno(rawValue: code)))
                 }
                 // No page flips on this driver: show the buffer just drawn, and draw into it from now on.
                 try show(buffers[back])
@@ -186,7 +188,7 @@ public final class DRMSurface: DisplaySurface {
         guard status == 0 else {
             throw DisplayError(
                 device: "drm:\(path)",
-                problem: "cannot power \(connectorName) \(on ? "up" : "down") (DPMS: \(DeviceNode.errorName(-status)))")
+                problem: "cannot power \(connectorName) \(on ? "up" : "down") (DPMS: \(Errno(rawValue: -status))))")
         }
         isPoweredOn = on
     }
@@ -228,7 +230,7 @@ public final class DRMSurface: DisplaySurface {
         var connectorID = output.connectorID, mode = output.mode
         let status = drmModeSetCrtc(fd, output.crtcID, buffer.framebufferID, 0, 0, &connectorID, 1, &mode)
         guard status == 0 else {
-            throw DisplayError(device: path, problem: "cannot show a new frame: \(DeviceNode.errorName(-status))")
+            throw DisplayError(device: path, .failed("cannot show a new frame", Errno(rawValue: -status)))
         }
     }
 
@@ -244,7 +246,7 @@ public final class DRMSurface: DisplaySurface {
         let code = -status
         // ENOSYS: the driver scans the buffer out directly and needs no telling.
         guard code == ENOSYS || code == EOPNOTSUPP else {
-            throw DisplayError(device: path, problem: "cannot report the changed area: \(DeviceNode.errorName(code))")
+            throw DisplayError(device: path, .failed("cannot report the changed area", Errno(rawValue: code)))
         }
         reportsDamage = false
     }

@@ -1,4 +1,5 @@
 import Graphics
+import SystemPackage
 
 /// Somewhere the picture is shown: a panel behind fbdev or DRM, memory, or
 /// a PNG file. The compositor draws into a Bitmap of `width` x `height`
@@ -47,10 +48,67 @@ extension DisplaySurface {
     public func handleCompletions() throws {}
 }
 
-/// What went wrong with a display, naming the device and what to do.
+/// What went wrong with a display, naming the device and what to do. It
+/// describes itself as "DEVICE: PROBLEM"; code asks `reason`.
 public struct DisplayError: Error, CustomStringConvertible, Equatable {
     public let device: String
-    public let problem: String
-    public init(device: String, problem: String) { (self.device, self.problem) = (device, problem) }
+    public let reason: Reason
+
+    /// The kinds of display node a path may be asked to be.
+    public enum NodeKind: Sendable {
+        case framebuffer, drm
+    }
+
+    public enum Reason: Equatable, Sendable {
+        /// No such node (ENOENT): no driver made one.
+        case missing(NodeKind)
+        /// Not allowed to open it (EACCES, EPERM).
+        case permissionDenied
+        case isDirectory(NodeKind)
+        /// The node exists but no driver answers it (ENXIO, ENODEV).
+        case noDriver(Errno)
+        /// It opens, but is not that kind of device: the ioctl that said so, and its error.
+        case notADevice(NodeKind, ioctl: String, Errno)
+        /// A call to the kernel failed: what was being done ("cannot map a dumb buffer"), and its error.
+        case failed(String, Errno)
+        /// A picture presented to a screen of another size.
+        case wrongPictureSize(picture: PixelSize, screen: PixelSize)
+        /// Presented to after it was closed.
+        case closed
+        /// Anything else, in words: a specification, a configuration, what a driver reports.
+        case other(String)
+    }
+
+    /// Width and height in pixels.
+    public struct PixelSize: Equatable, Sendable, CustomStringConvertible {
+        public var width: Int, height: Int
+        public init(_ width: Int, _ height: Int) { (self.width, self.height) = (width, height) }
+        public var description: String { "\(width)x\(height)" }
+    }
+
+    public init(device: String, _ reason: Reason) { (self.device, self.reason) = (device, reason) }
+    public init(device: String, problem: String) { self.init(device: device, .other(problem)) }
+
+    /// What is wrong and what to do, without the device.
+    public var problem: String {
+        switch reason {
+        case .missing(.framebuffer): "no framebuffer device; is the fbdev driver loaded? (ls /dev/fb*)"
+        case .missing(.drm): "no DRM device; is a KMS driver loaded? (ls /dev/dri)"
+        case .permissionDenied:
+            "permission denied; add the user to the 'video' group (usermod -aG video USER, then log in again) or run as root"
+        case .isDirectory(let kind): "a directory, not a \(kind.noun)"
+        case .noDriver(let errno): "the node exists but no driver answers it (\(errno))"
+        case .notADevice(let kind, let ioctl, let errno): "not a \(kind.noun) (\(ioctl): \(errno))"
+        case .failed(let doing, let errno): "\(doing): \(errno)"
+        case .wrongPictureSize(let picture, let screen): "picture is \(picture), screen is \(screen)"
+        case .closed: "presented to after close"
+        case .other(let words): words
+        }
+    }
+
     public var description: String { "\(device): \(problem)" }
+}
+
+extension DisplayError.NodeKind {
+    var noun: String { self == .framebuffer ? "framebuffer device" : "DRM device" }
 }

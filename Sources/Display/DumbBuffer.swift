@@ -1,5 +1,6 @@
 import CLibdrm
 import Glibc
+import SystemPackage
 
 /// A scanout buffer any KMS driver can make ("dumb": no GPU drawing, just
 /// memory the CPU writes), registered as an XRGB8888 framebuffer and mapped
@@ -17,14 +18,14 @@ struct DumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         var status = drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
         guard status == 0 else {
-            throw DisplayError(device: device, problem: "cannot create a \(width)x\(height) dumb buffer: \(DeviceNode.errorName(-status))")
+            throw DisplayError(device: device, .failed("cannot create a \(width)x\(height) dumb buffer", Errno(rawValue: -status)))
         }
         var framebufferID: UInt32 = 0
         // Depth 24 in 32 bits: XRGB8888, what the picture already is.
         status = drmModeAddFB(fd, UInt32(width), UInt32(height), 24, 32, pitch, handle, &framebufferID)
         guard status == 0 else {
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw DisplayError(device: device, problem: "cannot make a framebuffer of a dumb buffer: \(DeviceNode.errorName(-status))")
+            throw DisplayError(device: device, .failed("cannot make a framebuffer of a dumb buffer", Errno(rawValue: -status)))
         }
         var offset: UInt64 = 0
         status = drmModeMapDumbBuffer(fd, handle, &offset)
@@ -33,7 +34,7 @@ struct DumbBuffer {
             let code = status == 0 ? errno : -status
             _ = drmModeRmFB(fd, framebufferID)
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw DisplayError(device: device, problem: "cannot map a dumb buffer: \(DeviceNode.errorName(code))")
+            throw DisplayError(device: device, .failed("cannot map a dumb buffer", Errno(rawValue: code)))
         }
         return DumbBuffer(handle: handle, framebufferID: framebufferID, pitch: Int(pitch), memory: memory, length: Int(size))
     }

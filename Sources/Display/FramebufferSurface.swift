@@ -1,6 +1,7 @@
 import CDisplayShim
 import Glibc
 import Graphics
+import SystemPackage
 
 /// A Linux framebuffer, /dev/fbN, drawn into through a shared mapping of
 /// its memory. With room for two pages (yres_virtual at least twice yres)
@@ -23,7 +24,8 @@ public final class FramebufferSurface: DisplaySurface {
     public let waitsForVerticalBlank: Bool
     public var hasVerticalBlank: Bool { waitsForVerticalBlank }
 
-    private var fd: Int32
+    /// nil once closed.
+    private var fd: FileDescriptor?
     private let mode: FramebufferMode
     /// The kernel's variable screen info, kept to pan with.
     private var screenInfo: fb_var_screeninfo
@@ -43,20 +45,21 @@ public final class FramebufferSurface: DisplaySurface {
         path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
         graphicsConsole: Bool = true
     ) throws {
-        let fd = try DeviceNode.open(path, kind: .framebuffer)
+        let node = try DeviceNode.open(path, kind: .framebuffer)
+        let fd = node.rawValue
         var keepOpen = false
-        defer { if !keepOpen { Glibc.close(fd) } }
+        defer { if !keepOpen { try? node.close() } }
 
         var variable = fb_var_screeninfo(), fixed = fb_fix_screeninfo()
         var status = tb_fb_get_variable_info(fd, &variable)
         if status == 0 { status = tb_fb_get_fixed_info(fd, &fixed) }
         guard status == 0 else {
             let code = -status
-            let reason = DeviceNode.errorName(code)
             throw DisplayError(
                 device: path,
-                problem: code == ENOTTY || code == EINVAL
-                    ? "not a framebuffer device (FBIOGET_VSCREENINFO: \(reason))" : "cannot read the screen info: \(reason)")
+                code == ENOTTY || code == EINVAL
+                    ? .notADevice(.framebuffer, ioctl: "FBIOGET_VSCREENINFO", Errno(rawValue: code))
+                    : .failed("cannot read the screen info", Errno(rawValue: code)))
         }
         let mode: FramebufferMode
         do {
@@ -80,8 +83,7 @@ public final class FramebufferSurface: DisplaySurface {
         let length = mode.memoryLength + mode.memoryPageOffset
         let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
         guard let address, address != MAP_FAILED else {
-            throw DisplayError(
-                device: path, problem: "cannot map its \(mode.memoryLength) bytes of screen memory: \(DeviceNode.errorName(errno))")
+            throw DisplayError(device: path, .failed("cannot map its \(mode.memoryLength) bytes of screen memory", Errno(rawValue: errno)))
         }
 
         console = graphicsConsole ? ConsoleGraphicsMode() : nil
@@ -117,7 +119,7 @@ public final class FramebufferSurface: DisplaySurface {
         }()
 
         self.path = path
-        self.fd = fd
+        self.fd = node
         self.mode = mode
         (width, height) = (picture.width, picture.height)
         (panelWidth, panelHeight) = (mode.width, mode.height)
@@ -145,7 +147,7 @@ public final class FramebufferSurface: DisplaySurface {
     }
 
     public func present(_ picture: Bitmap, damage: Region) throws {
-        guard fd >= 0 else { throw DisplayError(device: path, problem: "presented to after close") }
+        guard let fd = fd?.rawValue else { throw DisplayError(device: path, .closed) }
         guard picture.width == width, picture.height == height else {
             throw DisplayError.wrongPictureSize(picture, screen: (width, height), device: path)
         }
@@ -174,26 +176,26 @@ public final class FramebufferSurface: DisplaySurface {
     public private(set) var isPoweredOn = true
 
     public func setPowered(_ on: Bool) throws {
-        guard fd >= 0, on != isPoweredOn else { return }
+        guard let fd = fd?.rawValue, on != isPoweredOn else { return }
         let status = tb_fb_blank(fd, on ? 0 : 4)
         guard status == 0 else {
             throw DisplayError(
-                device: "fb:\(path)", problem: "cannot \(on ? "unblank" : "blank") the panel (FBIOBLANK: \(DeviceNode.errorName(-status)))")
+                device: "fb:\(path)", problem: "cannot \(on ? "unblank" : "blank") the panel (FBIOBLANK: \(Errno(rawValue: -status))))")
         }
         isPoweredOn = on
     }
 
     public func close() {
-        guard fd >= 0 else { return }
+        guard let node = fd else { return }
         // The console gets the panel back lit.
         try? setPowered(true)
         if isDoubleBuffered, (screenInfo.xoffset, screenInfo.yoffset) != originalOffsets {
             (screenInfo.xoffset, screenInfo.yoffset) = originalOffsets
-            _ = tb_fb_pan(fd, &screenInfo)
+            _ = tb_fb_pan(node.rawValue, &screenInfo)
         }
         munmap(mapping, mappingLength)
-        Glibc.close(fd)
-        fd = -1
+        try? node.close()
+        fd = nil
         console?.restore()
     }
 
@@ -207,6 +209,7 @@ public final class FramebufferSurface: DisplaySurface {
     private func pan(toPage page: Int) -> Bool {
         screenInfo.xoffset = 0
         screenInfo.yoffset = UInt32(page * mode.height)
-        return tb_fb_pan(fd, &screenInfo) == 0
+        guard let fd else { return false }
+        return tb_fb_pan(fd.rawValue, &screenInfo) == 0
     }
 }

@@ -27,6 +27,6 @@ extension DisplayRotation {
 extension DisplayError {
     /// The error for a picture that is not the size of the screen it is presented to.
     static func wrongPictureSize(_ picture: Bitmap, screen: (width: Int, height: Int), device: String) -> DisplayError {
-        DisplayError(device: device, problem: "picture is \(picture.width)x\(picture.height), screen is \(screen.width)x\(screen.height)")
+        DisplayError(device: device, .wrongPictureSize(picture: PixelSize(picture.width, picture.height), screen: PixelSize(screen.width, screen.height)))
     }
 }

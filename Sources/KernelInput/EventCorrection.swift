@@ -4,7 +4,8 @@
 public struct EventCorrection: Equatable, Sendable {
     /// Absolute axes: the code the device uses to the code it means.
     public var movedAxes: [UInt16: UInt16] = [:]
-    /// Codes whose events are dropped, by type.
+    /// Codes whose events are dropped, by type: the codes as moved, since a
+    /// quirk that drops a code speaks of the description earlier quirks made.
     public var droppedCodes: [UInt16: Set<UInt16>] = [:]
     /// Types whose events are dropped, whatever their code.
     public var droppedTypes: Set<UInt16> = []
@@ -20,8 +21,8 @@ public struct EventCorrection: Equatable, Sendable {
         result.reserveCapacity(events.count)
         for var event in events {
             if event.type != EventType.syn {
-                if droppedTypes.contains(event.type) || droppedCodes[event.type]?.contains(event.code) == true { continue }
                 if event.type == EventType.abs, let to = movedAxes[event.code] { event.code = to }
+                if droppedTypes.contains(event.type) || droppedCodes[event.type]?.contains(event.code) == true { continue }
             }
             result.append(event)
         }

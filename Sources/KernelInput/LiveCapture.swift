@@ -60,6 +60,8 @@ public func captureEvents(
         }
     }
     let startReading = { @Sendable in
+        // Ended before reading began (a signal, a time limit within the delay): nothing to start.
+        guard state.withLock({ $0.end == nil }) else { return }
         do {
             try device.startReading(on: queue, handler: handle)
         } catch {

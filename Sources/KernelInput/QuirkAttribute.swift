@@ -94,6 +94,8 @@ public enum QuirkAttribute: Hashable, Sendable {
                 device.codes[EventType.abs, default: []].remove(move.from)
                 device.codes[EventType.abs, default: []].insert(move.to)
                 correction.movedAxes[move.from] = move.to
+                // An axis an earlier quirk dropped is the device's again.
+                correction.droppedCodes[EventType.abs]?.remove(move.to)
             }
         case .eventCodes(let enabling, let disabling):
             for name in disabling {
@@ -111,6 +113,7 @@ public enum QuirkAttribute: Hashable, Sendable {
             for name in enabling {
                 device.types.insert(name.type)
                 device.codes[name.type, default: []].insert(name.code!)
+                correction.droppedCodes[name.type]?.remove(name.code!)
             }
         }
     }

@@ -1,5 +1,6 @@
 @testable import Display
 import Foundation
+import SystemPackage
 import Testing
 
 /// The real surfaces opened on things that are not displays: real open()
@@ -26,7 +27,7 @@ struct DeviceErrorTests {
     @Test func aMissingFramebufferAsksWhetherTheDriverIsLoaded() throws {
         try withTemporaryDirectory { directory in
             let error = framebufferError(directory + "/fb9")
-            #expect(error?.device == directory + "/fb9")
+            #expect(error == DisplayError(device: directory + "/fb9", .missing(.framebuffer)))
             #expect(error?.problem == "no framebuffer device; is the fbdev driver loaded? (ls /dev/fb*)")
         }
     }
@@ -38,7 +39,7 @@ struct DeviceErrorTests {
 
     @Test func devNullIsNotAFramebuffer() {
         let error = framebufferError("/dev/null")
-        #expect(error?.device == "/dev/null")
+        #expect(error == DisplayError(device: "/dev/null", .notADevice(.framebuffer, ioctl: "FBIOGET_VSCREENINFO", .inappropriateIOCTLForDevice)))
         #expect(error?.problem == "not a framebuffer device (FBIOGET_VSCREENINFO: Inappropriate ioctl for device)")
     }
 
@@ -46,14 +47,18 @@ struct DeviceErrorTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/screen"
             #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 4096)))
-            #expect(framebufferError(path)?.problem.hasPrefix("not a framebuffer device") == true)
-            #expect(drmError(path)?.problem.hasPrefix("not a DRM device") == true)
+            guard case .notADevice(.framebuffer, _, _) = framebufferError(path)?.reason, case .notADevice(.drm, _, _) = drmError(path)?.reason
+            else {
+                Issue.record("a regular file is neither a framebuffer nor a DRM device")
+                return
+            }
         }
     }
 
     @Test func aDirectoryIsNotADevice() throws {
         try withTemporaryDirectory { directory in
-            #expect(framebufferError(directory)?.problem == "a directory, not a framebuffer device")
+            #expect(framebufferError(directory)?.reason == .isDirectory(.framebuffer))
+            #expect(drmError(directory)?.reason == .isDirectory(.drm))
             #expect(drmError(directory)?.problem == "a directory, not a DRM device")
         }
     }
@@ -63,7 +68,8 @@ struct DeviceErrorTests {
         try withTemporaryDirectory { directory in
             let path = directory + "/fb0"
             #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o000]))
-            #expect(framebufferError(path)?.problem.contains("'video' group") == true)
+            #expect(framebufferError(path)?.reason == .permissionDenied)
+            #expect(drmError(path)?.reason == .permissionDenied)
             #expect(drmError(path)?.problem.contains("'video' group") == true)
         }
     }
@@ -71,6 +77,7 @@ struct DeviceErrorTests {
     @Test func aMissingDRMCardAsksWhetherAKMSDriverIsLoaded() throws {
         try withTemporaryDirectory { directory in
             let error = drmError(directory + "/card0")
+            #expect(error?.reason == .missing(.drm))
             #expect(error?.problem == "no DRM device; is a KMS driver loaded? (ls /dev/dri)")
         }
         if !FileManager.default.fileExists(atPath: "/dev/dri/card9") {
@@ -87,11 +94,11 @@ struct DeviceErrorTests {
         let error = #expect(throws: DisplayError.self) {
             _ = try DisplaySpec.framebuffer(path: "/dev/null").openSurface(size: nil, graphicsConsole: false)
         }
-        #expect(error?.problem.hasPrefix("not a framebuffer device") == true)
+        #expect(error?.reason == .notADevice(.framebuffer, ioctl: "FBIOGET_VSCREENINFO", .inappropriateIOCTLForDevice))
         let drm = #expect(throws: DisplayError.self) {
             _ = try DisplaySpec.drm(path: "/dev/null").openSurface(size: nil, graphicsConsole: false)
         }
-        #expect(drm?.problem.hasPrefix("not a DRM device") == true)
+        #expect(drm?.reason == .notADevice(.drm, ioctl: "DRM_IOCTL_VERSION", .inappropriateIOCTLForDevice))
     }
 
     @Test func noVirtualTerminalIsNoError() {

@@ -109,6 +109,7 @@ struct MemorySurfaceTests {
     @Test func aPictureOfAnotherSizeIsRefused() throws {
         let surface = MemorySurface(width: 8, height: 8)
         let error = #expect(throws: DisplayError.self) { try surface.present(try Self.picture(), damage: Region()) }
+        #expect(error?.reason == .wrongPictureSize(picture: DisplayError.PixelSize(6, 4), screen: DisplayError.PixelSize(8, 8)))
         #expect(error?.problem == "picture is 6x4, screen is 8x8")
     }
 }

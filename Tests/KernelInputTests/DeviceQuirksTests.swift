@@ -102,6 +102,22 @@ func eGalaxOnZAndRX() -> DeviceDescription {
         #expect(corrected.map(\.type) == [EventType.abs, EventType.syn] && corrected.first?.code == AbsCode.mtPositionX)
     }
 
+    /// Quirks apply in order, and the events follow the description they
+    /// make: a file that drops the axis the built-in table moved the eGalax's
+    /// X onto drops the moved events, and one that drops the code it moved
+    /// from drops nothing (that code is gone from the description).
+    @Test func droppingACodeSpeaksOfTheCodesAsMoved() throws {
+        let event = InputEvent(time: .zero, type: EventType.abs, code: 0x02, value: 100)  // ABS_Z, moved to ABS_X
+        for (drop, kept) in [("ABS_X", false), ("ABS_Z", true)] {
+            var quirks = DeviceQuirks.builtIn
+            quirks.quirks += try DeviceQuirks(parsing: "[Mine]\nMatchVendor=0x0EEF\nAttrEventCode=-\(drop)\n", path: "mine.quirks").quirks
+            let quirked = quirks.applied(to: eGalaxOnZAndRX())
+            #expect((quirked.description.absInfo[AbsCode.x] != nil) == kept)
+            let corrected = try #require(quirked.correction).corrected([event][...])
+            #expect(corrected.map(\.code) == (kept ? [AbsCode.x] : []), "dropping \(drop)")
+        }
+    }
+
     /// The table touchbridge ships is a quirks file like any other, compiled in.
     @Test func theShippedTableIsAQuirksFile() {
         #expect(DeviceQuirks.builtIn.quirks.map(\.source) == ["touchbridge.quirks:9"])
