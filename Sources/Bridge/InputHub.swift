@@ -161,7 +161,10 @@ public enum InputHubOutput: Sendable, Equatable {
     /// What the device is to the daemon. udev's word decides, and where a
     /// quirk may correct what udev judged, or no udev judged, its capabilities do.
     private func judge(_ node: InputNode) -> Judgement {
-        let quirkable = options.quirks.mayApply(name: node.name, id: node.inputID)
+        // What udev calls a keyboard has no position a quirk could make a
+        // touchscreen of: its quirks apply when it is opened as a keyboard.
+        let quirkable =
+            options.quirks.mayApply(name: node.name, id: node.inputID) && !(node.isClassified && selection.takesAsKeyboard(node))
         guard selection.verdict(for: node) == .take || quirkable else {
             return selection.takesAsKeyboard(node) ? .keyboard : .neither
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemPackage
 
 /// Tells systemd how the service is doing (sd_notify(3)): READY=1, STATUS=,
 /// WATCHDOG=1, STOPPING=1, as datagrams on the socket in NOTIFY_SOCKET.
@@ -33,9 +34,10 @@ public final class SystemdNotifier: Sendable {
     @discardableResult
     public func notify(_ state: String) -> Bool {
         guard let socketPath else { return false }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        let created = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard created >= 0 else { return false }
+        let socket = FileDescriptor(rawValue: created)
+        defer { try? socket.close() }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(socketPath.utf8)
@@ -48,7 +50,7 @@ public final class SystemdNotifier: Sendable {
         let message = Array(state.utf8)
         let sent = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
-                message.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), sockaddrPointer, length) }
+                message.withUnsafeBytes { sendto(socket.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), sockaddrPointer, length) }
             }
         }
         return sent == message.count

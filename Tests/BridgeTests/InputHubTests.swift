@@ -212,6 +212,34 @@ final class TestNodes: InputNodeSource {
         hub.stop()
     }
 
+    /// A keyboard with a quirk of its own is opened once, as a keyboard
+    /// (not grabbed), and its quirk applies there: udev's keyboards have no
+    /// position a quirk could make a touchscreen of.
+    @Test func aKeyboardsQuirkAppliesWhereItIsOpenedOnce() throws {
+        let poller = try InputPoller(queue: nil)
+        let keys = try load("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt")
+        var opens: [Bool] = []
+        var pipe: PipeDevice?
+        let backend = InputHub.Backend(poller: { poller }, nodes: { TestNodes([keyboardNode]) }) { _, grab in
+            opens.append(grab)
+            pipe = try PipeDevice(keys.device!)
+            return pipe!
+        }
+        var options = InputMapping()
+        options.quirks.quirks += try DeviceQuirks(parsing: "[No C]\nMatchName=*Lenovo*\nAttrEventCode=-KEY_C\n", path: "no-c.quirks").quirks
+        let hub = InputHub(selection: DeviceSelection(grab: true), options: options, backend: backend)
+        var outputs: [InputHubOutput] = []
+        hub.onOutput = { outputs += $0 }
+        try hub.start()
+        #expect(opens == [false])
+        pipe?.write(keys.events[...], draining: poller)
+        while poller.callReadyHandlers() {}
+        let typed = outputs.flatMap { output -> [KeyRecord] in if case .keys(let records) = output { records } else { [] } }
+        #expect(!typed.isEmpty && !typed.contains { $0.code == 46 })  // Ctrl, and no C
+        #expect(outputs.contains { if case .note(.warning(let text)) = $0 { text.contains("corrected by the quirk [No C]") } else { false } })
+        hub.stop()
+    }
+
     /// A reload swaps the feed's hub: the old one lets its devices go and is
     /// freed (its output handler held it), and the new one's frames reach the app.
     @Test func aReplacedHubIsFreedAndTheNewOneFeedsTheApp() throws {
