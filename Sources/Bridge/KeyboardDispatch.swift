@@ -1,7 +1,7 @@
 import KernelInput
 
-/// A keyboard's events (a keypad's, a row of buttons', a knob's, whose turns
-/// are arrow keys) become KeyRecords through the keymap, a frame at a time.
+/// A keyboard's events (a keypad's, a row of buttons') become KeyRecords
+/// through the keymap, a frame at a time.
 /// Keys still down when the device goes away are cancelled.
 ///
 /// Used from one thread at a time (the one that reads the device).

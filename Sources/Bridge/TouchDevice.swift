@@ -13,7 +13,7 @@ struct TouchDevice {
     /// The configured filters; nil when there are none.
     var filters: FilterChain?
 
-    /// `device` is the description as quirks corrected it (`DeviceQuirks.dispatch`).
+    /// `device` is the description as quirks corrected it (`DispatchContext.dispatch`).
     /// Refuses what is not a touchscreen (a touchpad unless allowed, a device
     /// without absolute axes); warns about a touchscreen that does not say it is one.
     init(
