@@ -81,7 +81,7 @@ func benchmarkKeys() -> String {
     // A real panel's description (EP0430M09, 1280x768 units, protocol B), the tap at (400, 300) on it.
     let panel = try! RecordingReader.load(
         files: [fixture.deletingLastPathComponent().appendingPathComponent("evemu-ep0430m09-touchscreen.desc.txt").path])[0].device!
-    let touches = try! TouchscreenDispatch(panel, node: "panel", options: InputMapping(), warn: { _ in })
+    let touches = try! TouchscreenDispatch(panel, node: "panel", options: InputOptions(), warn: { _ in })
     let touchDispatcher = TouchDispatcher(application: app, window: window)
 
     let presses = 5_000

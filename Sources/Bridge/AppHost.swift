@@ -74,14 +74,14 @@ public enum AppHost {
     /// `blink`: otherwise an idle caret would add a picture every half second.
     @discardableResult
     public static func replay(
-        _ recordings: [Recording], into application: Application, window: Window, options: InputMapping,
+        _ recordings: [Recording], into application: Application, window: Window, options: InputOptions,
         frames: String? = nil, showTouches: Bool = false, realtime: Bool = false, blink: Bool = false, warn: (String) -> Void,
         onRecord: (TouchRecord, String?) -> Void = { _, _ in }, onKey: (KeyRecord) -> Void = { _ in }
     ) throws -> FrameWriter? {
         let needed = PixelRect(enclosing: window.frame)
-        guard Double(needed.maxX) <= options.screenWidth.rounded(.up), Double(needed.maxY) <= options.screenHeight.rounded(.up) else {
+        guard Double(needed.maxX) <= options.geometry.screenWidth.rounded(.up), Double(needed.maxY) <= options.geometry.screenHeight.rounded(.up) else {
             throw ScreenTooSmall(
-                screen: "\(Int(options.screenWidth))x\(Int(options.screenHeight))", needed: "\(needed.maxX)x\(needed.maxY)")
+                screen: "\(Int(options.geometry.screenWidth))x\(Int(options.geometry.screenHeight))", needed: "\(needed.maxX)x\(needed.maxY)")
         }
         // An app launched for replay is on a virtual clock already; timers it set while launching stay on it.
         let clock = application.timeline as? VirtualTimeline ?? VirtualTimeline()
@@ -102,7 +102,7 @@ public enum AppHost {
     /// out (`SceneReplay.drainLimit`).
     public static func snapshot(
         _ app: HostedApp, screen: Size, appearance: UserInterfaceStyle = .light, after recordings: [Recording] = [],
-        options: InputMapping? = nil, to path: String, warn: (String) -> Void = { _ in }
+        options: InputOptions? = nil, to path: String, warn: (String) -> Void = { _ in }
     ) throws {
         let (application, window) = try launchForReplay(
             app, screen: screen, appearance: appearance, mode: recordings.isEmpty ? .snapshot : .replay)
@@ -114,10 +114,10 @@ public enum AppHost {
     /// of the screen, after the recordings have played into it.
     public static func snapshot(
         _ window: Window, of application: Application, screen: Size, after recordings: [Recording] = [],
-        options: InputMapping? = nil, to path: String, warn: (String) -> Void = { _ in }
+        options: InputOptions? = nil, to path: String, warn: (String) -> Void = { _ in }
     ) throws {
         if !recordings.isEmpty {
-            let options = options ?? InputMapping(screenWidth: screen.width, screenHeight: screen.height)
+            let options = options ?? InputOptions(screenWidth: screen.width, screenHeight: screen.height)
             try replay(recordings, into: application, window: window, options: options, warn: warn)
         }
         let surface = PNGSurface(path: path, width: Int(screen.width), height: Int(screen.height))

@@ -127,9 +127,9 @@ public final class CalibrationSession {
     public func play(_ recordings: [Recording], warn: (String) -> Void) throws {
         let replay = SceneReplay(application: application, window: window)
         for (index, recording) in recordings.enumerated() { deviceNames[index] = recording.device?.name }
-        var options = settings.mapping(screen: screen)
-        options.calibration = .identity
-        options.pointercal = nil
+        var options = settings.inputOptions(screen: screen)
+        options.geometry.calibration = .identity
+        options.geometry.pointercal = nil
         try replay.run(
             recordings, options: options, warn: warn,
             onFrame: { records in
@@ -154,9 +154,9 @@ public final class CalibrationSession {
         try compositor.presentNow()
         var input = settings.input(screen: screen, calibration: .some(.identity))
         // What is being replaced is not applied to the touches that replace it.
-        input.mapping.pointercal = nil
+        input.options.geometry.pointercal = nil
         input.selection.keyboards = false
-        let feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: .identity), application: application, window: window)
+        let feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.options, calibration: .identity), application: application, window: window)
         var opened = 0
         feed.onNote = { [unowned self] note in
             switch note {

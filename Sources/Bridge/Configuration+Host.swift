@@ -100,15 +100,16 @@ extension Configuration {
     public func input(screen: Size, calibration: CalibrationMatrix?? = nil) -> InputSettings {
         InputSettings(
             selection: DeviceSelection(nodes: devices, nameContains: nameContains, grab: grab, keyboards: takesKeyboards, scanners: scanners),
-            mapping: mapping(screen: screen),
+            options: inputOptions(screen: screen),
             calibration: calibration ?? self.calibration)
     }
 
-    public func mapping(screen: Size) -> InputMapping {
-        var options = InputMapping(
-            screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
-            swapAxes: swapAxes, invertX: invertX, invertY: invertY, filters: filters, pointercal: pointercal,
-            floor: floor, devices: deviceSettings)
+    public func inputOptions(screen: Size) -> InputOptions {
+        var options = InputOptions(
+            geometry: ScreenGeometry(
+                screenWidth: screen.width, screenHeight: screen.height, rotation: rotation ?? .none,
+                swapAxes: swapAxes, invertX: invertX, invertY: invertY, pointercal: pointercal),
+            filters: filters, floor: floor, devices: deviceSettings)
         options.quirks = quirks
         options.keymap = keymap
         return options

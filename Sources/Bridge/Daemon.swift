@@ -7,14 +7,14 @@ import TouchUI
 /// How the daemon takes and maps its input devices.
 public struct InputSettings: Sendable {
     public var selection: DeviceSelection
-    /// Screen size, rotation, axis swap and inversion; its calibration is ignored.
-    public var mapping: InputMapping
+    /// How the devices become the app's input; the geometry's calibration is ignored.
+    public var options: InputOptions
     /// Replaces the devices' LIBINPUT_CALIBRATION_MATRIX when set.
     public var calibration: CalibrationMatrix?
 
-    public init(selection: DeviceSelection, mapping: InputMapping, calibration: CalibrationMatrix?) {
+    public init(selection: DeviceSelection, options: InputOptions, calibration: CalibrationMatrix?) {
         self.selection = selection
-        self.mapping = mapping
+        self.options = options
         self.calibration = calibration
     }
 }
@@ -66,7 +66,7 @@ public final class Daemon {
         compositors = try zip(windows, surfaces).compactMap { window, surface in
             try window.map { try Compositor(window: $0, surface: surface) }
         }
-        feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration), application: application, window: windows[0])
+        feed = TouchFeed(hub: InputHub(selection: input.selection, options: input.options, calibration: input.calibration), application: application, window: windows[0])
         if surfaces.count > 1 { feed.dispatcher.screenWindows = windows }
         for compositor in compositors {
             compositor.onError = { [weak self] error in self?.displayFailed(error) }
@@ -121,7 +121,7 @@ public final class Daemon {
     /// A configuration reload: devices are let go and taken again with the new settings.
     public func reload(input: InputSettings) throws {
         notifier.notify("RELOADING=1\nSTATUS=reloading the configuration")
-        try feed.replaceHub(with: InputHub(selection: input.selection, options: input.mapping, calibration: input.calibration))
+        try feed.replaceHub(with: InputHub(selection: input.selection, options: input.options, calibration: input.calibration))
         logger.info("configuration reloaded")
         notifier.notify("READY=1\nSTATUS=\(status)")
     }

@@ -40,7 +40,7 @@ public struct DeviceInputSettings: Equatable, Sendable {
     }
 }
 
-extension InputMapping {
+extension InputOptions {
     /// The output the device named `name` is on by the configuration (its
     /// section, the first that matches it, as for `tuned(for:)`), with the section's label.
     public func configuredOutput(for name: String) -> (section: String, output: String)? {
@@ -50,7 +50,7 @@ extension InputMapping {
 
     /// These options as they apply to the device named `name`: the first
     /// section that matches it lays its settings over the ones for every device.
-    public func tuned(for name: String) -> InputMapping {
+    public func tuned(for name: String) -> InputOptions {
         guard let section = devices.first(where: { $0.applies(to: name) }) else { return self }
         var options = self
         if let filters = section.filters { options.filters = filters }

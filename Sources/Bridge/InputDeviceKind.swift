@@ -47,7 +47,7 @@ public struct DispatchContext {
     public var node: String
     /// The device's number among those read together (`TouchRecord.device`, `KeyRecord.device`).
     public var index: Int
-    public var options: InputMapping
+    public var options: InputOptions
     /// Touch numbers shared with the other devices read together.
     var numbering: SharedTouchNumbering
     /// The screen a touchscreen's touches are on.
@@ -60,14 +60,14 @@ public struct DispatchContext {
     public var warn: (String) -> Void
 
     init(
-        node: String, index: Int, options: InputMapping, numbering: SharedTouchNumbering,
+        node: String, index: Int, options: InputOptions, numbering: SharedTouchNumbering,
         keymap: @escaping () throws -> Keymap, warn: @escaping (String) -> Void
     ) {
         (self.node, self.index, self.options, self.numbering, self.keymap, self.warn) = (node, index, options, numbering, keymap, warn)
     }
 
     /// A context for one device on its own (its touches numbered apart from any other's).
-    public init(node: String, options: InputMapping, keymap: @escaping () throws -> Keymap, warn: @escaping (String) -> Void) {
+    public init(node: String, options: InputOptions, keymap: @escaping () throws -> Keymap, warn: @escaping (String) -> Void) {
         self.init(node: node, index: 0, options: options, numbering: SharedTouchNumbering(), keymap: keymap, warn: warn)
     }
 

@@ -69,7 +69,7 @@ public enum InputHubOutput: Sendable, Equatable {
     }
 
     public let selection: DeviceSelection
-    private let options: InputMapping
+    private let options: InputOptions
     private let calibration: CalibrationMatrix?
     private let backend: Backend
     private var monitor: (any InputNodeSource)?
@@ -87,14 +87,14 @@ public enum InputHubOutput: Sendable, Equatable {
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.
-    public init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil, backend: Backend) {
+    public init(selection: DeviceSelection, options: InputOptions, calibration: CalibrationMatrix? = nil, backend: Backend) {
         self.selection = selection
         self.options = options
         self.calibration = calibration
         self.backend = backend
     }
 
-    public convenience init(selection: DeviceSelection, options: InputMapping, calibration: CalibrationMatrix? = nil) {
+    public convenience init(selection: DeviceSelection, options: InputOptions, calibration: CalibrationMatrix? = nil) {
         self.init(selection: selection, options: options, calibration: calibration, backend: .system)
     }
 
@@ -191,15 +191,15 @@ public enum InputHubOutput: Sendable, Equatable {
     private func openTouchscreen(_ input: any InputSource, node: InputNode, quirked: DeviceDescription) {
         let name = input.description.name
         var options = options
-        options.calibration = calibration ?? node.calibration ?? .identity
+        options.geometry.calibration = calibration ?? node.calibration ?? .identity
         var screen = 0, output: String?
         if options.outputs.count > 1 {
             let choice = OutputTarget.choose(
                 for: quirked, configured: options.configuredOutput(for: name), properties: node.properties,
                 among: options.outputs)
             screen = choice.index
-            options.screenWidth = options.outputs[screen].width
-            options.screenHeight = options.outputs[screen].height
+            options.geometry.screenWidth = options.outputs[screen].width
+            options.geometry.screenHeight = options.outputs[screen].height
             output = "\(options.outputs[screen].name), \(choice.reason)"
         }
         let dispatch: any DeviceDispatch
@@ -215,7 +215,7 @@ public enum InputHubOutput: Sendable, Equatable {
         guard startReading(input, devnode: devnode) else { return }
         nextIndex += 1
         devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
-        post(.note(.opened(devnode: devnode, name: name, calibrated: options.calibration != .identity, output: output)))
+        post(.note(.opened(devnode: devnode, name: name, calibrated: options.geometry.calibration != .identity, output: output)))
     }
 
     private func read(_ update: InputDeviceUpdate, from devnode: String) {
@@ -263,11 +263,12 @@ public enum InputHubOutput: Sendable, Equatable {
     public func openVirtualTouchscreen(_ description: DeviceDescription, as name: String, screen: (width: Double, height: Double)? = nil) {
         defer { deliverBatch() }
         guard devices[name] == nil else { return }
-        var mapping = InputMapping(
-            screenWidth: screen?.width ?? options.screenWidth, screenHeight: screen?.height ?? options.screenHeight)
-        mapping.keymap = options.keymap
+        // The window's own: the whole screen, none of a panel's calibration or tuning.
+        var windowOptions = InputOptions(
+            screenWidth: screen?.width ?? options.geometry.screenWidth, screenHeight: screen?.height ?? options.geometry.screenHeight)
+        windowOptions.keymap = options.keymap
         do {
-            let dispatch = try context(for: name, options: mapping) { [weak self] in self?.post(.note(.warning($0))) }
+            let dispatch = try context(for: name, options: windowOptions) { [weak self] in self?.post(.note(.warning($0))) }
                 .dispatch(for: description) { _ in .touchscreen }
             nextIndex += 1
             devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
@@ -343,7 +344,7 @@ public enum InputHubOutput: Sendable, Equatable {
 
     /// What the next device's dispatch is made with: its number, the touch
     /// numbers it shares, the keymap compiled once for every device with keys.
-    private func context(for node: String, options: InputMapping, warn: @escaping (String) -> Void) -> DispatchContext {
+    private func context(for node: String, options: InputOptions, warn: @escaping (String) -> Void) -> DispatchContext {
         DispatchContext(
             node: node, index: nextIndex, options: options, numbering: numbering,
             keymap: { [weak self] in

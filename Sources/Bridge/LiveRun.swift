@@ -80,7 +80,7 @@ final class LiveRun {
     private static func input(_ settings: Configuration, surfaces: [any DisplaySurface], screen: Size) throws -> InputSettings {
         try settings.checkDeviceOutputs(shownOn: surfaces)
         var input = settings.input(screen: screen)
-        input.mapping.outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
+        input.options.outputs = surfaces.count > 1 ? surfaces.map(OutputTarget.init(showing:)) : []
         // In a desktop window, the window's input is the app's; the desktop's devices are not.
         if surfaces.first is DesktopWindow { input.selection.readsDeviceNodes = false }
         return input

@@ -27,7 +27,7 @@ public final class SceneReplay {
     /// of the view its touch was bound to, `onKey` each key record once delivered.
     /// `onFrame` runs after each frame was delivered (a compositor draws then).
     public func run(
-        _ recordings: [Recording], options: InputMapping, warn: (String) -> Void,
+        _ recordings: [Recording], options: InputOptions, warn: (String) -> Void,
         onRecord: (TouchRecord, String?) -> Void = { _, _ in },
         onKey: (KeyRecord) -> Void = { _ in },
         onFrame: ([TouchRecord]) throws -> Void = { _ in }

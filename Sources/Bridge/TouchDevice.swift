@@ -17,7 +17,7 @@ struct TouchDevice {
     /// Refuses what is not a touchscreen (a touchpad unless allowed, a device
     /// without absolute axes); warns about a touchscreen that does not say it is one.
     init(
-        _ device: DeviceDescription, index: Int, source: String, options: InputMapping, dropPolicy: DropPolicy,
+        _ device: DeviceDescription, index: Int, source: String, options: InputOptions, dropPolicy: DropPolicy,
         screen: Int = 0, warn: (String) -> Void
     ) throws {
         switch device.kind {
@@ -34,7 +34,7 @@ struct TouchDevice {
         case .keyboard, .other:
             throw DeviceError(source, .noPositionAxes(name: device.name))
         }
-        guard let mapping = options.mapping(for: device) else {
+        guard let mapping = options.geometry.mapping(for: device) else {
             throw DeviceError(source, .noPositionAxes(name: device.name))
         }
         self.index = index

@@ -3,9 +3,9 @@ import KernelInput
 /// Plays recordings through the contact tracker and the screen mapping and
 /// hands out one TouchRecord per touch that changed in a frame.
 public struct TouchReplay {
-    public var options: InputMapping
+    public var options: InputOptions
 
-    public init(options: InputMapping) { self.options = options }
+    public init(options: InputOptions) { self.options = options }
 
     /// Recordings from one file (several devices of one libinput record, or
     /// evtest sessions) play merged by time; separate files play one after another.

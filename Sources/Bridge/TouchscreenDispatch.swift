@@ -25,7 +25,7 @@ public final class TouchscreenDispatch: DeviceDispatch {
 
     /// A live touchscreen of its own (its touches numbered apart from any other's).
     public convenience init(
-        _ description: DeviceDescription, node: String, options: InputMapping,
+        _ description: DeviceDescription, node: String, options: InputOptions,
         warn: @escaping (String) -> Void
     ) throws {
         try self.init(description, node: node, options: options, index: 0, numbering: SharedTouchNumbering(), warn: warn)
@@ -34,7 +34,7 @@ public final class TouchscreenDispatch: DeviceDispatch {
     /// `dropPolicy`: live devices resynchronize after SYN_DROPPED; a recording
     /// has no device to ask, so what the overflow lost is cancelled.
     init(
-        _ description: DeviceDescription, node: String, options: InputMapping, index: Int, screen: Int = 0,
+        _ description: DeviceDescription, node: String, options: InputOptions, index: Int, screen: Int = 0,
         numbering: SharedTouchNumbering, dropPolicy: DropPolicy = .resyncFollows, warn: @escaping (String) -> Void
     ) throws {
         device = try TouchDevice(

@@ -228,7 +228,7 @@ package struct AppReplayOptions: ParsableArguments {
         if trace && traceLines == nil { application.actionTrace = { output.write($0 + "\n") } }
         let (format, trace) = (format, trace)
         try AppHost.replay(
-            recordings, into: application, window: window, options: try mapping.inputMapping(),
+            recordings, into: application, window: window, options: try mapping.inputOptions(),
             frames: frames, showTouches: showTouches, realtime: realtime, blink: blink, warn: { printError($0) },
             onRecord: { record, view in
                 guard !trace else { return }
@@ -272,7 +272,7 @@ package struct AppSnapshot: ParsableCommand {
 
     package func run() throws {
         let recordings = try RecordingReader.load(files: after)
-        let options = try mapping.inputMapping()
+        let options = try mapping.inputOptions()
         let (screen, appearance, out) = (Size(width: mapping.screen.width, height: mapping.screen.height), appearance, out)
         try MainActor.assumeIsolated {
             try AppHost.snapshot(

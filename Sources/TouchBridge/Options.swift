@@ -78,14 +78,16 @@ package struct MappingOptions: ParsableArguments {
 
     @OptionGroup package var keyboard: KeyboardOptions
 
-    package func inputMapping() throws -> InputMapping {
+    package func inputOptions() throws -> InputOptions {
         let tslib = try tslib.resolved()
         // Options first, then the environment where asked.
-        var options = InputMapping(
-            screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
-            rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY, allowTouchpads: allowTouchpad,
-            filters: tslib.filters ?? tslib.environment?.filters ?? FilterChainSpec(),
-            pointercal: tslib.pointercal ?? tslib.environment?.pointercal, floor: floor.floor)
+        var options = InputOptions(
+            geometry: ScreenGeometry(
+                screenWidth: screen.width, screenHeight: screen.height, calibration: calibration?.matrix ?? .identity,
+                rotation: rotate, swapAxes: swapAxes, invertX: invertX, invertY: invertY,
+                pointercal: tslib.pointercal ?? tslib.environment?.pointercal),
+            allowTouchpads: allowTouchpad, filters: tslib.filters ?? tslib.environment?.filters ?? FilterChainSpec(),
+            floor: floor.floor)
         options.keymap = try keyboard.checked(over: KeymapNames())
         return options
     }

@@ -139,7 +139,7 @@ public final class AppDriver<Delegate: ApplicationDelegate> {
     /// Plays recordings (evemu, evtest, libinput record) into the app, mapped to its screen.
     public func play(_ paths: String...) throws {
         // This driver's screen, not Screen.main: tests with drivers of other sizes may have run since.
-        let options = InputMapping(screenWidth: window.bounds.width, screenHeight: window.bounds.height)
+        let options = InputOptions(screenWidth: window.bounds.width, screenHeight: window.bounds.height)
         // Its own numbering of touches, apart from the scripted ones.
         let recorded = TouchDispatcher(application: application, window: window)
         let keys = PressDispatcher(application: application)

@@ -30,7 +30,7 @@ struct Demo: ParsableCommand {
     func run() throws {
         let paths = try files.isEmpty ? BundledRecording.demoNames.map(bundled) : files
         let recordings = try RecordingReader.load(files: paths)
-        let options = InputMapping(screenWidth: screen.width, screenHeight: screen.height)
+        let options = InputOptions(screenWidth: screen.width, screenHeight: screen.height)
         let (out, screen) = (out, screen)
         try MainActor.assumeIsolated {
             let size = Size(width: screen.width, height: screen.height)

@@ -43,7 +43,7 @@ struct Replay: ParsableCommand {
         if scene == "demo" { return try replay.run(paths, app: TouchBridgeCommand.demoApp) }
         if let scene { return try play(recordings, into: scene, paths: paths) }
         let (format, realtime, mapping) = (replay.format, replay.realtime, replay.mapping)
-        let options = try mapping.inputMapping()
+        let options = try mapping.inputOptions()
         var summary = ReplaySummary()
         var output = BufferedOutput()
         var pacer = ReplayPacer()

@@ -27,9 +27,9 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let input = try InputDevice(path: device, grab: grab)
-        var options = try mapping.inputMapping()
+        var options = try mapping.inputOptions()
         if mapping.calibration == nil, let matrix = UdevProperties.calibration(node: device) {
-            options.calibration = matrix  // what libinput would use for this device
+            options.geometry.calibration = matrix  // what libinput would use for this device
         }
         let sink = try TextOutput(path: nil)
         let dispatch = try dispatch(for: input, options: options)
@@ -52,7 +52,7 @@ struct Watch: ParsableCommand {
     }
 
     /// A keyboard's keys through the keymap, a touchscreen's touches through the tracker.
-    private func dispatch(for input: InputDevice, options: InputMapping) throws -> any DeviceDispatch {
+    private func dispatch(for input: InputDevice, options: InputOptions) throws -> any DeviceDispatch {
         let context = DispatchContext(
             node: device, options: options,
             keymap: {

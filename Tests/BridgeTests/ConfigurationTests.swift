@@ -182,11 +182,11 @@ struct ConfigurationTests {
             max-touch-major = 40
             """)
         #expect(settings.deviceSettings.count == 1)
-        let mapping = settings.mapping(screen: Size(width: 800, height: 480))
-        let resistive = mapping.tuned(for: "ADS7846 Touchscreen")
+        let options = settings.inputOptions(screen: Size(width: 800, height: 480))
+        let resistive = options.tuned(for: "ADS7846 Touchscreen")
         #expect(resistive.filters.modules == [.variance(delta: 30), .median(depth: 5)])
         #expect(resistive.floor == ContactFloor(minimumPressure: 10, maximumTouchMajor: 40))
-        let other = mapping.tuned(for: "Atmel maXTouch Touchscreen")
+        let other = options.tuned(for: "Atmel maXTouch Touchscreen")
         #expect(other.filters.modules == [.dejitter(delta: 50)] && other.floor == ContactFloor(minimumPressure: 10))
 
         let path = "/etc/touchbridge/touchbridge.conf"
@@ -227,7 +227,7 @@ struct ConfigurationTests {
         #expect(settings.keymap == KeymapNames(layout: "de", variant: "nodeadkeys", options: "compose:ralt"))
         #expect(settings.takesKeyboards)
         #expect(try parse("[keyboard]\nenabled = false\n").takesKeyboards == false)
-        #expect(settings.input(screen: Size(width: 800, height: 480)).mapping.keymap.layout == "de")
+        #expect(settings.input(screen: Size(width: 800, height: 480)).options.keymap.layout == "de")
         // A wrong name: the file, line and key, with what is there.
         do {
             _ = try parse("[keyboard]\nlayout = \"de\"\nvariant = \"nonsense\"\n")

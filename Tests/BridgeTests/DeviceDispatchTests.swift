@@ -57,7 +57,7 @@ struct DeviceDispatchTests {
         let keypad = DeviceDescription(
             name: "Keypad", types: [EventType.key], codes: [EventType.key: [30, 48]])
         var warnings: [String] = []
-        var options = InputMapping()
+        var options = InputOptions()
         options.quirks = quirks
         let keymap = try keymap
         let context = DispatchContext(node: "/dev/input/event4", options: options, keymap: { keymap }, warn: { warnings.append($0) })
@@ -78,7 +78,7 @@ struct DeviceDispatchTests {
         let keymap = try keymap
         func made(_ name: String, scanner: Bool = false) throws -> (InputDeviceKind, any DeviceDispatch) {
             let device = try #require(RecordingReader.load(files: [Fixtures.path(name)]).first?.device)
-            let context = DispatchContext(node: name, options: InputMapping(), keymap: { keymap }, warn: { _ in })
+            let context = DispatchContext(node: name, options: InputOptions(), keymap: { keymap }, warn: { _ in })
             let kind = InputDeviceKind.of(device, scanner: scanner)
             return (kind, try context.dispatch(for: device) { .of($0, scanner: scanner) })
         }
@@ -90,7 +90,7 @@ struct DeviceDispatchTests {
         #expect(touchscreen.0 == .touchscreen && touchscreen.1 is TouchscreenDispatch)
         let knob = DeviceDescription(name: "rotary@0", types: [EventType.rel], codes: [EventType.rel: [RelCode.dial]])
         #expect(InputDeviceKind.of(knob) == .knob)
-        let context = DispatchContext(node: "knob", options: InputMapping(), keymap: { keymap }, warn: { _ in })
+        let context = DispatchContext(node: "knob", options: InputOptions(), keymap: { keymap }, warn: { _ in })
         #expect(try context.dispatch(for: knob) { .of($0) } is KnobDispatch)
     }
 
@@ -114,7 +114,7 @@ struct DeviceDispatchTests {
         var window = WindowTouches(width: 800, height: 480)
         var warnings: [String] = []
         let screen = try TouchscreenDispatch(
-            window.device, node: "panel", options: InputMapping(screenWidth: 800, screenHeight: 480), warn: { warnings.append($0) })
+            window.device, node: "panel", options: InputOptions(screenWidth: 800, screenHeight: 480), warn: { warnings.append($0) })
         let down = window.mouseDown(x: 100, y: 50, modifiers: [], time: time)
         let began = collect { post in screen.process(down[...], post: post) }
         #expect(began.count == 1 && screen.touchesDown == 1)

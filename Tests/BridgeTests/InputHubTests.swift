@@ -138,7 +138,7 @@ final class TestNodes: InputNodeSource {
     @Test func devicesAreReadFromTheirDescriptorsAsAReplayReadsThemAndCancelledWhenUnplugged() throws {
         let touches = cut(try load("evemu-ep0430m09-touchscreen-2finger-scroll.txt"), frames: 40)
         let keys = try load("evemu-lenovo-thinkpad-compact-keyboard-ctrl-c.txt")
-        let options = InputMapping(screenWidth: 800, screenHeight: 480)
+        let options = InputOptions(screenWidth: 800, screenHeight: 480)
         // What a replay of the same events makes: the hub must make the same.
         var replayed: [[TouchRecord]] = [], replayedKeys: [KeyRecord] = []
         try TouchReplay(options: options).run([touches], warn: { _ in }, onFrame: { replayed.append($0) })
@@ -203,7 +203,7 @@ final class TestNodes: InputNodeSource {
             guard devnode == keyboardNode.devnode else { throw DeviceError(devnode, .cannotOpen(.permissionDenied)) }
             return try PipeDevice(keys.device!)
         }
-        let hub = InputHub(selection: DeviceSelection(), options: InputMapping(), backend: backend)
+        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(), backend: backend)
         var outputs: [InputHubOutput] = []
         hub.onOutput = { outputs += $0 }
         try hub.start()
@@ -225,7 +225,7 @@ final class TestNodes: InputNodeSource {
             pipe = try PipeDevice(keys.device!)
             return pipe!
         }
-        var options = InputMapping()
+        var options = InputOptions()
         options.quirks.quirks += try DeviceQuirks(parsing: "[No C]\nMatchName=*Lenovo*\nAttrEventCode=-KEY_C\n", path: "no-c.quirks").quirks
         let hub = InputHub(selection: DeviceSelection(grab: true), options: options, backend: backend)
         var outputs: [InputHubOutput] = []
@@ -251,7 +251,7 @@ final class TestNodes: InputNodeSource {
             pipes.append(pipe)
             return pipe
         }
-        let options = InputMapping(screenWidth: 800, screenHeight: 480)
+        let options = InputOptions(screenWidth: 800, screenHeight: 480)
         let app = Application()
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480), application: app)
         var first: InputHub? = InputHub(selection: DeviceSelection(), options: options, backend: backend)

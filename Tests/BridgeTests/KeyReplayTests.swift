@@ -9,7 +9,7 @@ import TouchUI
 @MainActor
 struct KeyReplayTests {
     func keys(_ recordings: [Recording], keymap: KeymapNames = KeymapNames(layout: "us")) throws -> [KeyRecord] {
-        var options = InputMapping()
+        var options = InputOptions()
         options.keymap = keymap
         var records: [KeyRecord] = []
         try TouchReplay(options: options).run(recordings, warn: { _ in }, onFrame: { _ in }, onKeys: { records += $0 })

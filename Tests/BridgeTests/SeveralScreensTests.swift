@@ -78,10 +78,10 @@ struct SeveralScreensTests {
             file: ConfigurationFile(
                 path: "/etc/touchbridge/touchbridge.conf",
                 text: "[input.device.front]\nname-contains = \"eGalax\"\noutput = \"DSI-1\"\n"))
-        var mapping = settings.mapping(screen: Size(width: 1280, height: 800))
-        mapping.outputs = outputs
-        #expect(mapping.configuredOutput(for: "eGalax Inc. USB TouchController")! == ("front", "DSI-1"))
-        #expect(mapping.configuredOutput(for: "ILITEK") == nil)
+        var options = settings.inputOptions(screen: Size(width: 1280, height: 800))
+        options.outputs = outputs
+        #expect(options.configuredOutput(for: "eGalax Inc. USB TouchController")! == ("front", "DSI-1"))
+        #expect(options.configuredOutput(for: "ILITEK") == nil)
         #expect(throws: ConfigurationError.self) {
             try Bridge.Configuration(
                 file: ConfigurationFile(path: "/etc/touchbridge/touchbridge.conf", text: "[input.device.front]\nname-contains = \"x\"\noutput = \"\"\n"))

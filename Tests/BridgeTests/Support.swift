@@ -12,7 +12,7 @@ enum Fixtures {
 
 /// Replays and collects what came out.
 func replay(
-    _ recordings: [Recording], options: InputMapping = InputMapping()
+    _ recordings: [Recording], options: InputOptions = InputOptions()
 ) throws -> (records: [TouchRecord], warnings: [String]) {
     var records: [TouchRecord] = []
     var warnings: [String] = []

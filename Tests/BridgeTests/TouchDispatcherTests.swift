@@ -98,7 +98,7 @@ struct TouchDispatcherTests {
 
             """
         let recording = try EvemuReader.read(Array(text.utf8), file: "cut-short.evemu")
-        try SceneReplay(application: app, window: window).run([recording], options: InputMapping(), warn: { _ in })
+        try SceneReplay(application: app, window: window).run([recording], options: InputOptions(), warn: { _ in })
         #expect(view.calls == ["began 1", "moved 1", "cancelled 1"])
     }
 
@@ -107,7 +107,7 @@ struct TouchDispatcherTests {
         var firedAt: [Double] = []
         let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt")])
         var scheduled = false
-        try replay.run(recordings, options: InputMapping(), warn: { _ in }) { record, _ in
+        try replay.run(recordings, options: InputOptions(), warn: { _ in }) { record, _ in
             // At the first touch, set a timer for 0.5 s later: it must fire at 0.500001, between frames.
             if !scheduled {
                 scheduled = true

@@ -31,10 +31,10 @@ struct TouchReplayTests {
         let taps = try RecordingReader.load(files: [Fixtures.path("evemu-atmel-maxtouch-touchscreen-1finger-fast-taps.txt")])
         var section = DeviceInputSettings(label: "atmel", nameContains: "maXTouch")
         section.filters = try FilterChainSpec(parsing: "debounce drop_threshold=250")
-        let (filtered, _) = try replay(taps, options: InputMapping(devices: [section]))
+        let (filtered, _) = try replay(taps, options: InputOptions(devices: [section]))
         #expect(filtered.count { $0.phase == .began } == 1)
         section.nameContains = "ADS7846"
-        let (untouched, _) = try replay(taps, options: InputMapping(devices: [section]))
+        let (untouched, _) = try replay(taps, options: InputOptions(devices: [section]))
         #expect(untouched.count { $0.phase == .began } == 9)
     }
 
@@ -48,7 +48,7 @@ struct TouchReplayTests {
                 event(0, EventType.abs, 0x03, 2048), event(0, EventType.syn, SynCode.report, 0),
                 event(50_000, EventType.key, KeyCode.touch, 0), event(50_000, EventType.syn, SynCode.report, 0),
             ])
-        var options = InputMapping(screenWidth: 800, screenHeight: 480)
+        var options = InputOptions(screenWidth: 800, screenHeight: 480)
         let (records, warnings) = try replay([tap], options: options)
         #expect(records.map(\.phase) == [.began, .ended])
         // 1024 of 4096 across 800 points; 2048 of 4096 down 480.
@@ -73,7 +73,7 @@ struct TouchReplayTests {
         let second = Recording(
             format: .libinputRecord, source: "both.yml#1", eventsSource: "both.yml", device: egalax,
             events: tap(down: 20_000, idle: nil, up: 30_000))
-        let (records, _) = try replay([first, second], options: InputMapping(screenWidth: 800, screenHeight: 480))
+        let (records, _) = try replay([first, second], options: InputOptions(screenWidth: 800, screenHeight: 480))
         #expect(records.map(\.time.microseconds) == [0, 20_000, 30_000, 50_000])
         #expect(records.map(\.phase) == [.began, .began, .ended, .ended])
     }
@@ -92,7 +92,7 @@ struct TouchReplayTests {
                 E: 0.020000 0003 0039 -1
                 E: 0.020000 0000 0000 0000
                 """)
-        let (records, warnings) = try replay([input], options: InputMapping(screenWidth: 800, screenHeight: 400))
+        let (records, warnings) = try replay([input], options: InputOptions(screenWidth: 800, screenHeight: 400))
         #expect(warnings.isEmpty)
         #expect(records.map(\.phase) == [.began, .moved, .ended])
         // (500 - 0) * 800 / 1000 = 400; (250 - 0) * 400 / 1000 = 100.
@@ -153,7 +153,7 @@ struct TouchReplayTests {
             #expect(error.description.hasPrefix("pad.evemu: 'Synaptics TouchPad' is a touchpad"))
             #expect(error.description.contains("--allow-touchpad"))
         }
-        let (records, warnings) = try replay([touchpad], options: InputMapping(allowTouchpads: true))
+        let (records, warnings) = try replay([touchpad], options: InputOptions(allowTouchpads: true))
         #expect(records.map(\.phase) == [.began, .cancelled])
         #expect(warnings.count == 1)
     }
@@ -182,7 +182,7 @@ struct TouchReplayTests {
     @Test func theSummaryCountsWhatItSaw() throws {
         let recordings = try RecordingReader.load(files: [Fixtures.path("evemu-dell-canvas-advanced-silicon-cooltouch-5finger.txt")])
         var summary = ReplaySummary()
-        _ = try TouchReplay(options: InputMapping()).run(recordings, warn: { _ in }, emit: { summary.add($0) })
+        _ = try TouchReplay(options: InputOptions()).run(recordings, warn: { _ in }, emit: { summary.add($0) })
         #expect(summary.devices[0]?.touches == 12)
         #expect(summary.devices[0]?.maximumSimultaneous == 5)
         #expect(summary.touchesLeftDown == 0)
@@ -196,7 +196,7 @@ struct RealTouchpadReplayTests {
             .appendingPathComponent("libinput-record/SUBSTITUTE-not-touchscreen_touchpad_ELAN1206-04F3-30F1_elan1206-bug.yml").path
         let recordings = try RecordingReader.load(files: [path])
         #expect(throws: DeviceError.self) { try replay(recordings) }
-        let (records, warnings) = try replay(recordings, options: InputMapping(allowTouchpads: true))
+        let (records, warnings) = try replay(recordings, options: InputOptions(allowTouchpads: true))
         #expect(warnings.count == 1)
         #expect(records.filter { $0.phase == .began }.count == 25)
         #expect(records.filter { $0.phase == .ended }.count == 25)

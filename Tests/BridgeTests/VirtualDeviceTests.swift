@@ -27,7 +27,7 @@ struct VirtualDeviceTests {
     }
 
     @Test func aWindowsMouseIsATouchInScreenPoints() {
-        let hub = InputHub(selection: DeviceSelection(), options: InputMapping(screenWidth: 800, screenHeight: 480))
+        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(screenWidth: 800, screenHeight: 480))
         let output = Outputs(hub)
         var window = WindowTouches(width: 800, height: 480)
         hub.openVirtualTouchscreen(window.device, as: "window")
@@ -49,7 +49,7 @@ struct VirtualDeviceTests {
     }
 
     @Test func aWindowsKeysGoThroughTheKeymap() {
-        let hub = InputHub(selection: DeviceSelection(), options: InputMapping(screenWidth: 800, screenHeight: 480))
+        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(screenWidth: 800, screenHeight: 480))
         let output = Outputs(hub)
         hub.openVirtualKeyboard(named: "TouchBridge window keyboard", as: "window keyboard")
         _ = output.take()
@@ -67,7 +67,7 @@ struct VirtualDeviceTests {
     }
 
     @Test func eventsForADeviceNotOpenedOrANodeAreIgnored() {
-        let hub = InputHub(selection: DeviceSelection(), options: InputMapping(screenWidth: 800, screenHeight: 480))
+        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(screenWidth: 800, screenHeight: 480))
         let output = Outputs(hub)
         var window = WindowTouches(width: 800, height: 480)
         hub.feedVirtual([(window.mouseDown(x: 1, y: 1, modifiers: [], time: time), "window")])
