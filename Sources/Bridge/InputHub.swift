@@ -238,7 +238,7 @@ public enum InputHubOutput: Sendable, Equatable {
 
     private func close(_ devnode: String, reason: String) {
         guard let device = devices.removeValue(forKey: devnode) else { return }
-        device.input?.stopReading()
+        if let input = device.input, let poller { input.stopReading(with: poller) }
         let cancelled = device.dispatch.finish(post: post)
         post(.note(.closed(devnode: devnode, name: device.name, reason: reason, cancelled: cancelled)))
     }

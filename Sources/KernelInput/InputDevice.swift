@@ -30,10 +30,11 @@ public final class InputDevice: @unchecked Sendable {
     public let path: String
     public let description: DeviceDescription
     private let fd: FileDescriptor
+    public var descriptor: FileDescriptor { fd }
     private let evdev: OpaquePointer
     private var isGrabbed = false
-    /// What reads the device: a poller of its own, or one shared with other devices.
-    private var poller: InputPoller?
+    /// The poller `startReading(on:)` made for this device alone.
+    private var ownPoller: InputPoller?
     private var confinement = Confinement()
 
     public init(path: String, grab: Bool = false) throws {
@@ -65,9 +66,10 @@ public final class InputDevice: @unchecked Sendable {
     }
 
     deinit {
-        // No dispatch source watches the descriptor itself, only the poller's
-        // epoll set, which lets go of it first: closing it here is safe.
-        poller?.remove(fd)
+        // No dispatch source watches the descriptor itself, only an epoll
+        // set, which lets go of it first: closing it here is safe. (A shared
+        // poller's owner calls stopReading(with:) before letting go.)
+        ownPoller?.remove(fd)
         if isGrabbed { _ = tb_input_grab(fd.rawValue, 0) }
         libevdev_free(evdev)
         try? fd.close()
@@ -101,28 +103,20 @@ public final class InputDevice: @unchecked Sendable {
         }
     }
 
-    /// Starts delivering updates on `queue`. After `.removed`, reading stops.
+    /// Starts delivering updates on `queue`, through a poller of the
+    /// device's own. After `.removed`, reading stops.
     public func startReading(on queue: DispatchQueue, handler: @escaping @Sendable (InputDeviceUpdate) -> Void) throws {
         confinement.bind(to: queue)
-        try startReading(with: InputPoller(queue: queue), handler: handler)
+        let poller = try InputPoller(queue: queue)
+        try startReading(with: poller, handler: handler)
+        ownPoller = poller
     }
 
-    /// Reads through `poller`, which may watch other devices too; updates
-    /// arrive on its queue. After `.removed`, reading stops.
-    public func startReading(with poller: InputPoller, handler: @escaping (InputDeviceUpdate) -> Void) throws {
-        try poller.add(fd) { [weak self] in
-            guard let self, self.poller != nil else { return }
-            let update = self.readAvailable()
-            if case .removed = update { self.stopReading() }
-            handler(update)
-        }
-        self.poller = poller
-    }
-
+    /// Stops what `startReading(on:)` started.
     public func stopReading() {
         confinement.check("the InputDevice \(path)")
-        poller?.remove(fd)
-        poller = nil
+        if let ownPoller { stopReading(with: ownPoller) }
+        ownPoller = nil
     }
 
     private static func describe(_ evdev: OpaquePointer) -> DeviceDescription {

@@ -13,7 +13,6 @@ final class PipeDevice: InputSource {
     let description: DeviceDescription
     let readEnd: FileDescriptor
     private(set) var writeEnd: FileDescriptor?
-    private var poller: InputPoller?
     private var pending: [UInt8] = []
 
     init(_ description: DeviceDescription) throws {
@@ -22,8 +21,9 @@ final class PipeDevice: InputSource {
         for end in [readEnd, writeEnd!] { _ = fcntl(end.rawValue, F_SETFL, O_NONBLOCK) }
     }
 
+    var descriptor: FileDescriptor { readEnd }
+
     deinit {
-        poller?.remove(readEnd)
         try? readEnd.close()
         try? writeEnd?.close()
     }
@@ -55,22 +55,7 @@ final class PipeDevice: InputSource {
         writeEnd = nil
     }
 
-    func startReading(with poller: InputPoller, handler: @escaping (InputDeviceUpdate) -> Void) throws {
-        try poller.add(readEnd) { [weak self] in
-            guard let self, self.poller != nil else { return }
-            let update = self.readAvailable()
-            if case .removed = update { self.stopReading() }
-            handler(update)
-        }
-        self.poller = poller
-    }
-
-    func stopReading() {
-        poller?.remove(readEnd)
-        poller = nil
-    }
-
-    private func readAvailable() -> InputDeviceUpdate {
+    func readAvailable() -> InputDeviceUpdate {
         var buffer = [UInt8](repeating: 0, count: 4096)
         guard let count = try? buffer.withUnsafeMutableBytes({ try readEnd.read(into: $0) }) else { return .events([]) }
         if count == 0 { return .removed(.noSuchDevice) }
