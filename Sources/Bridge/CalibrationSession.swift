@@ -168,7 +168,7 @@ public final class CalibrationSession {
             case .closed(let devnode, _, let reason, _): self.logger.notice("\(devnode): \(reason)")
             case .warning(let message): self.logger.warning("\(message)")
             case .debug(let message): self.logger.debug("\(message)")
-            case .openedKeyboard: break
+            case .openedKeyboard, .resynced: break
             }
         }
         feed.onDelivered = { [unowned self] frames in

@@ -50,6 +50,8 @@ public final class Compositor {
     /// Called after a present whose repaint took longer than a refresh, with
     /// its damage and `lastPresentDuration`: where a kiosk's lag comes from.
     public var onSlowPresent: ((Region, Double) -> Void)?
+    /// Presents whose repaint took longer than a refresh, since the compositor was made.
+    public private(set) var slowPresents = 0
     private var inputTime = 0.0
     private var deliveriesAtStart = 0
     /// Whether a repaint is under way (input delivered between its views sees it true).
@@ -188,7 +190,10 @@ public final class Compositor {
         lastDamage = damage
         lastPresentDuration = timeline.now - lastPresent - inputTime
         onPresent?(damage)
-        if lastPresentDuration > frameInterval { onSlowPresent?(damage, lastPresentDuration) }
+        if lastPresentDuration > frameInterval {
+            slowPresents += 1
+            onSlowPresent?(damage, lastPresentDuration)
+        }
         return damage
     }
 

@@ -58,6 +58,8 @@ public struct Configuration: Equatable, Sendable {
     public var keyRepeat = KeyRepeat.standard
     /// `keyboard.scanners`: keyboards that are barcode scanners, by (part of) their name.
     public var scanners: [String] = []
+    /// `[metrics]`: where and how often the figures for Prometheus are written.
+    public var metrics: MetricsSettings?
 
     public init() {}
 
@@ -104,6 +106,8 @@ public struct Configuration: Equatable, Sendable {
         "keyboard.variant": "an XKB variant for each layout: \"intl\", \"nodeadkeys\"",
         "keyboard.options": "XKB options: \"compose:ralt,grp:alt_shift_toggle\"",
         "keyboard.model": "an XKB keyboard model: \"pc105\"",
+        "metrics.textfile": "the .prom file node_exporter's textfile collector reads, such as \"/var/lib/prometheus/node-exporter/touchbridge.prom\"",
+        "metrics.interval": "seconds between writes of the metrics file, 1 to 3600 (5 by default)",
     ]
 
     /// Reads `path`. A missing file is an error only when `required`
@@ -273,10 +277,24 @@ public struct Configuration: Equatable, Sendable {
             case "keyboard.variant": keymap.variant = try string()
             case "keyboard.options": keymap.options = try string()
             case "keyboard.model": keymap.model = try string()
+            case "metrics.textfile":
+                let path = try string()
+                guard path.hasPrefix("/"), path.hasSuffix(".prom") else {
+                    throw fail("expected an absolute path ending in .prom (the collector reads only those), got \"\(path)\"")
+                }
+                metrics = MetricsSettings(textfile: path, interval: metrics?.interval ?? MetricsSettings.defaultInterval)
+            case "metrics.interval":
+                guard case .number(let seconds) = entry.value, (1...3600).contains(seconds) else { throw fail("expected \(expected), got \(entry.value)") }
+                metrics = MetricsSettings(textfile: metrics?.textfile ?? "", interval: seconds)
             default: throw fail("unknown key")
             }
         }
         try checkDeviceSections(file: file)
+        if let metrics, metrics.textfile.isEmpty {
+            throw ConfigurationError(
+                file: file.path, line: file.entries["metrics.interval"]?.line, key: "metrics.interval",
+                message: "needs metrics.textfile, the file to write the metrics to")
+        }
         if keymap != KeymapNames() {
             do throws(KeymapError) {
                 _ = try Keymap(keymap)

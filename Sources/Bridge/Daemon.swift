@@ -161,6 +161,8 @@ public final class Daemon {
             logger.warning("\(message)")
         case .debug(let message):
             logger.debug("\(message)")
+        case .resynced:
+            break  // warned about through .warning, at most once a second
         case .openedKeyboard(let devnode, let name, let keymap, let scanner):
             keyboards[devnode] = name
             logger.info("\(devnode): '\(name)' opened as \(scanner ? "a barcode scanner, grabbed" : "a keyboard") (\(keymap))")

@@ -13,6 +13,10 @@ public enum InputHubNote: Sendable, Equatable {
     /// A device that could not be used; the others go on.
     case failed(devnode: String, reason: String)
     case warning(String)
+    /// The kernel's buffer overflowed `dropped` times (SYN_DROPPED) and
+    /// libevdev resynchronized: every time, for counting. (The warning
+    /// that says so is rate-limited.)
+    case resynced(devnode: String, dropped: Int)
     /// Worth a line in a debug log only (a key the keymap does not know).
     case debug(String)
 }
@@ -77,6 +81,7 @@ public enum InputHubOutput: Sendable, Equatable {
     private var devices: [String: OpenDevice] = [:]
     private let numbering = SharedTouchNumbering()
     private var nextIndex = 0
+    private var namesByIndex: [Int: String] = [:]
     private var lastOverflowWarning = [String: Double]()
     /// Compiled when the first keyboard comes.
     private var keymap: Keymap?
@@ -213,8 +218,7 @@ public enum InputHubOutput: Sendable, Equatable {
         }
         let devnode = node.devnode
         guard startReading(input, devnode: devnode) else { return }
-        nextIndex += 1
-        devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
+        register(OpenDevice(input: input, dispatch: dispatch, name: name), as: devnode)
         post(.note(.opened(devnode: devnode, name: name, calibrated: options.geometry.calibration != .identity, output: output)))
     }
 
@@ -270,8 +274,7 @@ public enum InputHubOutput: Sendable, Equatable {
         do {
             let dispatch = try context(for: name, options: windowOptions) { [weak self] in self?.post(.note(.warning($0))) }
                 .dispatch(for: description) { _ in .touchscreen }
-            nextIndex += 1
-            devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description.name)
+            register(OpenDevice(input: nil, dispatch: dispatch, name: description.name), as: name)
             post(.note(.opened(devnode: name, name: description.name, calibrated: false)))
         } catch {
             post(.note(.failed(devnode: name, reason: "\(error)")))
@@ -291,8 +294,7 @@ public enum InputHubOutput: Sendable, Equatable {
             post(.note(.failed(devnode: name, reason: "a keyboard, but \(error)")))
             return
         }
-        nextIndex += 1
-        devices[name] = OpenDevice(input: nil, dispatch: dispatch, name: description)
+        register(OpenDevice(input: nil, dispatch: dispatch, name: description), as: name)
         post(.note(.openedKeyboard(devnode: name, name: description, keymap: keymap!.names.summary)))
     }
 
@@ -337,10 +339,19 @@ public enum InputHubOutput: Sendable, Equatable {
             return
         }
         guard startReading(input, devnode: devnode) else { return }
-        nextIndex += 1
-        devices[devnode] = OpenDevice(input: input, dispatch: dispatch, name: name)
+        register(OpenDevice(input: input, dispatch: dispatch, name: name), as: devnode)
         post(.note(.openedKeyboard(devnode: devnode, name: name, keymap: keymap!.names.summary, scanner: scanner)))
     }
+
+    /// An opened device joins the hub under the number its context was made with.
+    private func register(_ device: OpenDevice, as devnode: String) {
+        devices[devnode] = device
+        namesByIndex[nextIndex] = device.name
+        nextIndex += 1
+    }
+
+    /// The name of the device numbered `index` (`TouchRecord.device`), open or gone.
+    public func deviceName(_ index: Int) -> String? { namesByIndex[index] }
 
     /// What the next device's dispatch is made with: its number, the touch
     /// numbers it shares, the keymap compiled once for every device with keys.

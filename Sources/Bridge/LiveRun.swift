@@ -26,6 +26,10 @@ final class LiveRun {
     let screen: Size
     /// The settings the app last took, which a reload changes from.
     private var applied: Configuration
+    /// `[metrics]`: the figures, and the timer that writes them.
+    private var metrics: HostMetrics?
+    private var metricsTimer: (any DispatchSourceTimer)?
+    private var lastMetricsError: String?
 
     /// Launches the app and makes what feeds it; on a throw, what was opened is closed.
     init(_ app: HostedApp, settings: Configuration, controls: AppHost.RunControls, surfaces: [any DisplaySurface], logger: Logger) throws {
@@ -97,6 +101,12 @@ final class LiveRun {
             application.terminate()
             exit(1)
         }
+        if let settings = started.metrics {
+            let metrics = HostMetrics(app: app)
+            daemon.feed.onRead = { [daemon] items in metrics.count(items, from: daemon.feed.hub) }
+            self.metrics = metrics
+            logger.info("writing metrics to \(settings.textfile) every \(ConfigurationValue.number(settings.interval)) s")
+        }
         if let screenPower {
             daemon.feed.admit = { screenPower.admit($0) }
             daemon.onKeys = { _ in screenPower.keysPressed() }
@@ -125,6 +135,7 @@ final class LiveRun {
             daemon.stop()
             throw error
         }
+        startWritingMetrics()
         if let exitAfter = controls.exitAfter {
             DispatchQueue.main.asyncAfter(deadline: .now() + exitAfter) { [self] in
                 MainActor.assumeIsolated { stop() }
@@ -144,6 +155,9 @@ final class LiveRun {
         if reloaded.logLevel != started.logLevel {
             logger.notice("log-level changes take effect at the next start")
         }
+        if reloaded.metrics != started.metrics {
+            logger.notice("metrics changes take effect at the next start")
+        }
         if reloaded.screenPower != started.screenPower {
             logger.notice("idle-timeout, dim-after and wake-touch changes take effect at the next start")
         }
@@ -151,6 +165,33 @@ final class LiveRun {
         desktop?.attachDevices()
         reloaded.apply(to: application, changedFrom: applied)
         applied = reloaded
+    }
+
+    /// Every `interval` seconds, on the main queue: the display's figures
+    /// taken and the file written. A failure is logged once, until it changes
+    /// or the file is written again; the app goes on either way.
+    private func startWritingMetrics() {
+        guard let metrics, let settings = started.metrics else { return }
+        let file = MetricsTextfile(path: settings.textfile)
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now(), repeating: settings.interval, leeway: .milliseconds(Int(settings.interval * 100)))
+        timer.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated { writeMetrics(metrics, to: file) }
+        }
+        timer.resume()
+        metricsTimer = timer
+    }
+
+    private func writeMetrics(_ metrics: HostMetrics, to file: MetricsTextfile) {
+        metrics.sample(compositors: daemon.compositors, screenIsOn: surfaces[0].isPoweredOn)
+        do throws(MetricsFileError) {
+            try file.write(metrics.text())
+            if lastMetricsError != nil { logger.notice("metrics written to \(file.path) again") }
+            lastMetricsError = nil
+        } catch {
+            if lastMetricsError != error.description { logger.error("metrics: \(error)") }
+            lastMetricsError = error.description
+        }
     }
 
     /// Ends the process as SIGTERM does.
@@ -162,6 +203,8 @@ final class LiveRun {
         application.terminate()
         desktop?.stop()
         daemon.stop()
+        metricsTimer?.cancel()
+        if let metrics, let settings = started.metrics { writeMetrics(metrics, to: MetricsTextfile(path: settings.textfile)) }  // the last figures
         exit(status)
     }
 }

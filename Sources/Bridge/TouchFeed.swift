@@ -22,6 +22,9 @@ public final class TouchFeed {
     public var admit: (([[TouchRecord]]) -> [[TouchRecord]])?
     public var onDelivered: (([[TouchRecord]]) -> Void)?
     public private(set) var framesDelivered = 0
+    /// Everything one read of the hub's brought, before any of it is delivered
+    /// (what metrics count: a frame the screen's power swallows was still sent).
+    public var onRead: (([InputHubOutput]) -> Void)?
 
     public init(hub: InputHub, application: Application, window: Window? = nil) {
         self.hub = hub
@@ -54,6 +57,7 @@ public final class TouchFeed {
 
     /// Delivers what one read of the hub's brought.
     private func deliver(_ items: [InputHubOutput]) {
+        onRead?(items)
         var frames: [[TouchRecord]] = []
         func flush() {
             if let admit, !frames.isEmpty { frames = admit(frames) }

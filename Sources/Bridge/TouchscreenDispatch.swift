@@ -57,6 +57,7 @@ public final class TouchscreenDispatch: DeviceDispatch {
                 overflows += dropped
                 let total = overflows > 1 ? " (\(overflows) overflows so far)" : ""
                 warn("\(node): the kernel's buffer overflowed (SYN_DROPPED); resynchronized through libevdev\(total)")
+                post(.note(.resynced(devnode: node, dropped: dropped)))
             }
         }
         // Frames first, then delivered: delivering reads the device the tracker belongs to.

@@ -295,3 +295,32 @@ struct ConfigurationEditingTests {
         #expect(throws: ConfigurationError.self) { try ConfigurationFile.setting("grab", to: "false", inSection: "input", of: "[input\n") }
     }
 }
+
+struct MetricsConfigurationTests {
+    func parse(_ text: String) throws -> Bridge.Configuration {
+        try Bridge.Configuration(file: ConfigurationFile(path: "/etc/kiosk/kiosk.conf", text: text))
+    }
+
+    @Test func theMetricsSectionNamesTheFileAndHowOften() throws {
+        #expect(try parse("").metrics == nil)
+        #expect(
+            try parse("[metrics]\ntextfile = \"/var/lib/prometheus/node-exporter/kiosk.prom\"\n").metrics
+                == MetricsSettings(textfile: "/var/lib/prometheus/node-exporter/kiosk.prom", interval: 5))
+        #expect(try parse("[metrics]\ninterval = 15\ntextfile = \"/run/kiosk.prom\"\n").metrics == MetricsSettings(textfile: "/run/kiosk.prom", interval: 15))
+    }
+
+    @Test func badMetricsSettingsNameTheLineAndKey() {
+        func message(_ text: String) -> String {
+            do {
+                _ = try parse(text)
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message("[metrics]\ntextfile = \"kiosk.prom\"\n") == "/etc/kiosk/kiosk.conf:2: key 'metrics.textfile': expected an absolute path ending in .prom (the collector reads only those), got \"kiosk.prom\"")
+        #expect(message("[metrics]\ntextfile = \"/run/kiosk.txt\"\n").contains("an absolute path ending in .prom"))
+        #expect(message("[metrics]\ninterval = 0\ntextfile = \"/run/k.prom\"\n").hasPrefix("/etc/kiosk/kiosk.conf:2: key 'metrics.interval': expected seconds"))
+        #expect(message("[metrics]\ninterval = 10\n") == "/etc/kiosk/kiosk.conf:2: key 'metrics.interval': needs metrics.textfile, the file to write the metrics to")
+    }
+}
