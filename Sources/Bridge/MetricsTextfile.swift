@@ -3,8 +3,9 @@ import SystemPackage
 
 /// Writes metrics where node_exporter's textfile collector reads them
 /// (`--collector.textfile.directory`, /var/lib/prometheus/node-exporter on
-/// Debian), atomically: into a file beside it, then renamed over it, so a
-/// scrape never sees half a file.
+/// Debian), or where a link in that directory leads (a hardened service
+/// writes only its runtime directory), atomically: into a file beside it,
+/// then renamed over it, so a scrape never sees half a file.
 public struct MetricsTextfile: Sendable {
     public let path: String
 
@@ -27,7 +28,12 @@ public struct MetricsTextfile: Sendable {
             throw MetricsFileError(path: temporary, operation: "cannot create", errno: error as? Errno ?? .ioError)
         }
         do {
-            _ = try fd.closeAfter { try fd.writeAll(text) }
+            // Readable by node_exporter's user whatever the service's umask (0077 in its unit):
+            // the figures are no secret.
+            _ = try fd.closeAfter {
+                guard fchmod(fd.rawValue, 0o644) == 0 else { throw Errno(rawValue: Glibc.errno) }
+                return try fd.writeAll(text)
+            }
         } catch {
             unlink(temporary)
             throw MetricsFileError(path: temporary, operation: "cannot write", errno: error as? Errno ?? .ioError)
