@@ -77,6 +77,11 @@ let package = Package(
         // The app on a desktop: a window that is a display, whose mouse, keys and touchscreen
         // come back as a virtual panel's evdev events. Nothing of views.
         .target(name: "Desktop", dependencies: ["CDesktopShim", "Display", "Graphics", "KernelInput"]),
+        // A VNC server through libvncserver, loaded with dlopen when one is asked for: its
+        // headers at build time, and no libvncserver in an app's link.
+        .target(name: "CVNCShim"),
+        // The screen served to a VNC viewer: pixels out, pointer and keys back. Nothing of touches.
+        .target(name: "Remote", dependencies: ["CVNCShim", "Graphics"]),
         .target(
             name: "TouchUI",
             dependencies: ["Graphics", "ConstraintSolver"]),
@@ -84,7 +89,7 @@ let package = Package(
         .target(
             name: "Bridge",
             dependencies: [
-                "KernelInput", "TouchUI", "Display", "Desktop", "CInputShim", "CMainLoopShim",
+                "KernelInput", "TouchUI", "Display", "Desktop", "Remote", "CInputShim", "CMainLoopShim",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -124,6 +129,7 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "KernelInput"]),
+        .testTarget(name: "RemoteTests", dependencies: ["Remote", "Graphics"]),
         .testTarget(name: "TouchUITests", dependencies: ["TouchUI"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Bridge", "KernelInput"], resources: []),
         .testTarget(
