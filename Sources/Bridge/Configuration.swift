@@ -60,6 +60,8 @@ public struct Configuration: Equatable, Sendable {
     public var scanners: [String] = []
     /// `[metrics]`: where and how often the figures for Prometheus are written.
     public var metrics: MetricsSettings?
+    /// `[remote]`: the screen over VNC.
+    public var remote = RemoteSettings()
 
     public init() {}
 
@@ -106,6 +108,11 @@ public struct Configuration: Equatable, Sendable {
         "keyboard.variant": "an XKB variant for each layout: \"intl\", \"nodeadkeys\"",
         "keyboard.options": "XKB options: \"compose:ralt,grp:alt_shift_toggle\"",
         "keyboard.model": "an XKB keyboard model: \"pc105\"",
+        "remote.vnc": "true or false: serve the screen over VNC",
+        "remote.address": "the IP address VNC listens on (\"127.0.0.1\" by default: reach it through an SSH tunnel)",
+        "remote.port": "the TCP port VNC listens on, 1 to 65535 (5900 by default)",
+        "remote.password-file": "a vncpasswd file, readable by the service alone (chmod 600)",
+        "remote.view-only": "true or false: VNC clients see the screen and cannot touch it",
         "metrics.textfile": "the .prom file node_exporter's textfile collector reads, such as \"/var/lib/prometheus/node-exporter/touchbridge.prom\"",
         "metrics.interval": "seconds between writes of the metrics file, 1 to 3600 (5 by default)",
     ]
@@ -277,6 +284,21 @@ public struct Configuration: Equatable, Sendable {
             case "keyboard.variant": keymap.variant = try string()
             case "keyboard.options": keymap.options = try string()
             case "keyboard.model": keymap.model = try string()
+            case "remote.vnc": remote.vnc = try bool()
+            case "remote.address":
+                let address = try string()
+                guard address.contains(":") ? address.allSatisfy({ $0.isHexDigit || $0 == ":" }) : address.split(separator: ".").count == 4 && address.split(separator: ".").allSatisfy({ UInt8($0) != nil }) else {
+                    throw fail("expected an IPv4 or IPv6 address, such as \"127.0.0.1\" or \"::1\", got \"\(address)\"")
+                }
+                remote.address = address
+            case "remote.port":
+                guard case .number(let port) = entry.value, let whole = Int(exactly: port), (1...65535).contains(whole) else { throw fail("expected \(expected), got \(entry.value)") }
+                remote.port = whole
+            case "remote.password-file":
+                let path = try string()
+                guard path.hasPrefix("/") else { throw fail("expected \(expected): an absolute path, got \"\(path)\"") }
+                remote.passwordFile = path
+            case "remote.view-only": remote.viewOnly = try bool()
             case "metrics.textfile":
                 let path = try string()
                 guard path.hasPrefix("/"), path.hasSuffix(".prom") else {
@@ -290,6 +312,11 @@ public struct Configuration: Equatable, Sendable {
             }
         }
         try checkDeviceSections(file: file)
+        if remote.vnc, !remote.isLoopback, remote.passwordFile == nil {
+            throw ConfigurationError(
+                file: file.path, line: file.entries["remote.address"]?.line, key: "remote.address",
+                message: "VNC on \(remote.address), beyond this machine, needs remote.password-file: anyone who reaches the port could touch the kiosk")
+        }
         if let metrics, metrics.textfile.isEmpty {
             throw ConfigurationError(
                 file: file.path, line: file.entries["metrics.interval"]?.line, key: "metrics.interval",

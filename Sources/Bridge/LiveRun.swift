@@ -20,6 +20,8 @@ final class LiveRun {
     let daemon: Daemon
     let screenPower: ScreenPower?
     let desktop: DesktopSession?
+    /// `[remote] vnc`: the screen served to a support desk's viewer.
+    private(set) var remote: RemoteSession?
     /// The settings the process started with: what a reload cannot change.
     let started: Configuration
     /// The main screen's size at the start, which input maps onto until the next start.
@@ -61,6 +63,14 @@ final class LiveRun {
         }
         desktop = (surfaces.first as? DesktopWindow).map { [daemon] in
             DesktopSession(window: $0, daemon: daemon, warn: { logger.warning("\($0)") })
+        }
+        if settings.remote.vnc {
+            do {
+                remote = try RemoteSession(daemon: daemon, settings: settings.remote, keymap: settings.keymap, screen: screen, logger: logger)
+            } catch {
+                // The kiosk goes on without it: a support tool is no reason to leave a screen dark.
+                logger.error("no VNC: \(error)")
+            }
         }
         connectApplication()
         do {
@@ -131,6 +141,7 @@ final class LiveRun {
         do {
             try daemon.start()
             try desktop?.start()
+            try remote?.start()
         } catch {
             daemon.stop()
             throw error
@@ -163,6 +174,10 @@ final class LiveRun {
         }
         try daemon.reload(input: Self.input(reloaded, surfaces: surfaces, screen: screen))
         desktop?.attachDevices()
+        remote?.attachDevices()
+        if reloaded.remote != started.remote {
+            logger.notice("[remote] changes take effect at the next start")
+        }
         reloaded.apply(to: application, changedFrom: applied)
         applied = reloaded
     }
@@ -202,6 +217,7 @@ final class LiveRun {
         screenPower?.restoreForExit()
         application.terminate()
         desktop?.stop()
+        remote?.stop()
         daemon.stop()
         metricsTimer?.cancel()
         if let metrics, let settings = started.metrics { writeMetrics(metrics, to: MetricsTextfile(path: settings.textfile)) }  // the last figures

@@ -64,6 +64,9 @@ package struct DaemonOptions: ParsableArguments {
     @Flag(help: "Give the touch that wakes a dark panel to the app (by default it goes no further).")
     var deliverWakeTouch = false
 
+    @Flag(help: "Serve the screen over VNC, as [remote] in the configuration says (on 127.0.0.1:5900 unless it says otherwise).")
+    var vnc = false
+
     package func validate() throws {
         if let display, display != "auto" { _ = try DisplaySpec(parsing: display) }
         for (name, value) in [("--idle-timeout", idleTimeout), ("--dim-after", dimAfter)] {
@@ -89,6 +92,7 @@ package struct DaemonOptions: ParsableArguments {
         if invertX { settings.invertX = true }
         if invertY { settings.invertY = true }
         if let logLevel { settings.logLevel = logLevel }
+        if vnc { settings.remote.vnc = true }
         if idleTimeout != nil || dimAfter != nil || deliverWakeTouch {
             var power = settings.screenPower ?? ScreenPowerSettings(idleTimeout: 0)
             if let idleTimeout { power.idleTimeout = idleTimeout }

@@ -324,3 +324,38 @@ struct MetricsConfigurationTests {
         #expect(message("[metrics]\ninterval = 10\n") == "/etc/kiosk/kiosk.conf:2: key 'metrics.interval': needs metrics.textfile, the file to write the metrics to")
     }
 }
+
+struct RemoteConfigurationTests {
+    func parse(_ text: String) throws -> Bridge.Configuration {
+        try Bridge.Configuration(file: ConfigurationFile(path: "/etc/kiosk/kiosk.conf", text: text))
+    }
+
+    func message(_ text: String) -> String {
+        do {
+            _ = try parse(text)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func vncIsOffAndOnLoopbackByDefault() throws {
+        let none = try parse("")
+        #expect(!none.remote.vnc && none.remote.address == "127.0.0.1" && none.remote.port == 5900 && none.remote.isLoopback)
+        let remote = try parse(
+            "[remote]\nvnc = true\naddress = \"192.168.1.20\"\nport = 5901\npassword-file = \"/etc/kiosk/vnc-password\"\nview-only = true\n"
+        ).remote
+        #expect(remote.vnc && remote.address == "192.168.1.20" && remote.port == 5901 && remote.passwordFile == "/etc/kiosk/vnc-password" && remote.viewOnly)
+        #expect(!remote.isLoopback)
+        #expect(try parse("[remote]\nvnc = true\naddress = \"::1\"\n").remote.isLoopback)
+    }
+
+    @Test func vncBeyondThisMachineNeedsAPassword() {
+        #expect(
+            message("[remote]\nvnc = true\naddress = \"0.0.0.0\"\n")
+                == "/etc/kiosk/kiosk.conf:3: key 'remote.address': VNC on 0.0.0.0, beyond this machine, needs remote.password-file: anyone who reaches the port could touch the kiosk")
+        #expect(message("[remote]\naddress = \"kiosk.local\"\n").contains("expected an IPv4 or IPv6 address"))
+        #expect(message("[remote]\nport = 70000\n").hasPrefix("/etc/kiosk/kiosk.conf:2: key 'remote.port': expected the TCP port"))
+        #expect(message("[remote]\npassword-file = \"vnc-password\"\n").contains("an absolute path"))
+    }
+}

@@ -76,4 +76,17 @@ extension KeymapTests {
         #expect(try Keymap(KeymapNames(layout: "de")).letterRows == ["qwertzuiopü", "asdfghjklöä", "yxcvbnm"])
         #expect(try Keymap(KeymapNames(layout: "fr")).letterRows == ["azertyuiop", "qsdfghjklmù", "wxcvbn"])
     }
+
+    /// A key named by its symbol (as a VNC viewer names it) is the key that makes it here.
+    @Test func aKeysymIsFoundOnTheKeyThatMakesIt() throws {
+        let us = try Keymap(KeymapNames(layout: "us")), german = try Keymap(KeymapNames(layout: "de"))
+        #expect(us.code(producing: 0x61) == 30)  // a: KEY_A
+        #expect(us.code(producing: 0x41) == 30)  // A: the same key, Shift's level
+        #expect(us.code(producing: 0x7A) == 44)  // z: KEY_Z on QWERTY
+        #expect(german.code(producing: 0x7A) == 21)  // z: KEY_Y's place on QWERTZ
+        #expect(german.code(producing: 0xFC) == 26)  // ü: KEY_LEFTBRACE
+        #expect(us.code(producing: 0xFFE1) == 42)  // Shift_L: KEY_LEFTSHIFT
+        #expect(us.code(producing: 0xFF0D) == 28)  // Return: KEY_ENTER
+        #expect(us.code(producing: 0xFC) == nil)  // ü: on no key of a US keyboard
+    }
 }

@@ -88,6 +88,25 @@ public final class Keymap: @unchecked Sendable {
         }
     }
 
+    /// The evdev key code that gives `keysym` on the first layout, at any
+    /// level (Shift's, AltGr's): how a key named by its symbol (a VNC
+    /// viewer's) is pressed on this keyboard. The lowest such code; nil if none does.
+    public func code(producing keysym: UInt32) -> UInt16? {
+        let lowest = xkb_keymap_min_keycode(keymap), highest = xkb_keymap_max_keycode(keymap)
+        guard lowest >= 8, lowest <= highest else { return nil }
+        for keycode in lowest...highest {
+            let levels = xkb_keymap_num_levels_for_key(keymap, keycode, 0)
+            guard levels > 0 else { continue }
+            for level in 0..<levels {
+                var syms: UnsafePointer<xkb_keysym_t>?
+                let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, 0, level, &syms)
+                guard count > 0, let syms else { continue }
+                if (0..<Int(count)).contains(where: { syms[$0] == keysym }) { return UInt16(keycode - 8) }
+            }
+        }
+        return nil
+    }
+
     /// Whether dead keys and Compose sequences can be composed.
     public var composes: Bool { composeTable != nil }
 }
