@@ -29,6 +29,8 @@ final class RemoteSession {
     private var clientDescriptors: [Int32: String] = [:]
     private var buttonDown = false
     private var stopped = false
+    /// Where viewers connect, for the log.
+    private let listening: String
 
     /// Listens; throws, naming the file or address, if it cannot.
     init(daemon: Daemon, settings: RemoteSettings, keymap names: KeymapNames, screen: Size, logger: Logger) throws {
@@ -38,9 +40,13 @@ final class RemoteSession {
         }
         let password = try settings.passwordFile.map(Self.readPassword)
         let picture = daemon.compositor.backBuffer
+        // A socket unit's socket (APP-vnc.socket), when systemd passed one: the service then makes no Internet socket.
+        let passed = SystemdSockets().byName["vnc"]
+        listening = passed.flatMap(SystemdSockets.address(of:)).map { "\($0), the socket systemd passed" }
+            ?? "\(settings.address.contains(":") ? "[\(settings.address)]" : settings.address):\(settings.port)"
         server = try VNCServer(
             width: picture.width, height: picture.height,
-            options: .init(address: settings.address, port: settings.port, password: password))
+            options: .init(address: settings.address, port: settings.port, password: password, listeningSocket: passed))
         touches = WindowTouches(width: max(1, Int(screen.width.rounded())), height: max(1, Int(screen.height.rounded())))
         pixelsPerPoint = Double(picture.width) / max(1, screen.width)
         keymap = try? Keymap(names)
@@ -60,7 +66,7 @@ final class RemoteSession {
     }
 
     var summary: String {
-        "VNC on \(settings.address.contains(":") ? "[\(settings.address)]" : settings.address):\(settings.port)"
+        "VNC on \(listening)"
             + (settings.passwordFile == nil ? ", no password (this machine only)" : ", with a password")
             + (settings.viewOnly ? ", view only" : "")
     }

@@ -3,6 +3,7 @@
 #include <rfb/rfb.h>
 #include <arpa/inet.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,8 +107,8 @@ static enum rfbNewClientAction new_client(rfbClientPtr client) {
     return RFB_CLIENT_ACCEPT;
 }
 
-tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, const char *password, tb_vnc_callbacks callbacks,
-                     const char **error) {
+tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, int listening, const char *password,
+                     tb_vnc_callbacks callbacks, const char **error) {
     if ((*error = load())) return NULL;
     tb_vnc *vnc = calloc(1, sizeof *vnc);
     vnc->callbacks = callbacks;
@@ -142,7 +143,11 @@ tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, const
     screen->ptrAddEvent = pointer_event;
     screen->kbdAddEvent = key_event;
     screen->newClientHook = new_client;
-    if (strchr(address, ':')) {
+    if (listening >= 0) {
+        // Listened on by someone else: libvncserver makes no socket of its own.
+        screen->port = 0;
+        screen->ipv6port = 0;
+    } else if (strchr(address, ':')) {
         // IPv6: only on that address.
         screen->port = 0;
         screen->ipv6port = port;
@@ -165,6 +170,12 @@ tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, const
         screen->passwordCheck = tb_rfbCheckPasswordByList;
     }
     tb_rfbInitServerWithPthreadsAndZRLE(screen);
+    if (listening >= 0) {
+        screen->listenSock = listening;
+        FD_SET(listening, &screen->allFds);
+        if (listening > screen->maxFd) screen->maxFd = listening;
+        fcntl(listening, F_SETFL, fcntl(listening, F_GETFL) | O_NONBLOCK);
+    }
     if (tb_vnc_listen_fd(vnc) < 0) {
         snprintf(message, sizeof message, "cannot listen on %s port %d (in use, or not an address of this machine)", address, port);
         *error = message;
@@ -175,7 +186,7 @@ tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, const
 }
 
 int tb_vnc_listen_fd(tb_vnc *vnc) {
-    return vnc->screen->port > 0 ? (int)vnc->screen->listenSock : (int)vnc->screen->listen6Sock;
+    return vnc->screen->ipv6port > 0 ? (int)vnc->screen->listen6Sock : (int)vnc->screen->listenSock;
 }
 
 void tb_vnc_process(tb_vnc *vnc) { tb_rfbProcessEvents(vnc->screen, 0); }

@@ -18,9 +18,11 @@ public final class VNCServer {
         public var port = 5900
         /// What clients must give (VNC authentication), or nil for none.
         public var password: String?
+        /// A socket that listens already (a systemd socket unit's), used in place of address and port.
+        public var listeningSocket: Int32?
 
-        public init(address: String = "127.0.0.1", port: Int = 5900, password: String? = nil) {
-            (self.address, self.port, self.password) = (address, port, password)
+        public init(address: String = "127.0.0.1", port: Int = 5900, password: String? = nil, listeningSocket: Int32? = nil) {
+            (self.address, self.port, self.password, self.listeningSocket) = (address, port, password, listeningSocket)
         }
     }
 
@@ -65,7 +67,8 @@ public final class VNCServer {
             VNCServer.from(context).onLog?(isError != 0, line.map { String(cString: $0) } ?? "")
         }
         var error: UnsafePointer<CChar>?
-        server = tb_vnc_start(Int32(width), Int32(height), options.address, Int32(options.port), options.password, callbacks, &error)
+        server = tb_vnc_start(
+            Int32(width), Int32(height), options.address, Int32(options.port), options.listeningSocket ?? -1, options.password, callbacks, &error)
         guard server != nil else {
             throw VNCError(String(cString: error!))
         }

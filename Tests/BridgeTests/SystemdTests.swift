@@ -111,3 +111,25 @@ struct SystemdTests {
         #expect(JournalLogHandler.priority(.debug) == 7)
     }
 }
+
+/// sd_listen_fds: the sockets a socket unit passed, by name, for this process only.
+struct SystemdSocketsTests {
+    @Test func passedSocketsAreFoundByNameForThisProcessOrItsParent() {
+        let environment = ["LISTEN_FDS": "2", "LISTEN_PID": "100", "LISTEN_FDNAMES": "metrics:vnc"]
+        #expect(SystemdSockets(environment: environment, process: 100, parent: 1).byName == ["metrics": 3, "vnc": 4])
+        #expect(SystemdSockets(environment: environment, process: 200, parent: 100).byName["vnc"] == 4)  // cage's child
+        #expect(SystemdSockets(environment: environment, process: 200, parent: 1).byName.isEmpty)  // another's
+        #expect(SystemdSockets(environment: ["LISTEN_FDS": "1", "LISTEN_PID": "5"], process: 5, parent: 1).byName == ["unknown": 3])
+        #expect(SystemdSockets(environment: [:]).byName.isEmpty)
+    }
+
+    @Test func aListeningSocketSaysWhereItListens() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        try #require(bound == 0)
+        let described = try #require(SystemdSockets.address(of: fd))
+        #expect(described.hasPrefix("127.0.0.1:") && Int(described.dropFirst(10)) != nil)
+    }
+}

@@ -25,10 +25,11 @@ typedef struct {
 } tb_vnc_callbacks;
 
 /// Serves a width x height picture of 32-bit pixels (cairo's ARGB32) on
-/// address:port (IPv4 or IPv6), asking for the password in `password`
-/// (vncpasswd's format, read from it) unless NULL. NULL and *error on failure.
-tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, const char *password, tb_vnc_callbacks callbacks,
-                     const char **error);
+/// address:port (IPv4 or IPv6), or on `listening`, a socket that listens
+/// already (systemd's) when it is 0 or more, asking for `password` unless
+/// NULL. NULL and *error on failure.
+tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, int listening, const char *password,
+                     tb_vnc_callbacks callbacks, const char **error);
 int tb_vnc_listen_fd(tb_vnc *vnc);
 /// Accepts, reads and answers what is waiting, without blocking; sends updates clients asked for.
 void tb_vnc_process(tb_vnc *vnc);
