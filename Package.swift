@@ -115,7 +115,7 @@ let package = Package(
             resources: [.copy("BundledRecordings")]),
         .executableTarget(
             name: "touchbridge-benchmarks",
-            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo", "CCairo", "Layers"],
+            dependencies: ["KernelInput", "TouchUI", "Bridge", "Display", "Scenes", "TouchBridgeDemo", "CCairo", "Layers", "Remote"],
             path: "Benchmarks/touchbridge-benchmarks"),
         // libFuzzer targets, one per parser (Fuzz/run builds them with -sanitize=fuzzer).
         .target(name: "FuzzCorpus", dependencies: ["KernelInput"], path: "Fuzz/FuzzCorpus"),
