@@ -296,6 +296,16 @@ struct ConfigurationEditingTests {
     }
 }
 
+/// What parsing /etc/kiosk/kiosk.conf holding `text` says: its error, or "no error".
+func configurationMessage(_ text: String) -> String {
+    do {
+        _ = try Bridge.Configuration(file: ConfigurationFile(path: "/etc/kiosk/kiosk.conf", text: text))
+        return "no error"
+    } catch {
+        return "\(error)"
+    }
+}
+
 struct MetricsConfigurationTests {
     func parse(_ text: String) throws -> Bridge.Configuration {
         try Bridge.Configuration(file: ConfigurationFile(path: "/etc/kiosk/kiosk.conf", text: text))
@@ -309,15 +319,9 @@ struct MetricsConfigurationTests {
         #expect(try parse("[metrics]\ninterval = 15\ntextfile = \"/run/kiosk.prom\"\n").metrics == MetricsSettings(textfile: "/run/kiosk.prom", interval: 15))
     }
 
+    func message(_ text: String) -> String { configurationMessage(text) }
+
     @Test func badMetricsSettingsNameTheLineAndKey() {
-        func message(_ text: String) -> String {
-            do {
-                _ = try parse(text)
-                return "no error"
-            } catch {
-                return "\(error)"
-            }
-        }
         #expect(message("[metrics]\ntextfile = \"kiosk.prom\"\n") == "/etc/kiosk/kiosk.conf:2: key 'metrics.textfile': expected an absolute path ending in .prom (the collector reads only those), got \"kiosk.prom\"")
         #expect(message("[metrics]\ntextfile = \"/run/kiosk.txt\"\n").contains("an absolute path ending in .prom"))
         #expect(message("[metrics]\ninterval = 0\ntextfile = \"/run/k.prom\"\n").hasPrefix("/etc/kiosk/kiosk.conf:2: key 'metrics.interval': expected seconds"))
@@ -330,14 +334,7 @@ struct RemoteConfigurationTests {
         try Bridge.Configuration(file: ConfigurationFile(path: "/etc/kiosk/kiosk.conf", text: text))
     }
 
-    func message(_ text: String) -> String {
-        do {
-            _ = try parse(text)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
-    }
+    func message(_ text: String) -> String { configurationMessage(text) }
 
     @Test func vncIsOffAndOnLoopbackByDefault() throws {
         let none = try parse("")

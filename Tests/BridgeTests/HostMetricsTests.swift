@@ -32,16 +32,9 @@ import Testing
         var replayed: [[TouchRecord]] = []
         try TouchReplay(options: InputOptions(screenWidth: 800, screenHeight: 480)).run([touches], warn: { _ in }, onFrame: { replayed.append($0) })
 
-        let poller = try InputPoller(queue: nil)
-        let nodes = TestNodes([touchNode, keyboardNode])
-        var pipes: [String: PipeDevice] = [:]
-        let descriptions = [touchNode.devnode: touches.device!, keyboardNode.devnode: keys.device!]
-        let backend = InputHub.Backend(poller: { poller }, nodes: { nodes }) { devnode, _ in
-            let pipe = try PipeDevice(try #require(descriptions[devnode]))
-            pipes[devnode] = pipe
-            return pipe
-        }
-        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(screenWidth: 800, screenHeight: 480), backend: backend)
+        let devices = try PipeBackend([touchNode: touches.device!, keyboardNode: keys.device!])
+        let (poller, nodes) = (devices.poller, devices.nodes)
+        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(screenWidth: 800, screenHeight: 480), backend: devices.backend)
         // Every frame is read 3 ms after the kernel stamped the recording's last event.
         let clock = touches.events.last!.time.seconds + 0.003
         let metrics = HostMetrics(app: app, now: { clock })
@@ -51,8 +44,8 @@ import Testing
         #expect(samples(metrics)["touchbridge_devices{kind=\"keyboard\"}"] == 1)
         #expect(samples(metrics)["touchbridge_touches_total{device=\"EP0430M09\"}"] == 0)  // there before the first touch
 
-        try #require(pipes[touchNode.devnode]).write(touches.events[...], draining: poller)
-        try #require(pipes[keyboardNode.devnode]).write(keys.events[...], draining: poller)
+        try #require(devices.pipes[touchNode.devnode]).write(touches.events[...], draining: poller)
+        try #require(devices.pipes[keyboardNode.devnode]).write(keys.events[...], draining: poller)
         while poller.callReadyHandlers() {}
         nodes.unplug(keyboardNode.devnode)
 

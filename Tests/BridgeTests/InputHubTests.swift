@@ -79,6 +79,30 @@ final class PipeDevice: InputSource {
 }
 
 
+/// A hub's backend whose nodes are `nodes` and whose devices are pipes,
+/// each described as `descriptions` says, all on one poller the test runs.
+final class PipeBackend {
+    let poller: InputPoller
+    let nodes: TestNodes
+    private(set) var pipes: [String: PipeDevice] = [:]
+
+    init(_ descriptions: [InputNode: DeviceDescription]) throws {
+        poller = try InputPoller(queue: nil)
+        nodes = TestNodes(descriptions.keys.sorted { $0.devnode < $1.devnode })
+        self.descriptions = Dictionary(uniqueKeysWithValues: descriptions.map { ($0.key.devnode, $0.value) })
+    }
+
+    private let descriptions: [String: DeviceDescription]
+
+    var backend: InputHub.Backend {
+        InputHub.Backend(poller: { [poller] in poller }, nodes: { [nodes] in nodes }) { [unowned self] devnode, _ in
+            let pipe = try PipeDevice(try #require(descriptions[devnode]))
+            pipes[devnode] = pipe
+            return pipe
+        }
+    }
+}
+
 /// Nodes a test plugs and unplugs, as udev would announce them.
 final class TestNodes: InputNodeSource {
     let source = "test"
@@ -130,16 +154,9 @@ final class TestNodes: InputNodeSource {
         try TouchReplay(options: options).run([keys], warn: { _ in }, onFrame: { _ in }, onKeys: { replayedKeys += $0 })
         #expect(replayed.last?.contains { $0.phase == .cancelled } == true)  // cut with fingers down
 
-        let poller = try InputPoller(queue: nil)
-        let nodes = TestNodes([touchNode, keyboardNode])
-        var pipes: [String: PipeDevice] = [:]
-        let descriptions = [touchNode.devnode: touches.device!, keyboardNode.devnode: keys.device!]
-        let backend = InputHub.Backend(poller: { poller }, nodes: { nodes }) { devnode, _ in
-            let pipe = try PipeDevice(try #require(descriptions[devnode]))
-            pipes[devnode] = pipe
-            return pipe
-        }
-        let hub = InputHub(selection: DeviceSelection(), options: options, backend: backend)
+        let devices = try PipeBackend([touchNode: touches.device!, keyboardNode: keys.device!])
+        let (poller, nodes) = (devices.poller, devices.nodes)
+        let hub = InputHub(selection: DeviceSelection(), options: options, backend: devices.backend)
         var outputs: [InputHubOutput] = []
         hub.onOutput = { outputs += $0 }
         try hub.start()
@@ -152,7 +169,7 @@ final class TestNodes: InputNodeSource {
         }
         outputs.removeAll()
 
-        let touchscreen = try #require(pipes[touchNode.devnode]), keyboard = try #require(pipes[keyboardNode.devnode])
+        let touchscreen = try #require(devices.pipes[touchNode.devnode]), keyboard = try #require(devices.pipes[keyboardNode.devnode])
         touchscreen.write(touches.events[...], draining: poller)
         keyboard.write(keys.events[...], draining: poller)
         while poller.callReadyHandlers() {}

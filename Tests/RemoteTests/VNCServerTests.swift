@@ -35,6 +35,17 @@ import Testing
 
         deinit { close(fd) }
 
+        /// RFB 3.8 with no password, shared, up to the server's init message.
+        func handshake() {
+            _ = receive(12)
+            send(Array("RFB 003.008\n".utf8))
+            _ = receive(2)
+            send([1])
+            _ = receive(4)
+            send([1])
+            _ = receive(24 + 11)
+        }
+
         func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) } }
 
         func receive(_ count: Int) -> [UInt8] {
@@ -87,13 +98,7 @@ import Testing
         let port = freePort()
         let server = try VNCServer(width: 4, height: 2, options: .init(port: port))
         let viewer = try Viewer(port: port, server: server)
-        _ = viewer.receive(12)
-        viewer.send(Array("RFB 003.008\n".utf8))
-        _ = viewer.receive(2)
-        viewer.send([1])
-        _ = viewer.receive(4)
-        viewer.send([1])
-        _ = viewer.receive(24 + 11)
+        viewer.handshake()
         // Raw encoding only, then an update of the whole picture, not incremental.
         viewer.send([2, 0, 0, 1, 0, 0, 0, 0])
         viewer.send([3, 0, 0, 0, 0, 0, 0, 4, 0, 2])
@@ -112,13 +117,7 @@ import Testing
         var pointers: [[Int]] = []
         server.onPointer = { buttons, x, y in pointers.append([buttons, x, y]) }
         let viewer = try Viewer(port: port, server: server)
-        _ = viewer.receive(12)
-        viewer.send(Array("RFB 003.008\n".utf8))
-        _ = viewer.receive(2)
-        viewer.send([1])
-        _ = viewer.receive(4)
-        viewer.send([1])
-        _ = viewer.receive(24 + 11)
+        viewer.handshake()
         viewer.send([5, 1, 0, 10, 0, 20])  // PointerEvent: left down at (10, 20)
         viewer.send([5, 0, 0, 12, 0, 21])
         for _ in 0..<50 where pointers.count < 2 {
