@@ -31,7 +31,9 @@ public final class HostMetrics {
     private let sinceLastTouch: Gauge
     private var devicesByKind: [String: Gauge] = [:]
 
-    static let kinds = ["touchscreen", "keyboard", "scanner"]
+    /// "virtual": a device the host made up (a desktop window's, a VNC viewer's),
+    /// so that "no touchscreen" still says the panel is gone.
+    static let kinds = ["touchscreen", "keyboard", "scanner", "virtual"]
     /// From half a millisecond (a fast kernel-to-handler path) to a quarter of a second (a stall).
     static let latencyBuckets: [Duration] = [0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256].map {
         .nanoseconds(Int64($0 * 1e9))
@@ -95,11 +97,11 @@ public final class HostMetrics {
     private func noteChanged(_ note: InputHubNote) {
         switch note {
         case .opened(let devnode, let name, _, _):
-            present[devnode] = (name, "touchscreen")
+            present[devnode] = (name, Self.isNode(devnode) ? "touchscreen" : "virtual")
             // At 0 from the start, so that "no touch since" has a series to look at.
             for figure in [Figure.frames, .touches, .resyncs] { _ = counter(figure, device: name) }
         case .openedKeyboard(let devnode, let name, _, let scanner):
-            present[devnode] = (name, scanner ? "scanner" : "keyboard")
+            present[devnode] = (name, !Self.isNode(devnode) ? "virtual" : scanner ? "scanner" : "keyboard")
             _ = counter(scanner ? .scans : .keyPresses, device: name)
         case .closed(let devnode, _, _, _):
             present[devnode] = nil
@@ -125,6 +127,9 @@ public final class HostMetrics {
 
     /// Prometheus' text format, as node_exporter's textfile collector reads it.
     public func text() -> [UInt8] { registry.emitToBuffer() }
+
+    /// A device node, not a name the host gave a device it made up ("window", "vnc").
+    private static func isNode(_ devnode: String) -> Bool { devnode.hasPrefix("/") }
 
     private func name(of index: Int, hub: InputHub) -> String { hub.deviceName(index) ?? "device \(index)" }
 

@@ -35,15 +35,21 @@ final class RemoteSession {
     /// Listens; throws, naming the file or address, if it cannot.
     init(daemon: Daemon, settings: RemoteSettings, keymap names: KeymapNames, screen: Size, logger: Logger) throws {
         (self.daemon, self.settings, self.logger) = (daemon, settings, logger)
-        guard settings.isLoopback || settings.passwordFile != nil else {
-            throw VNCError("VNC on \(settings.address), beyond this machine, needs remote.password-file: anyone who reaches the port could touch the kiosk")
+        // A socket unit's socket (APP-vnc.socket), when systemd passed one: the service then makes no Internet socket.
+        let passed = SystemdSockets().byName["vnc"]
+        let passedAddress = passed.flatMap(SystemdSockets.address(of:))
+        listening = passedAddress.map { "\($0), the socket systemd passed" }
+            ?? "\(settings.address.contains(":") ? "[\(settings.address)]" : settings.address):\(settings.port)"
+        // Beyond this machine, a password: whoever listens, this process or a socket unit's drop-in.
+        let host = passedAddress.map { address in
+            String(address[..<address.lastIndex(of: ":")!].filter { $0 != "[" && $0 != "]" })
+        }
+        guard RemoteSettings.isLoopback(host ?? settings.address) || settings.passwordFile != nil else {
+            throw VNCError(
+                "VNC on \(host ?? settings.address), beyond this machine, needs remote.password-file: anyone who reaches the port could touch the kiosk")
         }
         let password = try settings.passwordFile.map(Self.readPassword)
         let picture = daemon.compositor.backBuffer
-        // A socket unit's socket (APP-vnc.socket), when systemd passed one: the service then makes no Internet socket.
-        let passed = SystemdSockets().byName["vnc"]
-        listening = passed.flatMap(SystemdSockets.address(of:)).map { "\($0), the socket systemd passed" }
-            ?? "\(settings.address.contains(":") ? "[\(settings.address)]" : settings.address):\(settings.port)"
         server = try VNCServer(
             width: picture.width, height: picture.height,
             options: .init(address: settings.address, port: settings.port, password: password, listeningSocket: passed))
@@ -76,19 +82,20 @@ final class RemoteSession {
         try MainLoop.poller.add(FileDescriptor(rawValue: server.listeningDescriptor), rank: MainLoop.Rank.input) { [weak self] in
             MainActor.assumeIsolated { self?.server.process() }
         }
-        server.onConnect = { [unowned self] socket, address in connected(socket, from: address) }
-        server.onDisconnect = { [unowned self] socket, address in disconnected(socket, from: address) }
+        // Weak: stopping the server says goodbye to its clients, perhaps as this session goes.
+        server.onConnect = { [weak self] socket, address in self?.connected(socket, from: address) }
+        server.onDisconnect = { [weak self] socket, address in self?.disconnected(socket, from: address) }
         server.onLog = { [logger] isError, line in
             if isError { logger.warning("vnc: \(line)") } else { logger.debug("vnc: \(line)") }
         }
-        server.onPointer = { [unowned self] buttons, x, y in pointer(buttons: buttons, x: x, y: y) }
-        server.onKey = { [unowned self] isDown, keysym in key(keysym, isDown: isDown) }
+        server.onPointer = { [weak self] buttons, x, y in self?.pointer(buttons: buttons, x: x, y: y) }
+        server.onKey = { [weak self] isDown, keysym in self?.key(keysym, isDown: isDown) }
         let compositor = daemon.compositor
         let previous = compositor.onPresent
         compositor.onPresent = { [weak self, unowned compositor] damage in
             previous?(damage)
             guard let self, !self.stopped, self.server.clients > 0 else { return }
-            self.server.show(compositor.backBuffer, damage: damage)
+            self.show(compositor.backBuffer, damage: damage)
         }
         logger.info("serving the screen: \(summary)")
     }
@@ -121,8 +128,17 @@ final class RemoteSession {
             logger.error("vnc: \(address): cannot watch its connection: \(error)")
         }
         // What it sees first is the screen as it is now; presents send what changes.
+        // (Sent once libvncserver's loop, which is accepting this client, returns.)
         let picture = daemon.compositor.backBuffer
-        server.show(picture, damage: Region(picture.bounds))
+        show(picture, damage: Region(picture.bounds))
+    }
+
+    private var warnedOfSize = false
+
+    private func show(_ picture: Bitmap, damage: Region) {
+        guard !server.show(picture, damage: damage), !warnedOfSize else { return }
+        warnedOfSize = true
+        logger.warning("vnc: the screen is \(picture.width)x\(picture.height) now; viewers keep seeing \(server.width)x\(server.height), unchanged, until the app starts again")
     }
 
     private func disconnected(_ socket: Int32, from address: String) {

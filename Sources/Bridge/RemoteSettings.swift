@@ -13,5 +13,10 @@ public struct RemoteSettings: Equatable, Sendable {
     public init() {}
 
     /// Whether only this machine can connect.
-    public var isLoopback: Bool { address == "::1" || address.hasPrefix("127.") }
+    public var isLoopback: Bool { Self.isLoopback(address) }
+
+    /// Whether `address` (IPv4 or IPv6, no port) is this machine's own.
+    public static func isLoopback(_ address: String) -> Bool {
+        address == "::1" || address.hasPrefix("127.") || address.hasPrefix("::ffff:127.")
+    }
 }

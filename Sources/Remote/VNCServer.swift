@@ -41,17 +41,28 @@ public final class VNCServer {
     public private(set) var clients = 0
 
     private var server: OpaquePointer?
+    private enum Input {
+        case pointer(buttons: Int, x: Int, y: Int)
+        case key(isDown: Bool, keysym: UInt32)
+    }
+    private var received: [Input] = []
+    /// libvncserver's loop must not be entered again from one of its own callbacks
+    /// (a client's connect): a call then is made once the running one returns.
+    private var isProcessing = false
+    private var processAgain = false
 
     /// Listens at once; throws if libvncserver cannot be loaded or the address cannot be listened on.
     public init(width: Int, height: Int, options: Options) throws(VNCError) {
         (self.width, self.height, self.options) = (width, height, options)
         var callbacks = tb_vnc_callbacks()
         callbacks.context = Unmanaged.passUnretained(self).toOpaque()
+        // Pointer and keys are handed on once libvncserver has returned (`process()`):
+        // what they set off in the app then runs outside its loop.
         callbacks.pointer = { context, buttons, x, y in
-            VNCServer.from(context).onPointer?(Int(buttons), Int(x), Int(y))
+            VNCServer.from(context).received.append(.pointer(buttons: Int(buttons), x: Int(x), y: Int(y)))
         }
         callbacks.key = { context, down, keysym in
-            VNCServer.from(context).onKey?(down != 0, keysym)
+            VNCServer.from(context).received.append(.key(isDown: down != 0, keysym: keysym))
         }
         callbacks.connected = { context, socket, host in
             let server = VNCServer.from(context)
@@ -83,13 +94,36 @@ public final class VNCServer {
     /// The socket new clients connect to.
     public var listeningDescriptor: Int32 { tb_vnc_listen_fd(server) }
 
-    /// Accepts and reads what is waiting, answers it, and sends the updates asked for. Never blocks.
-    public func process() { tb_vnc_process(server) }
+    /// Accepts and reads what is waiting, answers it, and sends the updates
+    /// asked for; then hands on the pointer and keys that came. Blocks only
+    /// on a peer that sent half a message, and then half a second at most.
+    public func process() {
+        guard !isProcessing else {
+            processAgain = true
+            return
+        }
+        isProcessing = true
+        repeat {
+            processAgain = false
+            tb_vnc_process(server)
+        } while processAgain
+        isProcessing = false
+        let inputs = received
+        received.removeAll()
+        for input in inputs {
+            switch input {
+            case .pointer(let buttons, let x, let y): onPointer?(buttons, x, y)
+            case .key(let isDown, let keysym): onKey?(isDown, keysym)
+            }
+        }
+    }
 
-    /// Copies `damage` of `picture` (of the server's size) and sends it to
-    /// the clients that asked for an update.
-    public func show(_ picture: Bitmap, damage: Region) {
-        precondition(picture.width == width && picture.height == height, "the picture is not the server's size")
+    /// Copies `damage` of `picture` and sends it to the clients that asked
+    /// for an update; false, and nothing done, if the picture is not the
+    /// server's size (the screen changed size since it was made).
+    @discardableResult
+    public func show(_ picture: Bitmap, damage: Region) -> Bool {
+        guard picture.width == width && picture.height == height else { return false }
         picture.finishDrawing()
         let pixels = tb_vnc_pixels(server)!, stride = Int(tb_vnc_stride(server))
         for rect in damage.rects {
@@ -102,6 +136,7 @@ public final class VNCServer {
             tb_vnc_mark(server, Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
         }
         process()
+        return true
     }
 
     /// The password a vncpasswd file holds (what TigerVNC's `vncpasswd FILE` writes, and viewers' `-passwd FILE` read).

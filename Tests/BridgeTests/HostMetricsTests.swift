@@ -1,4 +1,5 @@
 import Bridge
+import Desktop
 import Glibc
 import KernelInput
 import Testing
@@ -96,6 +97,22 @@ import Testing
         #expect(samples(metrics)["touchbridge_screen_on"] == 0)
         #expect(samples(metrics)["touchbridge_last_touch_age_seconds"] == 30)  // since the start: no touch yet
         #expect(samples(metrics)["touchbridge_presents_total"] == 0)
+    }
+
+    /// A device the host makes up (a VNC viewer's) is no panel: "no touchscreen" stays true.
+    @Test func madeUpDevicesAreVirtual() throws {
+        let devices = try PipeBackend([:])
+        let hub = InputHub(selection: DeviceSelection(), options: InputOptions(screenWidth: 800, screenHeight: 480), backend: devices.backend)
+        let metrics = HostMetrics(app: app)
+        hub.onOutput = { metrics.count($0, from: hub) }
+        try hub.start()
+        hub.openVirtualTouchscreen(WindowTouches(width: 800, height: 480).device, as: "vnc")
+        hub.openVirtualKeyboard(named: "TouchBridge VNC keyboard", as: "vnc keyboard")
+        #expect(samples(metrics)["touchbridge_devices{kind=\"virtual\"}"] == 2)
+        #expect(samples(metrics)["touchbridge_devices{kind=\"touchscreen\"}"] == 0)
+        #expect(samples(metrics)["touchbridge_devices{kind=\"keyboard\"}"] == 0)
+        hub.stop()
+        #expect(samples(metrics)["touchbridge_devices{kind=\"virtual\"}"] == 0)
     }
 
     @Test func theFileIsReplacedWholeAndAFailureNamesItAndKeepsTheOldOne() throws {
