@@ -19,6 +19,10 @@ public final class HostMetrics {
     private let now: () -> Double
     private let started: Double
     private var lastTouch: Double?
+    /// Made-up devices whose touches are not the kiosk being used (a support
+    /// desk's VNC viewer): counted, but the last touch's age is not reset by them.
+    public var notUse: Set<String> = []
+    private var notUseNames: Set<String> = []
     /// Devices open now, by node: their name and kind.
     private var present: [String: (name: String, kind: String)] = [:]
     private var presentsCounted = 0
@@ -76,7 +80,7 @@ public final class HostMetrics {
                 let began = records.count { $0.phase == .began }
                 if began > 0 {
                     counter(.touches, device: device).increment(by: Int64(began))
-                    lastTouch = time
+                    if !notUseNames.contains(device) { lastTouch = time }
                 }
                 let late = time - first.time.seconds
                 if late >= 0, late < 3600 { latency.record(.nanoseconds(Int64(late * 1e9))) }
@@ -98,6 +102,7 @@ public final class HostMetrics {
         switch note {
         case .opened(let devnode, let name, _, _):
             present[devnode] = (name, Self.isNode(devnode) ? "touchscreen" : "virtual")
+            if notUse.contains(devnode) { notUseNames.insert(name) }
             // At 0 from the start, so that "no touch since" has a series to look at.
             for figure in [Figure.frames, .touches, .resyncs] { _ = counter(figure, device: name) }
         case .openedKeyboard(let devnode, let name, _, let scanner):

@@ -113,6 +113,7 @@ final class LiveRun {
         }
         if let settings = started.metrics {
             let metrics = HostMetrics(app: app)
+            metrics.notUse = [RemoteSession.touchscreenName]
             daemon.feed.onRead = { [daemon] items in metrics.count(items, from: daemon.feed.hub) }
             self.metrics = metrics
             logger.info("writing metrics to \(settings.textfile) every \(ConfigurationValue.number(settings.interval)) s")

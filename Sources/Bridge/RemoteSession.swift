@@ -44,9 +44,11 @@ final class RemoteSession {
         let host = passedAddress.map { address in
             String(address[..<address.lastIndex(of: ":")!].filter { $0 != "[" && $0 != "]" })
         }
-        guard RemoteSettings.isLoopback(host ?? settings.address) || settings.passwordFile != nil else {
+        // A passed socket with no IP address (a VM's vsock, say) is not taken to be this machine's.
+        let onlyHere = passed == nil ? RemoteSettings.isLoopback(settings.address) : host.map(RemoteSettings.isLoopback) ?? false
+        guard onlyHere || settings.passwordFile != nil else {
             throw VNCError(
-                "VNC on \(host ?? settings.address), beyond this machine, needs remote.password-file: anyone who reaches the port could touch the kiosk")
+                "VNC on \(host ?? listening), beyond this machine, needs remote.password-file: anyone who reaches the port could touch the kiosk")
         }
         let password = try settings.passwordFile.map(Self.readPassword)
         let picture = daemon.compositor.backBuffer

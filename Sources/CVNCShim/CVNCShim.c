@@ -134,8 +134,9 @@ tb_vnc *tb_vnc_start(int width, int height, const char *address, int port, int l
     // and the viewer shows its own.
     screen->cursor = NULL;
     screen->alwaysShared = TRUE;
-    // The server runs on the app's main thread: a peer that sends half a message, or
-    // reads too slowly, holds it at most this long (libvncserver's default is 20 s).
+    // The server runs on the app's main thread: a peer that stops halfway through a
+    // message holds it this long between reads (libvncserver's default is 20 s). A
+    // peer that stops reading still holds a write up to 5 s: libvncserver's own wait.
     screen->maxClientWait = 500;
     // Updates go when the picture is presented: no 5 ms wait for more.
     screen->deferUpdateTime = 0;

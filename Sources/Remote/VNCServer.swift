@@ -72,6 +72,8 @@ public final class VNCServer {
         callbacks.disconnected = { context, socket, host in
             let server = VNCServer.from(context)
             server.clients -= 1
+            // Input read from the last viewer before it went is dropped: its going lifts everything.
+            if server.clients == 0 { server.received.removeAll() }
             server.onDisconnect?(socket, host.map { String(cString: $0) } ?? "?")
         }
         callbacks.log = { context, isError, line in
@@ -96,7 +98,8 @@ public final class VNCServer {
 
     /// Accepts and reads what is waiting, answers it, and sends the updates
     /// asked for; then hands on the pointer and keys that came. Blocks only
-    /// on a peer that sent half a message, and then half a second at most.
+    /// on a peer mid-message or not reading: libvncserver waits for it
+    /// (half a second between reads; up to five seconds on a write).
     public func process() {
         guard !isProcessing else {
             processAgain = true

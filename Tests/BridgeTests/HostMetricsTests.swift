@@ -106,11 +106,22 @@ import Testing
         let metrics = HostMetrics(app: app)
         hub.onOutput = { metrics.count($0, from: hub) }
         try hub.start()
-        hub.openVirtualTouchscreen(WindowTouches(width: 800, height: 480).device, as: "vnc")
+        var clock = 10.0
+        let later = HostMetrics(app: app, now: { clock })
+        later.notUse = ["vnc"]
+        hub.onOutput = { metrics.count($0, from: hub); later.count($0, from: hub) }
+        var viewer = WindowTouches(width: 800, height: 480)
+        hub.openVirtualTouchscreen(viewer.device, as: "vnc")
         hub.openVirtualKeyboard(named: "TouchBridge VNC keyboard", as: "vnc keyboard")
         #expect(samples(metrics)["touchbridge_devices{kind=\"virtual\"}"] == 2)
         #expect(samples(metrics)["touchbridge_devices{kind=\"touchscreen\"}"] == 0)
         #expect(samples(metrics)["touchbridge_devices{kind=\"keyboard\"}"] == 0)
+        // A support desk's click is counted, and is not the kiosk being used.
+        clock = 70
+        hub.feedVirtual([(viewer.mouseDown(x: 10, y: 10, modifiers: [], time: EventTime(microseconds: 70_000_000)), "vnc")])
+        later.sample(compositors: [], screenIsOn: true)
+        #expect(samples(later)["touchbridge_touches_total{device=\"TouchBridge window\"}"] == 1)
+        #expect(samples(later)["touchbridge_last_touch_age_seconds"] == 60)
         hub.stop()
         #expect(samples(metrics)["touchbridge_devices{kind=\"virtual\"}"] == 0)
     }
