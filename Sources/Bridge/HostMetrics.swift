@@ -1,5 +1,4 @@
 import Display
-import Glibc
 import KernelInput
 import Prometheus
 
@@ -43,7 +42,7 @@ public final class HostMetrics {
         .nanoseconds(Int64($0 * 1e9))
     }
 
-    public init(app: HostedApp, now: @escaping () -> Double = { HostMetrics.monotonicNow() }) {
+    public init(app: HostedApp, now: @escaping () -> Double = { EventTime.now().seconds }) {
         self.now = now
         started = now()
         registry.makeGauge(
@@ -165,11 +164,5 @@ public final class HostMetrics {
     /// touchbridge_NAME_UNIT, as Prometheus names things (no unit: touchbridge_NAME).
     private static func name(_ name: String, unit: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(namespace: "touchbridge", metricName: name, unitName: unit, helpText: help)
-    }
-
-    public static func monotonicNow() -> Double {
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        return Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
     }
 }

@@ -150,7 +150,7 @@ final class RemoteSession {
         clientDescriptors[socket] = nil
         // A finger left down by a viewer that went is lifted, a key let go.
         guard server.clients == 0 else { return }
-        let now = Self.now()
+        let now = EventTime.now()
         feed(touches.liftAll(time: now), to: Self.touchscreenName)
         feed(keys.releaseAll(time: now), to: Self.keyboardName)
         buttonDown = false
@@ -162,7 +162,7 @@ final class RemoteSession {
         guard !settings.viewOnly else { return }
         let point = (x: Double(x) / pixelsPerPoint, y: Double(y) / pixelsPerPoint)
         let down = buttons & 1 != 0
-        let now = Self.now()
+        let now = EventTime.now()
         let events: [InputEvent]
         switch (buttonDown, down) {
         case (false, true): events = touches.mouseDown(x: point.x, y: point.y, modifiers: [], time: now)
@@ -181,17 +181,11 @@ final class RemoteSession {
             logger.debug("vnc: keysym 0x\(String(keysym, radix: 16)) is on no key of the keymap")
             return
         }
-        feed(keys.key(code: code, isDown: isDown, isRepeat: false, time: Self.now()), to: Self.keyboardName)
+        feed(keys.key(code: code, isDown: isDown, isRepeat: false, time: EventTime.now()), to: Self.keyboardName)
     }
 
     private func feed(_ events: [InputEvent], to device: String) {
         guard !events.isEmpty else { return }
         daemon.feed.hub.feedVirtual([(events, device)])
-    }
-
-    private static func now() -> EventTime {
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        return EventTime(seconds: Int64(clock.tv_sec), microseconds: Int64(clock.tv_nsec / 1000))
     }
 }

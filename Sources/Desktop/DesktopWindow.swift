@@ -185,7 +185,7 @@ public final class DesktopWindow: DisplaySurface {
     public func takeEvents(mayDraw: Bool = true) -> [DesktopEvent] {
         var events: [DesktopEvent] = []
         var event = tb_desktop_event()
-        let now = Self.now()
+        let now = EventTime.now()
         if mayDraw, let size = pendingResize {
             pendingResize = nil
             resize(to: size.width, size.height, into: &events)
@@ -282,11 +282,5 @@ public final class DesktopWindow: DisplaySurface {
         (width, height) = (newWidth, newHeight)
         touches = WindowTouches(width: newWidth, height: newHeight)
         events.append(.resized(width: newWidth, height: newHeight))
-    }
-
-    private static func now() -> EventTime {
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        return EventTime(seconds: Int64(clock.tv_sec), microseconds: Int64(clock.tv_nsec / 1000))
     }
 }

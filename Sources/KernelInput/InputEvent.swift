@@ -1,3 +1,4 @@
+import Glibc
 /// A kernel event time, kept as whole microseconds so that recordings
 /// round-trip exactly and times compare without floating-point surprises.
 public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -10,6 +11,14 @@ public struct EventTime: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public static let zero = EventTime(microseconds: 0)
+
+    /// Now on CLOCK_MONOTONIC, the clock evdev stamps events with here
+    /// (`InputDevice` sets it): for events a host makes up itself.
+    public static func now() -> EventTime {
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        return EventTime(seconds: Int64(clock.tv_sec), microseconds: Int64(clock.tv_nsec / 1000))
+    }
 
     public var seconds: Double { Double(microseconds) / 1_000_000 }
     public var wholeSeconds: Int64 { microseconds / 1_000_000 }
