@@ -84,7 +84,8 @@ let package = Package(
         .target(name: "Remote", dependencies: ["CVNCShim", "Graphics"]),
         .target(
             name: "TouchUI",
-            dependencies: ["Graphics", "ConstraintSolver"]),
+            // Layers: what the compositor shows over a window's views (the finger markers).
+            dependencies: ["Graphics", "Layers", "ConstraintSolver"]),
         .target(name: "Scenes", dependencies: ["TouchUI"]),
         .target(
             name: "Bridge",
@@ -135,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Desktop", .product(name: "Logging", package: "swift-log"),
+                "Bridge", "Desktop", "Layers", .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["TOMLExamples"]),

@@ -1,4 +1,5 @@
 import Display
+import Layers
 import TouchUI
 
 /// Puts a window's pixels on a display: damage from the view tree is
@@ -9,6 +10,12 @@ import TouchUI
 /// the tick comes as soon as the loop has delivered the input at hand, and
 /// at most four times a refresh (`paintsPerRefresh`).
 ///
+/// The window's `overlay` layers (the finger markers) are composited over
+/// the views' frame into a second picture, which is then what is
+/// presented: a marker that moves costs a copy of the views' pixels where
+/// it was and a blend where it is, and no view under it is drawn. While the
+/// overlay shows nothing, the views' frame is presented itself.
+///
 /// Input never waits for a whole repaint: with `deliverWaitingInput` set (the
 /// daemon's main loop), the repaint stops between views to deliver what
 /// has arrived (once a repaint: later frames wait and are coalesced), then
@@ -17,9 +24,19 @@ import TouchUI
 public final class Compositor {
     public let window: Window
     public let surface: any DisplaySurface
-    /// The picture as the views drew it, before conversion to the panel's format.
-    public private(set) var backBuffer: Bitmap
+    /// The picture on screen, before conversion to the panel's format: the
+    /// views' frame, with the overlay's layers over it while it has any.
+    public var backBuffer: Bitmap { shown }
+    /// The frame the views drew, kept between frames: slides move it, damage repaints it.
+    private var viewsFrame: Bitmap
     private var context: GraphicsContext
+    /// The views' frame with the overlay over it; made the first time the overlay shows something.
+    private var withOverlay: (picture: Bitmap, context: GraphicsContext)?
+    /// Where the views' frame changed since `withOverlay` last took it.
+    private var overlayPictureStale = Region()
+    private let overlayCompositor = LayerCompositor()
+    /// The picture last presented.
+    private var shown: Bitmap
     /// The window's application's: a replay or a host that gives the
     /// application another timeline moves the ticks onto it too.
     private var timeline: any Timeline { window.hostApplication.timeline }
@@ -35,7 +52,7 @@ public final class Compositor {
     /// While the panel is powered down nothing is drawn: damage waits, and
     /// no tick is scheduled for it, until drawing resumes.
     public var isSuspended = false {
-        didSet { if !isSuspended && !window.damage.isEmpty { scheduleTick() } }
+        didSet { if !isSuspended && needsFrame { scheduleTick() } }
     }
     /// Reads and delivers the input waiting now, without waiting; true when
     /// some came (`MainLoop.deliverWaitingInput`). Called between views while
@@ -68,24 +85,32 @@ public final class Compositor {
         }
         self.window = window
         self.surface = surface
-        backBuffer = try Bitmap(width: surface.width, height: surface.height)
-        context = GraphicsContext(bitmap: backBuffer)
+        viewsFrame = try Bitmap(width: surface.width, height: surface.height)
+        shown = viewsFrame
+        context = GraphicsContext(bitmap: viewsFrame)
         // The screen outside the window starts black, like the rest.
         context.replace(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), with: .black)
         window.onNeedsDisplay = { [weak self] in self?.scheduleTick() }
-        if !window.damage.isEmpty { scheduleTick() }
+        window.overlay.onNeedsDisplay = { [weak self] in self?.scheduleTick() }
+        if needsFrame { scheduleTick() }
     }
 
     /// The surface changed size (a desktop window resized): the back buffer
     /// takes the new size, black until the window (whose frame the caller
     /// sets to the new size, damaging it all) is drawn at the next tick.
     public func surfaceResized() throws {
-        guard backBuffer.width != surface.width || backBuffer.height != surface.height else { return }
-        backBuffer = try Bitmap(width: surface.width, height: surface.height)
-        context = GraphicsContext(bitmap: backBuffer)
+        guard viewsFrame.width != surface.width || viewsFrame.height != surface.height else { return }
+        viewsFrame = try Bitmap(width: surface.width, height: surface.height)
+        shown = viewsFrame
+        context = GraphicsContext(bitmap: viewsFrame)
         context.replace(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), with: .black)
+        withOverlay = nil
+        overlayPictureStale = Region()
         window.setNeedsDisplay()
     }
+
+    /// Whether the views or the overlay changed since the last frame.
+    private var needsFrame: Bool { !window.damage.isEmpty || window.overlay.hasDamage }
 
     /// Without a vertical blank, repaints come no closer than a refresh over
     /// this. Input at 120 Hz and a cap of 120 beat against each other,
@@ -164,10 +189,10 @@ public final class Compositor {
         isPresenting = true
         defer { isPresenting = false }
         window.layoutIfNeeded()
-        // The back buffer holds the last frame: what slid (a scroll) is moved, not drawn.
+        // The views' frame is the last one: what slid (a scroll) is moved, not drawn.
         let frame = window.takeFrame()
         var damage = frame.changed
-        guard !damage.isEmpty else { return damage }
+        guard !damage.isEmpty || window.overlay.hasDamage else { return damage }
         lastPresent = timeline.now
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
@@ -184,8 +209,12 @@ public final class Compositor {
             window.render(changed, in: context)
             damage.formUnion(changed)
         }
-        backBuffer.finishDrawing()
-        try surface.present(backBuffer, damage: damage)
+        viewsFrame.finishDrawing()
+        // Taken after the views, so markers moved by input delivered meanwhile show in this frame.
+        damage.formUnion(window.overlay.takeDamage())
+        let picture = try composeOverlay(viewsChanged: damage)
+        try surface.present(picture, damage: damage)
+        shown = picture
         framesPresented += 1
         lastDamage = damage
         lastPresentDuration = timeline.now - lastPresent - inputTime
@@ -195,6 +224,25 @@ public final class Compositor {
             onSlowPresent?(damage, lastPresentDuration)
         }
         return damage
+    }
+
+    /// The picture to present: the views' frame itself while the overlay
+    /// shows nothing; otherwise the overlay picture, brought up to date
+    /// where the views changed (`changed` holds the overlay's damage too)
+    /// and where it moved, with the overlay's layers composited there.
+    private func composeOverlay(viewsChanged changed: Region) throws -> Bitmap {
+        overlayPictureStale.formUnion(changed)
+        guard window.overlay.showsAnything else { return viewsFrame }
+        if withOverlay == nil {
+            let picture = try Bitmap(width: viewsFrame.width, height: viewsFrame.height)
+            withOverlay = (picture, GraphicsContext(bitmap: picture))
+            overlayPictureStale = Region(picture.bounds)
+        }
+        let (picture, overlayContext) = withOverlay!
+        overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
+        overlayContext.flush()
+        overlayPictureStale = Region()
+        return picture
     }
 
     private func checkForInput() {

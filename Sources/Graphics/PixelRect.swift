@@ -55,8 +55,15 @@ public struct Region: Sendable, Equatable {
     public private(set) var rects: [PixelRect] = []
     public static let limit = 16
 
+    /// Pixels a union may add and still be taken over two rectangles apart:
+    /// what one more rectangle costs its user before its first pixel. None
+    /// unless given: a copy of rectangles costs little per rectangle.
+    public private(set) var mergeAllowance = 0
+
     public init() {}
     public init(_ rect: PixelRect) { add(rect) }
+    /// A region whose rectangles merge when their union adds no more than `mergeAllowance` pixels.
+    public init(mergeAllowance: Int) { self.mergeAllowance = mergeAllowance }
 
     public var isEmpty: Bool { rects.isEmpty }
     public var bounds: PixelRect { rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) } }
@@ -69,14 +76,16 @@ public struct Region: Sendable, Equatable {
         while rects.count > Region.limit { mergeCheapestPair() }
     }
 
-    /// Adds `rect`, merged with every rectangle whose union with it is no larger than the two.
+    /// Adds `rect`, merged with every rectangle whose union with it is no
+    /// larger than the two (plus the allowance, when one is given).
     private mutating func absorb(_ rect: PixelRect) {
         var merged = rect
         var index = 0
         while index < rects.count {
             let other = rects[index]
             let union = merged.union(other)
-            if !other.intersection(merged).isEmpty && union.area <= merged.area + other.area {
+            let mergeable = mergeAllowance > 0 || !other.intersection(merged).isEmpty
+            if mergeable && union.area <= merged.area + other.area + mergeAllowance {
                 merged = union
                 rects.remove(at: index)
                 index = 0

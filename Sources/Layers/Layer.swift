@@ -13,30 +13,37 @@ import Graphics
 public final class Layer {
     public init() {}
 
+    // @exclusivity(unchecked) on the stored properties below: Swift checks on
+    // every access to a class's stored property that no other access to it
+    // overlaps. The compositor reads each of them for every layer in every
+    // damaged rectangle, where the check cost as much as the blending around
+    // it (BENCHMARKS.md, "Finger markers composited"). They are set by plain
+    // assignment, never passed inout, and a tree is used on one thread.
+
     // MARK: Geometry
 
     /// The layer's own coordinates: the origin is what its content and
     /// sublayers are placed from; the size is what its backing store holds.
-    public var bounds = Rect.zero {
+    @exclusivity(unchecked) public var bounds = Rect.zero {
         willSet { damage() }
         didSet { if oldValue.size != bounds.size { needsDisplay = true }; damage() }
     }
     /// Where `anchorPoint` sits in the superlayer's coordinates.
-    public var position = Point.zero {
+    @exclusivity(unchecked) public var position = Point.zero {
         willSet { damage() }
         didSet { damage() }
     }
     /// The point of the bounds, as a fraction of its size, that `position` places and `transform` turns about.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) {
+    @exclusivity(unchecked) public var anchorPoint = Point(x: 0.5, y: 0.5) {
         willSet { damage() }
         didSet { damage() }
     }
-    public var transform = AffineTransform.identity {
+    @exclusivity(unchecked) public var transform = AffineTransform.identity {
         willSet { damage() }
         didSet { damage() }
     }
     /// Sublayers with a higher z position are composited over those with a lower one.
-    public var zPosition = 0.0 {
+    @exclusivity(unchecked) public var zPosition = 0.0 {
         didSet { damage() }
     }
 
@@ -56,35 +63,35 @@ public final class Layer {
 
     /// Whether the content fills the bounds with opaque pixels, as CALayer's:
     /// its store then has no alpha channel, and composites as a copy.
-    public var isOpaque = false {
+    @exclusivity(unchecked) public var isOpaque = false {
         didSet { if oldValue != isOpaque { setNeedsDisplay() } }
     }
-    public var opacity = 1.0 {
+    @exclusivity(unchecked) public var opacity = 1.0 {
         didSet { if oldValue != opacity { damage() } }
     }
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         willSet { damage(evenIfHidden: true) }
         didSet { damage(evenIfHidden: true) }
     }
-    public var backgroundColor: Color? {
+    @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet { damage() }
     }
-    public var cornerRadius = 0.0 {
+    @exclusivity(unchecked) public var cornerRadius = 0.0 {
         didSet { damage() }
     }
     /// Whether sublayers are cut to the bounds (rounded by `cornerRadius`).
-    public var masksToBounds = false {
+    @exclusivity(unchecked) public var masksToBounds = false {
         willSet { damage() }
         didSet { damage() }
     }
-    public var borderWidth = 0.0 {
+    @exclusivity(unchecked) public var borderWidth = 0.0 {
         didSet { damage() }
     }
-    public var borderColor: Color? {
+    @exclusivity(unchecked) public var borderColor: Color? {
         didSet { damage() }
     }
     /// A picture shown stretched to the bounds, as CALayer's `contents`.
-    public var contents: Image? {
+    @exclusivity(unchecked) public var contents: Image? {
         didSet { damage() }
     }
 
@@ -94,7 +101,7 @@ public final class Layer {
     /// CALayer delegate's `draw(_:in:)`. Called when the content is needed
     /// and not stored: the first time, after `setNeedsDisplay()`, after the
     /// size changed, or when the compositor evicted the store.
-    public var draw: ((GraphicsContext) -> Void)? {
+    @exclusivity(unchecked) public var draw: ((GraphicsContext) -> Void)? {
         didSet { setNeedsDisplay() }
     }
 
@@ -105,16 +112,16 @@ public final class Layer {
     }
 
     /// Whether the stored content is out of date.
-    public internal(set) var needsDisplay = true
+    @exclusivity(unchecked) public internal(set) var needsDisplay = true
     /// The stored content, when the compositor keeps one.
-    var backingStore: Bitmap?
+    @exclusivity(unchecked) var backingStore: Bitmap?
     /// When the store was last composited, for eviction.
     var lastUsed = 0
 
     // MARK: The tree
 
-    public private(set) var sublayers: [Layer] = []
-    public private(set) weak var superlayer: Layer?
+    @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) weak var superlayer: Layer?
     /// Told of the damage when this is the root (a `LayerTree` listens here).
     var onDamage: ((Rect) -> Void)?
 
@@ -134,6 +141,28 @@ public final class Layer {
         self.superlayer = nil
     }
 
+    /// Only `contents` at its own size, untransformed, at full opacity, with
+    /// nothing else to draw: it composites as a copy of its pixels.
+    var isPlainPicture: Bool {
+        guard let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
+            transform.isIdentity
+        else { return false }
+        return contents.size == bounds.size
+    }
+
+    /// Draws nothing of its own and passes its sublayers on untouched: only a translation.
+    var isEmptyContainer: Bool {
+        contents == nil && draw == nil && backgroundColor == nil && borderWidth == 0 && opacity >= 1 && transform.isIdentity
+            && !masksToBounds
+    }
+
+    /// Whether the layer or a sublayer draws anything (an empty container of finger markers does not).
+    var showsAnything: Bool {
+        guard !isHidden, opacity > 0 else { return false }
+        return backgroundColor != nil || contents != nil || draw != nil || (borderWidth > 0 && borderColor != nil)
+            || sublayers.contains { $0.showsAnything }
+    }
+
     /// The sublayers in the order they are composited: by z position, then as added.
     var sublayersInDrawingOrder: [Layer] {
         sublayers.count < 2 || sublayers.allSatisfy({ $0.zPosition == 0 })
@@ -147,13 +176,21 @@ public final class Layer {
             .concatenating(AffineTransform(translationX: position.x, y: position.y))
     }
 
+    /// `rect`, in the layer's bounds coordinates, in its superlayer's. Untransformed (a
+    /// finger marker, a container), it is an offset: no matrices to multiply.
+    func convertToSuperlayer(_ rect: Rect) -> Rect {
+        guard transform.isIdentity else { return rect.applying(toSuperlayer) }
+        return rect.offsetBy(
+            dx: position.x - bounds.minX - anchorPoint.x * bounds.width, dy: position.y - bounds.minY - anchorPoint.y * bounds.height)
+    }
+
     /// What the layer and its sublayers may cover, in its superlayer's coordinates.
     func extent() -> Rect {
         var area = bounds
         if !masksToBounds {
             for sublayer in sublayers where !sublayer.isHidden { area = area.union(sublayer.extent()) }
         }
-        return area.applying(toSuperlayer)
+        return convertToSuperlayer(area)
     }
 
     /// Damages what the layer covers now, in the root's coordinates.
@@ -175,6 +212,6 @@ public final class Layer {
         guard !isHidden, !rect.isEmpty else { return }
         let clipped = masksToBounds ? rect.intersection(bounds) : rect
         guard !clipped.isEmpty else { return }
-        if let superlayer { superlayer.damage(clipped.applying(toSuperlayer), from: self) } else { onDamage?(clipped) }
+        if let superlayer { superlayer.damage(convertToSuperlayer(clipped), from: self) } else { onDamage?(clipped) }
     }
 }

@@ -31,13 +31,85 @@ public final class LayerCompositor {
         frame += 1
         context.withSavedState {
             context.clip(to: region)
-            composite(tree.root, into: context, clip: region.bounds.rect)
+            composite(tree.root, into: context, clip: region.bounds.rect, superlayerToRoot: .identity)
         }
         evictOverBudget()
     }
 
-    private func composite(_ layer: Layer, into context: GraphicsContext, clip: Rect) {
+    /// Paints each rectangle of `region` into `context` (whose origin is the
+    /// root's, and whose bitmap is the size of `base`): `base`'s pixels
+    /// there, then the tree over them. Each rectangle starts again from
+    /// `base`, so where rectangles overlap nothing is blended twice. A
+    /// compositor keeps the views' frame as `base` and presents the result.
+    ///
+    /// A tree of plain pictures (`contents` at their own size, untransformed,
+    /// at full opacity, in containers that draw nothing: finger markers) is
+    /// laid flat once, and each rectangle blends only the pictures over it.
+    public func composite(_ tree: LayerTree, over base: Bitmap, region: Region, into context: GraphicsContext) {
+        guard !region.isEmpty else { return }
+        frame += 1
+        var sprites: [Sprite]? = []
+        if !Self.layFlat(tree.root, offset: .zero, into: &sprites) { sprites = nil }
+        for rect in region.rects {
+            context.flush()
+            context.bitmap.copy(rect, from: base)
+            context.withSavedState {
+                context.clip(to: rect.rect)
+                if let sprites {
+                    for sprite in sprites where !sprite.frame.intersection(rect).isEmpty {
+                        context.composite(sprite.bitmap, at: Point(x: Double(sprite.frame.x), y: Double(sprite.frame.y)))
+                    }
+                } else {
+                    composite(tree.root, into: context, clip: rect.rect, superlayerToRoot: .identity)
+                }
+            }
+        }
+        evictOverBudget()
+    }
+
+    /// A plain picture on whole pixels, in the root's coordinates.
+    struct Sprite {
+        let bitmap: Bitmap
+        let frame: PixelRect
+    }
+
+    /// Appends `layer`'s sublayers as sprites, back to front; false when one is more than a plain picture or an empty container.
+    private static func layFlat(_ layer: Layer, offset: Point, into sprites: inout [Sprite]?) -> Bool {
+        for sublayer in layer.sublayersInDrawingOrder where !sublayer.isHidden && sublayer.opacity > 0 {
+            let origin = Point(x: sublayer.bounds.minX, y: sublayer.bounds.minY).applying(sublayer.toSuperlayer)
+            let placed = Point(x: origin.x + offset.x, y: origin.y + offset.y)
+            if sublayer.isPlainPicture, let contents = sublayer.contents {
+                guard placed.x == placed.x.rounded(), placed.y == placed.y.rounded() else { return false }
+                sprites?.append(Sprite(
+                    bitmap: contents.bitmap,
+                    frame: PixelRect(x: Int(placed.x), y: Int(placed.y), width: contents.bitmap.width, height: contents.bitmap.height)))
+            } else if sublayer.isEmptyContainer {
+                if !layFlat(sublayer, offset: placed, into: &sprites) { return false }
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `clip` is in the root's coordinates; a layer wholly outside it is
+    /// passed over without a call to cairo (ten finger markers over a frame
+    /// that repaints two of them).
+    private func composite(_ layer: Layer, into context: GraphicsContext, clip: Rect, superlayerToRoot: AffineTransform) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        let toRoot: AffineTransform
+        if layer.superlayer != nil {
+            guard layer.extent().applying(superlayerToRoot).intersects(clip) else { return }
+            toRoot = layer.toSuperlayer.concatenating(superlayerToRoot)
+        } else {
+            toRoot = .identity
+        }
+        // A picture and nothing else, untransformed at full opacity (a finger
+        // marker): pixman copies it in, with no state to save or matrix to multiply.
+        if layer.superlayer != nil, layer.isPlainPicture, let contents = layer.contents {
+            context.composite(contents.bitmap, at: Point(x: layer.bounds.minX, y: layer.bounds.minY).applying(layer.toSuperlayer))
+            return
+        }
         context.withSavedState {
             if layer.superlayer != nil { context.concatenate(layer.toSuperlayer) }
             let bounds = layer.bounds
@@ -55,7 +127,9 @@ public final class LayerCompositor {
                     if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
                 }
                 if layer.draw != nil { compositeContent(of: layer, into: context, alpha: alpha) }
-                for sublayer in layer.sublayersInDrawingOrder { composite(sublayer, into: context, clip: clip) }
+                for sublayer in layer.sublayersInDrawingOrder {
+                    composite(sublayer, into: context, clip: clip, superlayerToRoot: toRoot)
+                }
             }
             if layer.borderWidth > 0, let border = layer.borderColor {
                 let inset = layer.borderWidth / 2
@@ -108,6 +182,7 @@ public final class LayerCompositor {
 
     /// Lets go of the stores composited longest ago until the rest fit the budget.
     private func evictOverBudget() {
+        guard !stored.isEmpty else { return }
         stored = stored.filter { $0.value.layer.layer != nil }
         var total = storedBytes
         guard total > budget else { return }

@@ -5,15 +5,25 @@ import Graphics
 public final class LayerTree {
     public let root: Layer
     private var damage = Region()
+    /// Called when the tree goes from clean to damaged: a compositor schedules a frame.
+    public var onNeedsDisplay: (() -> Void)?
 
     public init(root: Layer = Layer()) {
         self.root = root
         // Weakly: the root may outlive the tree.
         root.onDamage = { [weak self] rect in
             guard let self, !rect.isEmpty, !rect.isNull else { return }
+            let wasClean = damage.isEmpty
             damage.add(PixelRect(enclosing: rect))
+            if wasClean { onNeedsDisplay?() }
         }
     }
+
+    /// Whether anything changed since the last `takeDamage()`.
+    public var hasDamage: Bool { !damage.isEmpty }
+
+    /// Whether a frame of the tree would show anything: a visible layer that draws something.
+    public var showsAnything: Bool { root.showsAnything }
 
     /// What changed since the last call, in whole pixels; the tree starts with none.
     public func takeDamage() -> Region {

@@ -1,8 +1,12 @@
-
+import Layers
 
 /// Circles under the fingers with their touch ids (and tap counts above
 /// one), as a person debugging a touchscreen wants to see them. It lets
 /// every touch through to the views below.
+///
+/// The markers are layers in the window's `overlay`, over everything in
+/// the window: the compositor places each finger's stamp over the frame
+/// the views left, so a moving finger repaints no view under it.
 @MainActor
 public final class TouchMarkersView: View {
     public struct Marker: Equatable {
@@ -17,35 +21,91 @@ public final class TouchMarkersView: View {
     public static let palette: [Color] = [.systemBlue, .orange, .systemGreen, .purple, .systemRed, .cyan, .magenta, .brown]
 
     public private(set) var markers: [Marker] = []
+    /// The markers' layers, in the window's overlay while the view is in a window.
+    private let container = Layers.Layer()
+    private var markerLayers: [Int: (layer: Layers.Layer, stamp: Int)] = [:]
 
     public override init(frame: Rect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
 
-    /// Shows exactly these markers; only the pixels around old and new ones are repainted.
+    /// Shows exactly these markers; only the pixels around old and new ones change.
     public func show(_ markers: [Marker]) {
         guard markers != self.markers else { return }
-        for marker in self.markers { setNeedsDisplay(area(of: marker)) }
         self.markers = markers
-        for marker in markers { setNeedsDisplay(area(of: marker)) }
+        attachToWindow()
+        var gone = markerLayers
+        var inOrder: [Layers.Layer] = []
+        for marker in markers {
+            // A stamp that cannot be made (no memory) leaves its finger unmarked.
+            guard let stamp = stamp(for: marker) else { continue }
+            gone[marker.id] = nil
+            let key = Self.stampKey(marker)
+            var entry = markerLayers[marker.id] ?? (Self.markerLayer(), -1)
+            if entry.stamp != key {
+                entry.layer.contents = stamp.image
+                entry.layer.bounds = Rect(origin: .zero, size: stamp.image.size)
+                entry.stamp = key
+            }
+            // Whole pixels: the stamp is copied, never resampled.
+            let centre = convert(marker.location, to: nil)
+            let origin = Point(
+                x: (centre.x - Self.stampCentre.x).rounded() + stamp.offset.x, y: (centre.y - Self.stampCentre.y).rounded() + stamp.offset.y)
+            if entry.layer.position != origin { entry.layer.position = origin }
+            markerLayers[marker.id] = entry
+            inOrder.append(entry.layer)
+        }
+        for (id, entry) in gone {
+            entry.layer.removeFromSuperlayer()
+            markerLayers[id] = nil
+        }
+        // Later markers over earlier ones, as they are listed: new ones go on top, and
+        // only a changed order (rare: numbers are handed out as fingers land) restacks them.
+        let present = container.sublayers
+        if present.count <= inOrder.count, zip(present, inOrder).allSatisfy({ $0 === $1 }) {
+            for layer in inOrder[present.count...] { container.addSublayer(layer) }
+        } else {
+            for layer in inOrder { container.addSublayer(layer) }
+        }
     }
 
-    override var paintedAreasInWindow: [Rect]? {
-        guard subviews.isEmpty, backgroundColor == nil, borderWidth == 0 else { return nil }
-        return markers.map { convert(area(of: $0), to: nil) }
+    private static func markerLayer() -> Layers.Layer {
+        let layer = Layers.Layer()
+        layer.anchorPoint = .zero
+        return layer
     }
 
-    /// Where a marker's stamp lands, with a pixel to spare for the rounding of its origin.
-    private func area(of marker: Marker) -> Rect {
-        Rect(
-            x: marker.location.x - Self.stampCentre.x - 1, y: marker.location.y - Self.stampCentre.y - 1,
-            width: Double(Self.stampWidth) + 2, height: Double(Self.stampHeight) + 2)
+    /// Into the overlay of the window the view is in now, out of any other.
+    private func attachToWindow() {
+        let root = window?.overlay.root
+        guard container.superlayer !== root else { return }
+        container.removeFromSuperlayer()
+        root?.addSublayer(container)
     }
+
+    public override func didMoveToSuperview() {
+        super.didMoveToSuperview()
+        attachToWindow()
+    }
+
+    public override var isHidden: Bool {
+        didSet { container.isHidden = isHidden }
+    }
+
+    public override var alpha: Double {
+        didSet { container.opacity = alpha }
+    }
+
+    /// Nothing is drawn into the window itself.
+    override var paintedAreasInWindow: [Rect]? { [] }
 
     /// Each marker's look, drawn once and then stamped wherever the finger
-    /// is: a moving finger costs one image blend, not shapes and text.
-    private var stamps: [Int: Image] = [:]
+    /// is: a moving finger costs one image blend, not shapes and text. Cut
+    /// to its pixels that are not clear (`offset` is where the cut begins):
+    /// a marker with no tap count over it is under half the full stamp, and
+    /// every pixel of a stamp is blended each time it moves.
+    private var stamps: [Int: (image: Image, offset: Point)] = [:]
     /// The circle of each palette colour: a new finger's stamp copies it and
     /// adds only its number, since stroking and filling an antialiased
     /// circle costs several times the text (ten fingers lifting and landing
@@ -68,8 +128,10 @@ public final class TouchMarkersView: View {
         return bitmap
     }
 
-    private func stamp(for marker: Marker) -> Image? {
-        let key = marker.id &* 64 &+ min(marker.tapCount, 63)
+    private static func stampKey(_ marker: Marker) -> Int { marker.id &* 64 &+ min(marker.tapCount, 63) }
+
+    private func stamp(for marker: Marker) -> (image: Image, offset: Point)? {
+        let key = Self.stampKey(marker)
         if let known = stamps[key] { return known }
         let colorIndex = abs(marker.id) % Self.palette.count
         guard let disc = disc(colorIndex),
@@ -86,19 +148,35 @@ public final class TouchMarkersView: View {
         }
         context.flush()
         if stamps.count > 256 { stamps.removeAll() }
-        let image = Image(bitmap: bitmap)
-        stamps[key] = image
-        return image
+        // A tap count is drawn above the circle; without one, the circle (and its antialiased edge) is all there is.
+        let cut = marker.tapCount > 1
+            ? PixelRect(x: 0, y: 0, width: Self.stampWidth, height: Self.stampHeight)
+            : PixelRect(enclosing: Self.circle.insetBy(dx: -1, dy: -1)).intersection(PixelRect(x: 0, y: 0, width: Self.stampWidth, height: Self.stampHeight))
+        assert(Self.isClear(bitmap, outside: cut), "a marker's stamp has pixels outside its cut")
+        guard let image = try? Self.copy(cut, of: bitmap) else { return nil }
+        let stamp = (image: image, offset: Point(x: Double(cut.x), y: Double(cut.y)))
+        stamps[key] = stamp
+        return stamp
     }
 
-    public override func draw(_ rect: Rect) {
-        guard let context = GraphicsContext.current else { return }
-        for marker in markers where area(of: marker).intersects(rect) {
-            guard let stamp = stamp(for: marker) else { continue }
-            // Whole pixels: the stamp is copied, never resampled.
-            let origin = Point(
-                x: (marker.location.x - Self.stampCentre.x).rounded(), y: (marker.location.y - Self.stampCentre.y).rounded())
-            context.draw(stamp, in: Rect(x: origin.x, y: origin.y, width: Double(Self.stampWidth), height: Double(Self.stampHeight)))
+    /// Whether every pixel of `bitmap` outside `rect` is fully clear (checked in debug builds).
+    private static func isClear(_ bitmap: Bitmap, outside rect: PixelRect) -> Bool {
+        bitmap.finishDrawing()
+        for y in 0..<bitmap.height {
+            let row = bitmap.pixels + y * bitmap.stride
+            for x in 0..<bitmap.width where !(rect.x..<rect.maxX).contains(x) || !(rect.y..<rect.maxY).contains(y) {
+                if row.load(fromByteOffset: x * 4, as: UInt32.self) >> 24 != 0 { return false }
+            }
         }
+        return true
+    }
+
+    private static func copy(_ rect: PixelRect, of bitmap: Bitmap) throws -> Image {
+        let part = try Bitmap(width: rect.width, height: rect.height, opaque: false)
+        for y in 0..<rect.height {
+            (part.pixels + y * part.stride).copyMemory(from: bitmap.pixels + (rect.y + y) * bitmap.stride + rect.x * 4, byteCount: rect.width * 4)
+        }
+        part.pixelsChanged()
+        return Image(bitmap: part)
     }
 }

@@ -1,3 +1,5 @@
+import Layers
+
 /// The root of a view tree on a screen, as UIWindow. It delivers touch
 /// events to the views they are bound to and keeps the multiple- and
 /// exclusive-touch rules.
@@ -30,7 +32,13 @@ open class Window: View {
     /// Touches with a phase held back from their view by a recognizer.
     @exclusivity(unchecked) var pendingHeld: [Touch] = []
     /// Pixels to repaint, in the window's coordinates, since the compositor last took them.
-    @exclusivity(unchecked) public internal(set) var damage = Region()
+    @exclusivity(unchecked) public internal(set) var damage = Region(mergeAllowance: Window.passCost)
+    /// What one more damaged rectangle costs a repaint, in pixels: each is
+    /// a pass over the view tree, about 28,000 instructions in the demo,
+    /// where a pixel of its canvas costs a few. Rectangles whose union adds
+    /// fewer pixels are repainted as one: ten fingers' strokes in a column
+    /// are one pass, not ten.
+    public static let passCost = 4096
     /// Pictures slid since the compositor last took a frame (scroll views
     /// scrolling), in order; what they uncovered is in `damage`.
     @exclusivity(unchecked) var pendingMoves: [PixelMove] = []
@@ -38,6 +46,11 @@ open class Window: View {
     /// compositor's back buffer), and where the window's origin is on it:
     /// what is on screen, for a picture to be copied from.
     @exclusivity(unchecked) var keptFrame: KeptFrame?
+    /// Layers the compositor shows over the window's views, without
+    /// repainting what lies under them when they move: the finger markers
+    /// (`TouchMarkersView`). In the window's coordinates, above everything
+    /// in it; a frame drawn with `render` alone does not show them.
+    public let overlay = LayerTree()
     /// Inside `render`: what changes now is drawn in the next frame.
     @exclusivity(unchecked) var isRendering = false
     /// Called when the window goes from clean to damaged: the compositor

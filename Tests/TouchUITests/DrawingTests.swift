@@ -244,6 +244,20 @@ struct ViewDrawingTests {
 
     // MARK: Damage
 
+    /// Small places near each other are one pass over the view tree; places far apart stay apart.
+    @Test func nearbyDamageIsOnePassAndDistantDamageTwo() {
+        let big = Window(frame: Rect(x: 0, y: 0, width: 1280, height: 800))
+        let strokes = (0..<10).map { View(frame: Rect(x: 400, y: 70 + Double($0) * 50, width: 30, height: 20)) }
+        let status = View(frame: Rect(x: 0, y: 0, width: 1280, height: 28))
+        for view in strokes + [status] { big.addSubview(view) }
+        _ = big.takeDamage()
+        for view in strokes { view.setNeedsDisplay() }
+        #expect(big.takeDamage().rects == [PixelRect(x: 400, y: 70, width: 30, height: 470)])
+        status.setNeedsDisplay()
+        strokes[9].setNeedsDisplay()
+        #expect(big.takeDamage().rects.count == 2)
+    }
+
     @Test func aChangeDamagesOnlyWhereTheViewWasAndIs() {
         let view = View(frame: Rect(x: 10, y: 10, width: 10, height: 10))
         view.backgroundColor = .red
@@ -251,9 +265,8 @@ struct ViewDrawingTests {
         render()
         #expect(window.damage.isEmpty)
         view.center = Point(x: 55, y: 15)
-        #expect(window.damage.rects.count == 2)
-        #expect(window.damage.rects.contains(PixelRect(x: 10, y: 10, width: 10, height: 10)))
-        #expect(window.damage.rects.contains(PixelRect(x: 50, y: 10, width: 10, height: 10)))
+        // Where it was and where it is; so near that one pass over both costs less than two (Window.passCost).
+        #expect(window.damage.rects == [PixelRect(x: 10, y: 10, width: 50, height: 10)])
         // Pixels outside the damage are not touched by the repaint.
         context.fill(Rect(x: 80, y: 80, width: 5, height: 5), with: .green)
         render()
