@@ -23,7 +23,7 @@ public final class TouchMarkersView: View {
     public private(set) var markers: [Marker] = []
     /// The markers' layers, in the window's overlay while the view is in a window.
     private let container = Layers.Layer()
-    private var markerLayers: [Int: (layer: Layers.Layer, stamp: Int)] = [:]
+    private var markerLayers: [Int: MarkerLayer] = [:]
 
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -35,33 +35,42 @@ public final class TouchMarkersView: View {
         guard markers != self.markers else { return }
         self.markers = markers
         attachToWindow()
-        var gone = markerLayers
-        var inOrder: [Layers.Layer] = []
+        // Per frame, fingers only move: no allocation then, only the layers' positions.
+        var landed = false
         for marker in markers {
             // A stamp that cannot be made (no memory) leaves its finger unmarked.
             guard let stamp = stamp(for: marker) else { continue }
-            gone[marker.id] = nil
             let key = Self.stampKey(marker)
-            var entry = markerLayers[marker.id] ?? (Self.markerLayer(), -1)
-            if entry.stamp != key {
-                entry.layer.contents = stamp.image
-                entry.layer.bounds = Rect(origin: .zero, size: stamp.image.size)
-                entry.stamp = key
+            let shown: MarkerLayer
+            if let known = markerLayers[marker.id] {
+                shown = known
+            } else {
+                shown = MarkerLayer()
+                markerLayers[marker.id] = shown
+                landed = true
+            }
+            if shown.stamp != key {
+                shown.layer.contents = stamp.image
+                shown.layer.bounds = Rect(origin: .zero, size: stamp.image.size)
+                shown.stamp = key
             }
             // Whole pixels: the stamp is copied, never resampled.
             let centre = convert(marker.location, to: nil)
             let origin = Point(
                 x: (centre.x - Self.stampCentre.x).rounded() + stamp.offset.x, y: (centre.y - Self.stampCentre.y).rounded() + stamp.offset.y)
-            if entry.layer.position != origin { entry.layer.position = origin }
-            markerLayers[marker.id] = entry
-            inOrder.append(entry.layer)
+            if shown.layer.position != origin { shown.layer.position = origin }
         }
-        for (id, entry) in gone {
-            entry.layer.removeFromSuperlayer()
-            markerLayers[id] = nil
+        guard landed || markerLayers.count > markers.count else { return }
+        if markerLayers.count > markers.count {
+            let ids = Set(markers.map(\.id))
+            for (id, shown) in markerLayers where !ids.contains(id) {
+                shown.layer.removeFromSuperlayer()
+                markerLayers[id] = nil
+            }
         }
         // Later markers over earlier ones, as they are listed: new ones go on top, and
         // only a changed order (rare: numbers are handed out as fingers land) restacks them.
+        let inOrder = markers.compactMap { markerLayers[$0.id]?.layer }
         let present = container.sublayers
         if present.count <= inOrder.count, zip(present, inOrder).allSatisfy({ $0 === $1 }) {
             for layer in inOrder[present.count...] { container.addSublayer(layer) }
@@ -70,10 +79,11 @@ public final class TouchMarkersView: View {
         }
     }
 
-    private static func markerLayer() -> Layers.Layer {
+    /// A marker's layer and the stamp it shows.
+    private final class MarkerLayer {
         let layer = Layers.Layer()
-        layer.anchorPoint = .zero
-        return layer
+        var stamp = -1
+        init() { layer.anchorPoint = .zero }
     }
 
     /// Into the overlay of the window the view is in now, out of any other.

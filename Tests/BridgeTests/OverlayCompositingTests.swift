@@ -118,6 +118,10 @@ struct OverlayCompositingTests {
             scene.frame()
             try scene.showsTheWindowAsItStands("step \(step)")
         }
+        // Some lift, one lands: the rest stay, and the new one is over them.
+        scene.markers.show([.init(id: 1, location: Point(x: 60, y: 50)), .init(id: 7, location: Point(x: 70, y: 55)), .init(id: 10, location: Point(x: 80, y: 60))])
+        scene.frame()
+        try scene.showsTheWindowAsItStands("three left, one new")
         scene.markers.show([])
         scene.frame()
         try scene.showsTheWindowAsItStands("lifted")
