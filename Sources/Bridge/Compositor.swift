@@ -212,7 +212,7 @@ public final class Compositor {
         viewsFrame.finishDrawing()
         // Taken after the views, so markers moved by input delivered meanwhile show in this frame.
         damage.formUnion(window.overlay.takeDamage())
-        let picture = try composeOverlay(viewsChanged: damage)
+        let picture = composeOverlay(viewsChanged: damage)
         try surface.present(picture, damage: damage)
         shown = picture
         framesPresented += 1
@@ -230,11 +230,12 @@ public final class Compositor {
     /// shows nothing; otherwise the overlay picture, brought up to date
     /// where the views changed (`changed` holds the overlay's damage too)
     /// and where it moved, with the overlay's layers composited there.
-    private func composeOverlay(viewsChanged changed: Region) throws -> Bitmap {
+    private func composeOverlay(viewsChanged changed: Region) -> Bitmap {
         overlayPictureStale.formUnion(changed)
         guard window.overlay.showsAnything else { return viewsFrame }
         if withOverlay == nil {
-            let picture = try Bitmap(width: viewsFrame.width, height: viewsFrame.height)
+            // Without the memory for it, the views are shown without the overlay rather than not at all.
+            guard let picture = try? Bitmap(width: viewsFrame.width, height: viewsFrame.height) else { return viewsFrame }
             withOverlay = (picture, GraphicsContext(bitmap: picture))
             overlayPictureStale = Region(picture.bounds)
         }

@@ -2,7 +2,8 @@ import TouchUI
 
 /// A fixture for `replay --scene` and the tests: one experiment of the
 /// behaviour spec (docs/event-delivery.md), built on a 375 x 667 point
-/// screen, or `gestures` and `controls`. Apps are not scenes: they are
+/// screen, or `gestures`, `controls` and `markers` (a finger marker under
+/// each touch on white, full screen, for the touch-to-photon benchmark). Apps are not scenes: they are
 /// ApplicationDelegates hosted by Bridge's AppHost.
 @MainActor
 public struct Scene {
@@ -18,7 +19,7 @@ public struct Scene {
 
     public nonisolated static let names = [
         "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E8b", "E8c", "E9", "E10", "E11", "E12", "E13", "E14",
-        "E15a", "E15b", "E15c", "gestures", "controls",
+        "E15a", "E15b", "E15c", "gestures", "controls", "markers",
     ]
 
     /// Builds the scene `name` in `application`, its window made key; nil for an unknown name.
@@ -27,7 +28,8 @@ public struct Scene {
         let tracer = Tracer()
         let controller = ViewController(tracer: tracer)
         var keepAlive: AnyObject?
-        let window = Window(frame: Rect(origin: .zero, size: name == "gestures" ? screen : Scene.screen), application: application)
+        let fullScreen = name == "gestures" || name == "markers"
+        let window = Window(frame: Rect(origin: .zero, size: fullScreen ? screen : Scene.screen), application: application)
         window.setRootViewController(controller)
         window.makeKeyAndVisible()
         let root = controller.view
@@ -127,6 +129,9 @@ public struct Scene {
             let playground = GesturePlayground(tracer: tracer)
             playground.install(on: surface)
             keepAlive = playground
+        case "markers":
+            // A marker under each finger on white, and nothing else: what the photon benchmark's Qt widget does.
+            root.addSubview(MarkerSurface(frame: root.bounds))
         case "E10":
             let gray = LMGrayView(frame: Rect(x: 100, y: 200, width: 100, height: 100), tracer: tracer, traces: [])
             gray.acceptsPointsInSubviews = true

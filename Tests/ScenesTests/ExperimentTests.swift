@@ -1,3 +1,4 @@
+import Graphics
 import Scenes
 import Testing
 import TouchUI
@@ -31,6 +32,24 @@ struct ExperimentTests {
         func log(_ kinds: [String]) -> [String] {
             scene.tracer.lines.filter { line in kinds.contains { kind in callKind(line, is: kind) } }
         }
+    }
+
+    /// The photon benchmark's fixture: a marker layer under each finger, in the window's overlay, gone when it lifts.
+    @Test func theMarkersSceneMarksEachFinger() throws {
+        let driver = Driver("markers")
+        let first = Touch(timestamp: 0, location: Point(x: 100, y: 100), window: driver.scene.window)
+        let second = Touch(timestamp: 0, location: Point(x: 200, y: 300), window: driver.scene.window)
+        driver.send([first, second])
+        #expect(driver.scene.window.overlay.showsAnything)
+        #expect(driver.scene.window.overlay.takeDamage().bounds.contains(PixelRect(x: 100, y: 100, width: 100, height: 200)))
+        first.update(phase: .moved, location: Point(x: 130, y: 100), timestamp: 0.01)
+        second.update(phase: .ended, location: Point(x: 200, y: 300), timestamp: 0.01)
+        driver.send([first, second])
+        let moved = driver.scene.window.overlay.takeDamage()
+        #expect(moved.bounds.contains(PixelRect(x: 100, y: 100, width: 30, height: 1)) && moved.bounds.maxY > 300)
+        first.update(phase: .ended, location: Point(x: 130, y: 100), timestamp: 0.02)
+        driver.send([first])
+        #expect(!driver.scene.window.overlay.showsAnything)
     }
 
     @Test func e1HitTestingAsksTheTopmostFirst() {

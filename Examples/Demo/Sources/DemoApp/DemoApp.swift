@@ -108,7 +108,6 @@ public final class DemoApp {
             button.addAction(for: .touchUpInside) { [unowned self] control, _ in self.tapped(control as! Button) }
         }
         window.addSubview(statusBar)  // above the photo, wherever it is dragged
-        window.bringMarkersToFront()
         window.onTouchesChanged = { [unowned self] in self.updateStatus() }
         layout(in: screen)
         window.onSizeChanged = { [unowned self] size in self.layout(in: size) }

@@ -26,8 +26,6 @@ public final class DemoWindow: Window {
         addSubview(markers)
     }
 
-    func bringMarkersToFront() { bringSubviewToFront(markers) }
-
     public override func layoutSubviews() {
         super.layoutSubviews()
         let size = bounds.size

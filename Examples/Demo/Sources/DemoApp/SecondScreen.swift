@@ -27,7 +27,6 @@ public final class SecondScreen {
         bar.addSubview(title)
         window.addSubview(canvas)
         window.addSubview(bar)
-        window.bringMarkersToFront()
         // Shown, not key: presses and actions without a target stay with the main screen.
         window.isHidden = false
     }
