@@ -213,6 +213,9 @@ public final class Compositor {
         // Taken after the views, so markers moved by input delivered meanwhile show in this frame.
         damage.formUnion(window.overlay.takeDamage())
         let picture = composeOverlay(viewsChanged: damage)
+        // From the views' frame to the overlay's picture other than by a marker appearing (its picture
+        // could not be had before): the markers already down were never presented.
+        if picture !== shown && !window.overlay.extent.isNull { damage.add(PixelRect(enclosing: window.overlay.extent)) }
         try surface.present(picture, damage: damage)
         shown = picture
         framesPresented += 1

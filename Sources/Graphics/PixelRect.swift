@@ -120,4 +120,7 @@ public struct Region: Sendable, Equatable {
     }
 
     public mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
+
+    /// The same rectangles, whatever each region's allowance.
+    public static func == (lhs: Region, rhs: Region) -> Bool { lhs.rects == rhs.rects }
 }

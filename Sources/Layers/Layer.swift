@@ -145,7 +145,7 @@ public final class Layer {
     /// nothing else to draw: it composites as a copy of its pixels.
     var isPlainPicture: Bool {
         guard let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
-            transform.isIdentity
+            transform.isIdentity, !(masksToBounds && cornerRadius > 0)
         else { return false }
         return contents.size == bounds.size
     }

@@ -48,8 +48,9 @@ public final class LayerCompositor {
     public func composite(_ tree: LayerTree, over base: Bitmap, region: Region, into context: GraphicsContext) {
         guard !region.isEmpty else { return }
         frame += 1
-        var sprites: [Sprite]? = []
-        if !Self.layFlat(tree.root, offset: .zero, into: &sprites) { sprites = nil }
+        // Flat only under a root that draws nothing of its own and passes its sublayers on as they are.
+        var sprites: [Sprite]? = tree.root.isEmptyContainer ? [] : nil
+        if sprites != nil, !Self.layFlat(tree.root, offset: .zero, into: &sprites) { sprites = nil }
         for rect in region.rects {
             context.flush()
             context.bitmap.copy(rect, from: base)
@@ -84,7 +85,9 @@ public final class LayerCompositor {
                     bitmap: contents.bitmap,
                     frame: PixelRect(x: Int(placed.x), y: Int(placed.y), width: contents.bitmap.width, height: contents.bitmap.height)))
             } else if sublayer.isEmptyContainer {
-                if !layFlat(sublayer, offset: placed, into: &sprites) { return false }
+                // Its sublayers are placed in its bounds' coordinates.
+                let inside = Point(x: placed.x - sublayer.bounds.minX, y: placed.y - sublayer.bounds.minY)
+                if !layFlat(sublayer, offset: inside, into: &sprites) { return false }
             } else {
                 return false
             }

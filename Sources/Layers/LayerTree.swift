@@ -25,6 +25,11 @@ public final class LayerTree {
     /// Whether a frame of the tree would show anything: a visible layer that draws something.
     public var showsAnything: Bool { root.showsAnything }
 
+    /// What the root's visible sublayers cover, in the root's coordinates (null when nothing).
+    public var extent: Rect {
+        root.sublayers.filter { !$0.isHidden }.reduce(Rect.null) { $0.union($1.extent()) }
+    }
+
     /// What changed since the last call, in whole pixels; the tree starts with none.
     public func takeDamage() -> Region {
         defer { damage = Region() }

@@ -32,14 +32,18 @@ public final class TouchMarkersView: View {
 
     /// Shows exactly these markers; only the pixels around old and new ones change.
     public func show(_ markers: [Marker]) {
+        // Also when the markers are the same: the view may be in another window since.
+        attachToWindow()
         guard markers != self.markers else { return }
         self.markers = markers
-        attachToWindow()
         // Per frame, fingers only move: no allocation then, only the layers' positions.
-        var landed = false
+        var landed = false, shownCount = 0
         for marker in markers {
             // A stamp that cannot be made (no memory) leaves its finger unmarked.
-            guard let stamp = stamp(for: marker) else { continue }
+            guard let stamp = stamp(for: marker) else {
+                markerLayers.removeValue(forKey: marker.id)?.layer.removeFromSuperlayer()
+                continue
+            }
             let key = Self.stampKey(marker)
             let shown: MarkerLayer
             if let known = markerLayers[marker.id] {
@@ -59,9 +63,11 @@ public final class TouchMarkersView: View {
             let origin = Point(
                 x: (centre.x - Self.stampCentre.x).rounded() + stamp.offset.x, y: (centre.y - Self.stampCentre.y).rounded() + stamp.offset.y)
             if shown.layer.position != origin { shown.layer.position = origin }
+            shownCount += 1
         }
-        guard landed || markerLayers.count > markers.count else { return }
-        if markerLayers.count > markers.count {
+        // Every marker shown has its layer, so more layers than that means fingers lifted.
+        guard landed || markerLayers.count > shownCount else { return }
+        if markerLayers.count > shownCount {
             let ids = Set(markers.map(\.id))
             for (id, shown) in markerLayers where !ids.contains(id) {
                 shown.layer.removeFromSuperlayer()

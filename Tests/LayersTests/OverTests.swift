@@ -81,6 +81,29 @@ struct OverTests {
         for (x, y) in [(31, 21), (45, 35), (59, 49), (35, 45)] { #expect(result.pixel(x: x, y: y) == expected.pixel(x: x, y: y), "\(x),\(y)") }
     }
 
+    /// Pictures in a container whose bounds do not start at zero, a root that fades, a picture
+    /// masked round: each composites over the base exactly as the general path draws it.
+    @Test func shiftedContainersFadingRootsAndRoundMasksAsTheGeneralPath() throws {
+        let base = try base()
+        func check(_ tree: LayerTree, _ comment: Comment) throws {
+            let result = try Bitmap(width: 120, height: 80)
+            let context = GraphicsContext(bitmap: result)
+            LayerCompositor().composite(tree, over: base, region: Region(PixelRect(x: 0, y: 0, width: 120, height: 80)), into: context)
+            context.flush()
+            #expect(differing(result, try expected(tree, base: base)) == 0, comment)
+        }
+        let shifted = try markers()
+        shifted.root.sublayers[0].bounds = Rect(x: 7, y: 5, width: 0, height: 0)
+        try check(shifted, "a container's bounds shifted")
+        let faded = try markers()
+        faded.root.opacity = 0.5
+        try check(faded, "a root at half opacity")
+        let round = try markers()
+        round.root.sublayers[0].sublayers[0].cornerRadius = 8
+        round.root.sublayers[0].sublayers[0].masksToBounds = true
+        try check(round, "a picture masked round")
+    }
+
     /// A tree that is more than plain pictures (one fades) takes the general path, with the same result.
     @Test func aFadingLayerIsCompositedTheGeneralWay() throws {
         let tree = try markers(), base = try base()
