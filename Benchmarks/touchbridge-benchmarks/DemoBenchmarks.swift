@@ -2,6 +2,7 @@ import Bridge
 import Display
 import Foundation
 import KernelInput
+import Scenes
 import TouchBridgeDemo
 import TouchUI
 
@@ -16,11 +17,22 @@ func benchmarkDemoFrame() -> String {
     let application = Application()
     let timeline = VirtualTimeline()
     application.timeline = timeline
-    let demo = DemoApp(application: application, screen: Size(width: 1280, height: 800))
+    let screen = Size(width: 1280, height: 800)
+    // BENCH_DEMO_APP=markers: the markers fixture (`run --fixture markers`), the job photon-qt's widget does.
+    let window: Window
+    var keepAlive: Any?
+    if ProcessInfo.processInfo.environment["BENCH_DEMO_APP"] == "markers" {
+        let scene = Scene.make("markers", application: application, screen: screen)!
+        (window, keepAlive) = (scene.window, scene)
+    } else {
+        let demo = DemoApp(application: application, screen: screen)
+        (window, keepAlive) = (demo.window, demo)
+    }
+    defer { withExtendedLifetime(keepAlive) {} }
     let surface = MemorySurface(width: 1280, height: 800, format: .xrgb8888)
-    let compositor = try! Compositor(window: demo.window, surface: surface)
+    let compositor = try! Compositor(window: window, surface: surface)
     try! compositor.presentNow()
-    let dispatcher = TouchDispatcher(application: application, window: demo.window)
+    let dispatcher = TouchDispatcher(application: application, window: window)
     var time = 1.0
     let fingers = max(1, min(10, Int(ProcessInfo.processInfo.environment["BENCH_DEMO_FINGERS"] ?? "") ?? 1))
     // As Benchmarks/vm/photon moves them: rows of 65 frames, 6 px apart; at
