@@ -66,10 +66,18 @@ open class ActivityIndicatorView: View {
         if hidesWhenStopped { isHidden = true }
     }
 
-    /// Started before it was in a window: the turn begins once it has a clock.
-    open override func didMoveToSuperview() {
-        super.didMoveToSuperview()
+    /// Started before it was in a window: the turn begins once it has a
+    /// clock, and stops while it is out of any window.
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
         if animating && timer == nil { scheduleStep() }
+    }
+
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        guard newWindow == nil, let timer else { return }
+        application?.timeline.cancel(timer)
+        self.timer = nil
     }
 
     private func scheduleStep() {

@@ -102,9 +102,10 @@ open class Stepper: Control {
         if !isContinuous && value != valueAtStart { sendActions(for: .valueChanged, with: event) }
     }
 
-    open override func removeFromSuperview() {
-        stopRepeating()
-        super.removeFromSuperview()
+    /// Out of the window (with an ancestor, too), it stops repeating.
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow == nil { stopRepeating() }
     }
 
     /// A rounded outline in the tint colour, split in two, with "−" and "+".

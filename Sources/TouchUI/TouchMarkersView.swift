@@ -32,8 +32,9 @@ public final class TouchMarkersView: View {
 
     /// Shows exactly these markers; only the pixels around old and new ones change.
     public func show(_ markers: [Marker]) {
-        // Also when the markers are the same: the view may be in another window since.
+        // Also when the markers are the same: an ancestor may have been hidden since.
         attachToWindow()
+        followVisibility()
         guard markers != self.markers else { return }
         self.markers = markers
         // Per frame, fingers only move: no allocation then, only the layers' positions.
@@ -102,17 +103,32 @@ public final class TouchMarkersView: View {
         if root != nil { MarkerStamps.shared.prepare() }
     }
 
-    public override func didMoveToSuperview() {
-        super.didMoveToSuperview()
+    /// Wherever the view goes, its markers go, even when an ancestor moves it.
+    public override func didMoveToWindow() {
+        super.didMoveToWindow()
         attachToWindow()
     }
 
     public override var isHidden: Bool {
-        didSet { container.isHidden = isHidden }
+        didSet { followVisibility() }
     }
 
     public override var alpha: Double {
-        didSet { container.opacity = alpha }
+        didSet { followVisibility() }
+    }
+
+    /// The overlay is outside the view tree, so the markers take on what
+    /// the view's ancestors hide or fade (checked on each `show`, and when the view's own change).
+    private func followVisibility() {
+        var hidden = false, opacity = 1.0
+        var view: View? = self
+        while let current = view, !(current is Window) {
+            hidden = hidden || current.isHidden
+            opacity *= current.alpha
+            view = current.superview
+        }
+        if container.isHidden != hidden { container.isHidden = hidden }
+        if container.opacity != opacity { container.opacity = opacity }
     }
 
     /// Nothing is drawn into the window itself.

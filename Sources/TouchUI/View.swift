@@ -283,8 +283,14 @@ open class View: Responder {
             view.damageExtent()
             return
         }
+        // Told once, from the old window to the new: not of the moment between superviews.
+        let newWindow = window
+        let changesWindow = view.window !== newWindow
+        if changesWindow { view.windowWillChange(to: newWindow) }
         // Out of its old tree first: it leaves with an engine of its own if it has constraints.
+        view.isChangingSuperview = true
         view.removeFromSuperview()
+        view.isChangingSuperview = false
         if LayoutEngine.activeConstraints > 0 { treeWillChange(adding: view) }
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(0, index), subviews.count))
@@ -292,6 +298,7 @@ open class View: Responder {
         view.updateTraits(from: traits)
         if view.needsLayout || view.needsLayoutBelow { noteLayoutBelow() }
         view.didMoveToSuperview()
+        if changesWindow { view.windowDidChange() }
         didAddSubview(view)
         view.damageExtent()
         setNeedsLayout()
@@ -331,9 +338,12 @@ open class View: Responder {
     open func removeFromSuperview() {
         guard let parent = superview, let index = parent.subviewIndex(self) else { return }
         // Touches on views leaving the window end while their chain is still whole.
-        window?.viewWillLeave(self)
+        let leftWindow = window
+        leftWindow?.viewWillLeave(self)
         damageExtent()
         parent.willRemoveSubview(self)
+        let leavesWindow = leftWindow != nil && !isChangingSuperview
+        if leavesWindow { windowWillChange(to: nil) }
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)
         superview = nil
@@ -342,6 +352,7 @@ open class View: Responder {
         // would bring the leaving constraints back into the engine they leave.
         if LayoutEngine.activeConstraints > 0 { willLeaveLayoutTree(parent) }
         didMoveToSuperview()
+        if leavesWindow { windowDidChange() }
         parent.setNeedsLayout()
     }
 
@@ -371,6 +382,28 @@ open class View: Responder {
 
     open func willMove(toSuperview newSuperview: View?) {}
     open func didMoveToSuperview() {}
+
+    /// The view, or one of its ancestors, is about to go into another
+    /// window (nil: out of any). Called on the view before its subviews.
+    /// Where a view starts or stops what it does only while on screen (a
+    /// timer, a layer in the window's overlay), as UIView's.
+    open func willMove(toWindow newWindow: Window?) {}
+    /// The view's `window` has changed; called on the view before its subviews.
+    open func didMoveToWindow() {}
+
+    /// Set while `insertSubview` takes the view out of its old superview:
+    /// it then tells of the window change itself, once.
+    private var isChangingSuperview = false
+
+    private func windowWillChange(to newWindow: Window?) {
+        willMove(toWindow: newWindow)
+        for subview in subviews { subview.windowWillChange(to: newWindow) }
+    }
+
+    private func windowDidChange() {
+        didMoveToWindow()
+        for subview in subviews { subview.windowDidChange() }
+    }
 
     /// Ends editing in this view or under it, as UIView's: the first
     /// responder there resigns; with `force`, it stops being first

@@ -14,10 +14,21 @@ struct MarkersOverlayTests {
         let shown: [TouchMarkersView.Marker] = [.init(id: 1, location: Point(x: 50, y: 50))]
         markers.show(shown)
         #expect(first.overlay.showsAnything && !second.overlay.showsAnything)
-        // The holder moves, not the markers' view: the next show takes them along.
+        // The holder moves, not the markers' view: they go along at once.
         second.addSubview(holder)
-        markers.show(shown)
         #expect(!first.overlay.showsAnything && second.overlay.showsAnything)
+        // Out of any window, they are nowhere.
+        holder.removeFromSuperview()
+        #expect(!first.overlay.showsAnything && !second.overlay.showsAnything)
+        second.addSubview(holder)
+        #expect(second.overlay.showsAnything)
+        // An ancestor hidden hides them by the next show, as it would hide the view.
+        holder.isHidden = true
+        markers.show(shown)
+        #expect(!second.overlay.showsAnything)
+        holder.isHidden = false
+        markers.show(shown)
+        #expect(second.overlay.showsAnything)
         // Hidden, they show nothing; shown again, they are back.
         markers.isHidden = true
         #expect(!second.overlay.showsAnything)
