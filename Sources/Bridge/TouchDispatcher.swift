@@ -89,13 +89,21 @@ public final class TouchDispatcher {
         for (number, location) in previous { touches[number]?.setPreviousLocation(location) }
         let allChanged = changed.union(alsoChanged)
         for number in order where !allChanged.contains(number) { touches[number]?.markStationary() }
-        let event = Event(
-            touches: order.compactMap { touches[$0] }, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
+        // Loops rather than closures on this per-frame path (see Window.sendEvent).
+        var inOrder: [Touch] = []
+        inOrder.reserveCapacity(order.count)
+        for number in order { if let touch = touches[number] { inOrder.append(touch) } }
+        let event = Event(touches: inOrder, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
         application.sendEvent(event)
         frameViews.removeAll(keepingCapacity: true)
         for number in allChanged { frameViews[number] = touches[number]?.view }
         for number in order where touches[number]?.phase.isFinal == true { touches[number] = nil }
-        order.removeAll { touches[$0] == nil }
+        var kept = 0
+        for index in order.indices where touches[order[index]] != nil {
+            order[kept] = order[index]
+            kept += 1
+        }
+        order.removeLast(order.count - kept)
         return event
     }
 

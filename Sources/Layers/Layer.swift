@@ -30,9 +30,11 @@ public final class Layer {
     }
     /// Where `anchorPoint` sits in the superlayer's coordinates.
     @exclusivity(unchecked) public var position = Point.zero {
-        willSet { damage() }
-        didSet { damage() }
+        willSet { extentBeforeMove = superlayer != nil && !isHidden ? extent() : .null }
+        didSet { damageMove() }
     }
+    /// What the layer covered before `position` changed, in its superlayer's coordinates.
+    @exclusivity(unchecked) private var extentBeforeMove = Rect.null
     /// The point of the bounds, as a fraction of its size, that `position` places and `transform` turns about.
     @exclusivity(unchecked) public var anchorPoint = Point(x: 0.5, y: 0.5) {
         willSet { damage() }
@@ -205,6 +207,21 @@ public final class Layer {
 
     private func extentOfSublayers() -> Rect {
         sublayers.filter { !$0.isHidden }.reduce(Rect.null) { $0.union($1.extent()) }
+    }
+
+    /// A moved layer damages where it was and where it is as one rectangle
+    /// when that covers no more than the two (a finger's marker, moved a
+    /// few pixels): one region entry where two would have merged into it anyway.
+    private func damageMove() {
+        guard let superlayer, !isHidden, !extentBeforeMove.isNull else { return damage() }
+        let old = extentBeforeMove, new = extent()
+        let union = old.union(new)
+        if old.intersects(new) && union.width * union.height <= old.width * old.height + new.width * new.height {
+            superlayer.damage(union, from: self)
+        } else {
+            superlayer.damage(old, from: self)
+            superlayer.damage(new, from: self)
+        }
     }
 
     /// Damage from a sublayer, in this layer's coordinates, passed up.

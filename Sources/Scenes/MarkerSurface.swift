@@ -41,6 +41,11 @@ final class MarkerSurface: View {
     }
 
     private func showMarkers() {
-        markers.show(down.map { .init(id: numbers[ObjectIdentifier($0)] ?? 0, location: $0.location(in: self), tapCount: $0.tapCount) })
+        var shown: [TouchMarkersView.Marker] = []
+        shown.reserveCapacity(down.count)
+        for touch in down {
+            shown.append(.init(id: numbers[ObjectIdentifier(touch)] ?? 0, location: touch.location(in: self), tapCount: touch.tapCount))
+        }
+        markers.show(shown)
     }
 }

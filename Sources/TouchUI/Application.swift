@@ -69,11 +69,20 @@ open class Application: Responder {
 
     /// Routes an event: touches to their windows (binding new touches to
     /// their hit-test view first), other kinds to the first responder.
+    private static func contains(_ window: Window, in windows: [Window]) -> Bool {
+        for known in windows where known === window { return true }
+        return false
+    }
+
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
-            if event.orderedTouches.contains(where: { $0.phase == .began }) { isTypingOnHardwareKeyboard = false }
             var involved: [Window] = []
+            // Plain loops, run for every touch of every frame (see Window.sendEvent).
+            for touch in event.orderedTouches where touch.phase == .began {
+                isTypingOnHardwareKeyboard = false
+                break
+            }
             for touch in event.orderedTouches {
                 if touch.phase == .began && touch.view == nil && touch.isDelivered {
                     guard let window = touch.window ?? keyWindow else {
@@ -86,7 +95,7 @@ open class Application: Responder {
                     let boundSoFar = event.orderedTouches.filter { $0.phase == .began && $0 !== touch && $0.view != nil }
                     window.bind(touch, with: event, tracked: window.trackedTouches + boundSoFar)
                 }
-                if let window = touch.window, !involved.contains(where: { $0 === window }) { involved.append(window) }
+                if let window = touch.window, !Self.contains(window, in: involved) { involved.append(window) }
             }
             for window in involved { window.sendEvent(event) }
         case .presses:

@@ -276,7 +276,10 @@ open class Window: View {
         var groups: [(view: View, touches: Set<Touch>)] = []
         for touch in touches {
             guard let view = touch.view else { continue }
-            if let index = groups.firstIndex(where: { $0.view === view }) {
+            // A loop, not firstIndex(where:): see sendEvent.
+            var index = 0
+            while index < groups.count && groups[index].view !== view { index += 1 }
+            if index < groups.count {
                 groups[index].touches.insert(touch)
             } else {
                 groups.append((view, [touch]))
@@ -308,7 +311,11 @@ open class Window: View {
         guard event.type == .touches else { return }
         isDispatching = true
         defer { isDispatching = false }
-        let mine = event.orderedTouches.filter { $0.window === self && $0.isDelivered && $0.view != nil }
+        // Plain loops on this path, run for every touch of every frame: each call of a closure
+        // formed here checks that it runs on the main actor (SE-0423), some 40 instructions.
+        var mine: [Touch] = []
+        mine.reserveCapacity(event.orderedTouches.count)
+        for touch in event.orderedTouches where touch.window === self && touch.isDelivered && touch.view != nil { mine.append(touch) }
         for touch in mine where touch.phase == .began && touch.gestureRecognizers.isEmpty {
             touch.gestureRecognizers = recognizers(for: touch, on: touch.view!)
             register(touch.gestureRecognizers)
@@ -348,10 +355,29 @@ open class Window: View {
                 }
             }
         }
-        trackedTouches.append(contentsOf: mine.filter { $0.phase == .began })
-        trackedTouches.removeAll { $0.phase.isFinal && $0.heldEnd == nil }
-        if !pendingHeld.isEmpty { deliverHeld(event: event) }
-        trackedTouches.removeAll { $0.phase.isFinal && $0.heldEnd == nil }
-        if recognizersMayNeedReset || mine.contains(where: { $0.phase.isFinal }) { resetFinishedRecognizers() }
+        var anyFinal = false
+        for touch in mine {
+            if touch.phase == .began { trackedTouches.append(touch) }
+            anyFinal = anyFinal || touch.phase.isFinal
+        }
+        dropFinishedTrackedTouches()
+        if !pendingHeld.isEmpty {
+            deliverHeld(event: event)
+            dropFinishedTrackedTouches()
+        }
+        if recognizersMayNeedReset || anyFinal { resetFinishedRecognizers() }
+    }
+
+    /// Touches that have ended or been cancelled, and whose end no recognizer holds back, are no longer tracked.
+    private func dropFinishedTrackedTouches() {
+        // In place, by index: iterating the array while writing it would copy it.
+        var kept = 0
+        for index in trackedTouches.indices {
+            let touch = trackedTouches[index]
+            guard !(touch.phase.isFinal && touch.heldEnd == nil) else { continue }
+            trackedTouches[kept] = touch
+            kept += 1
+        }
+        trackedTouches.removeLast(trackedTouches.count - kept)
     }
 }

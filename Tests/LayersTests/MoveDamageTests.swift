@@ -1,0 +1,46 @@
+import Graphics
+import Layers
+import Testing
+
+/// A moved layer damages where it was and where it is: as one rectangle
+/// when that is no larger than the two, else as two.
+struct MoveDamageTests {
+    func marker(in tree: LayerTree) -> Layer {
+        let layer = Layer()
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        layer.position = Point(x: 100, y: 100)
+        layer.backgroundColor = .black
+        tree.root.addSublayer(layer)
+        _ = tree.takeDamage()
+        return layer
+    }
+
+    @Test func aSmallMoveIsOneRectangle() {
+        let tree = LayerTree()
+        let layer = marker(in: tree)
+        layer.position = Point(x: 106, y: 103)
+        #expect(tree.takeDamage().rects == [PixelRect(x: 100, y: 100, width: 46, height: 43)])
+    }
+
+    @Test func aFarMoveIsTwo() {
+        let tree = LayerTree()
+        let layer = marker(in: tree)
+        layer.position = Point(x: 300, y: 100)
+        #expect(Set(tree.takeDamage().rects.map(\.description)) == ["40x40+100+100", "40x40+300+100"])
+        // Overlapping only at a corner: the union would be larger than both.
+        layer.position = Point(x: 335, y: 135)
+        #expect(tree.takeDamage().rects.count == 2)
+    }
+
+    @Test func aHiddenLayerMovesWithoutDamage() {
+        let tree = LayerTree()
+        let layer = marker(in: tree)
+        layer.isHidden = true
+        _ = tree.takeDamage()
+        layer.position = Point(x: 10, y: 10)
+        #expect(tree.takeDamage().isEmpty)
+        layer.isHidden = false
+        #expect(tree.takeDamage().rects == [PixelRect(x: 10, y: 10, width: 40, height: 40)])
+    }
+}
