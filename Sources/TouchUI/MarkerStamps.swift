@@ -55,9 +55,11 @@ final class MarkerStamps {
         return digits?.isEmpty == false
     }
 
-    /// Draws the digits now (sixty small texts), so that the first fingers to land do not.
+    /// Draws the digits (sixty small texts) and each colour's circle now, so that the first fingers to land do not.
     func prepare() {
-        if digits == nil { digits = makeDigits() }
+        guard digits == nil else { return }
+        digits = makeDigits()
+        for colorIndex in Self.palette.indices { _ = disc(colorIndex) }
     }
 
     func stamp(id: Int, tapCount: Int) -> Stamp? {
@@ -74,7 +76,7 @@ final class MarkerStamps {
     private func assembled(id: Int, tapCount: Int) -> Stamp? {
         guard tapCount <= 1, id >= 0, let digits, !digits.isEmpty else { return nil }
         let number = Array(String(id).utf8)
-        guard number.count <= Self.assembledDigits, let disc = disc(id),
+        guard number.count <= Self.assembledDigits, let disc = disc(Self.colorIndex(id)),
             let bitmap = try? Bitmap(width: Self.discCut.width, height: Self.discCut.height, opaque: false)
         else { return nil }
         let cut = Self.discCut
@@ -96,7 +98,7 @@ final class MarkerStamps {
     /// The stamp drawn whole: its circle, then its number and tap count through Pango.
     func drawn(id: Int, tapCount: Int) -> Stamp? {
         let colorIndex = Self.colorIndex(id)
-        guard let disc = disc(id), let bitmap = try? Bitmap(width: Self.width, height: Self.height, opaque: false) else { return nil }
+        guard let disc = disc(colorIndex), let bitmap = try? Bitmap(width: Self.width, height: Self.height, opaque: false) else { return nil }
         let context = GraphicsContext(bitmap: bitmap)
         // A new bitmap is clear, so the circle blended over it is the circle, exactly.
         context.draw(Image(bitmap: disc), in: Rect(x: 0, y: 0, width: Double(Self.width), height: Double(Self.height)))
@@ -116,10 +118,9 @@ final class MarkerStamps {
 
     private static func colorIndex(_ id: Int) -> Int { abs(id % palette.count) }
 
-    /// The circle of the id's colour; stroking and filling an antialiased
+    /// The circle of a palette colour; stroking and filling an antialiased
     /// circle costs several times the text, so each colour's is kept.
-    private func disc(_ id: Int) -> Bitmap? {
-        let colorIndex = Self.colorIndex(id)
+    private func disc(_ colorIndex: Int) -> Bitmap? {
         if let known = discs[colorIndex] { return known }
         guard let bitmap = try? Bitmap(width: Self.width, height: Self.height, opaque: false) else { return nil }
         let context = GraphicsContext(bitmap: bitmap)
