@@ -184,7 +184,7 @@ let sharedRecordings = ProcessInfo.processInfo.environment["BENCH_RECORDINGS"].m
     ?? URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("shared/recordings")
-// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet|prediction|vnc runs one figure.
+// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet|session|prediction|vnc runs one figure.
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func wanted(_ name: String) -> Bool { only == nil || only == name }
 if wanted("tracker") { print(benchmarkTracker()) }
@@ -205,6 +205,7 @@ MainActor.assumeIsolated {
     if wanted("push") { print(benchmarkPush()) }
     if wanted("drag") { print(benchmarkTableDrag()) }
     if wanted("sheet") { print(benchmarkSheet()) }
+    if wanted("session") { print(benchmarkSession()) }
     if wanted("vnc") { print(benchmarkRemote()) }
 }
 if wanted("prediction") {

@@ -34,7 +34,8 @@ public final class Compositor {
     private var withOverlay: (picture: Bitmap, context: GraphicsContext)?
     /// Where the views' frame changed since `withOverlay` last took it.
     private var overlayPictureStale = Region()
-    private let overlayCompositor = LayerCompositor()
+    /// Its layers' stores under the same limit as the views' pictures (the configuration's `picture-memory`).
+    private let overlayCompositor = LayerCompositor(budget: View.rasterizationMemoryLimit)
     /// The picture last presented.
     private var shown: Bitmap
     /// The window's application's: a replay or a host that gives the

@@ -206,5 +206,9 @@ extension Configuration {
         }
         // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
         if let appearance, previous?.appearance != appearance { application.userInterfaceStyle = appearance }
+        if previous == nil || previous?.pictureMemory != pictureMemory { View.rasterizationMemoryLimit = pictureMemoryBytes }
     }
+
+    /// `picture-memory` in bytes, 64 MB when not given.
+    public var pictureMemoryBytes: Int { (pictureMemory ?? 64) << 20 }
 }

@@ -44,6 +44,8 @@ public struct Configuration: Equatable, Sendable {
     public var floor = ContactFloor()
     /// `idle-timeout`, `dim-after`, `wake-touch`: the panel dims and powers down when no one uses it.
     public var screenPower: ScreenPowerSettings?
+    /// `picture-memory`: the megabytes kept pictures (rasterized views, sliding screens, layers' stores) may take; 64 when not given.
+    public var pictureMemory: Int?
     /// The built-in device quirks and those of quirks.d beside the file.
     public var quirks = DeviceQuirks.builtIn
     /// `[input.device.LABEL]` sections, in the order they are written.
@@ -85,6 +87,7 @@ public struct Configuration: Equatable, Sendable {
         "idle-timeout": "seconds with no touch before the panel powers down",
         "dim-after": "seconds with no touch before the backlight dims (less than idle-timeout)",
         "wake-touch": "swallow or deliver",
+        "picture-memory": "megabytes the kept pictures of views and layers may take, 8 to 4096 (64 by default)",
         "input.devices": "a list of event nodes",
         "input.name-contains": "a list of device names (or parts of them)",
         "input.grab": "true or false",
@@ -215,6 +218,11 @@ public struct Configuration: Equatable, Sendable {
                 var power = screenPower ?? ScreenPowerSettings(idleTimeout: 0)
                 if key == "idle-timeout" { power.idleTimeout = seconds } else { power.dimAfter = seconds }
                 screenPower = power
+            case "picture-memory":
+                guard case .number(let megabytes) = entry.value, let whole = Int(exactly: megabytes), (8...4096).contains(whole) else {
+                    throw fail("expected \(expected), got \(entry.value)")
+                }
+                pictureMemory = whole
             case "wake-touch":
                 let choice = try string()
                 guard choice == "swallow" || choice == "deliver" else { throw fail("expected \(expected), got '\(choice)'") }

@@ -3,6 +3,13 @@ import Graphics
 /// A rasterized view's picture, kept in square tiles drawn as they are
 /// first needed: a screen sliding in is drawn a strip at a time as it
 /// comes into sight, not whole on the first frame.
+///
+/// All pictures' tiles together stay within `View.rasterizationMemoryLimit`:
+/// a tile that would pass it first lets go of the tiles of the pictures used
+/// longest ago (drawn again when next needed), and when even that is not
+/// enough, the view is drawn as usual that frame. Memory never makes a
+/// frame fail, and no tile is left out of a picture.
+@MainActor
 final class RasterTiles {
     /// The picture's rectangle in the view's coordinates, on whole points.
     let extent: Rect
@@ -13,6 +20,49 @@ final class RasterTiles {
     private var tiles: [Int: Bitmap] = [:]
     private let columns: Int
     static let side = 256
+    /// What the tiles take, and when the picture was last composited (`clock`).
+    private(set) var bytes = 0
+    private var lastUse = 0
+
+    /// Pictures that have held tiles, to let go of the least recently used first.
+    private static var holders: [WeakPicture] = []
+    private static var clock = 0
+    private struct WeakPicture { weak var picture: RasterTiles? }
+
+    /// What every picture's tiles take now, in bytes.
+    static var bytesInUse: Int {
+        holders.removeAll { $0.picture == nil }
+        return holders.reduce(0) { $0 + ($1.picture?.bytes ?? 0) }
+    }
+
+    /// Makes room for `needed` more bytes under the limit, letting go of
+    /// other pictures' tiles, those used longest ago first. False when even
+    /// that leaves too little.
+    private func makeRoom(for needed: Int) -> Bool {
+        var total = Self.bytesInUse
+        guard total + needed > View.rasterizationMemoryLimit else { return true }
+        for other in Self.holders.compactMap(\.picture).sorted(by: { $0.lastUse < $1.lastUse }) where other !== self {
+            total -= other.bytes
+            other.dropTiles()
+            if total + needed <= View.rasterizationMemoryLimit { return true }
+        }
+        return false
+    }
+
+    private func dropTiles() {
+        tiles.removeAll()
+        bytes = 0
+    }
+
+    /// Keeps `tile` at `index` if there is room for it under the limit.
+    private func keep(_ tile: Bitmap, at index: Int) -> Bool {
+        let size = tile.stride * tile.height
+        guard makeRoom(for: size) else { return false }
+        if bytes == 0 && !Self.holders.contains(where: { $0.picture === self }) { Self.holders.append(WeakPicture(picture: self)) }
+        tiles[index] = tile
+        bytes += size
+        return true
+    }
 
     init(extent: Rect, bounds: Rect, opaque: Bool) {
         self.extent = extent
@@ -36,17 +86,22 @@ final class RasterTiles {
                 guard !rect.isEmpty, area.contains(rect) else { continue }
                 let onScreen = PixelRect(
                     x: Int(rect.minX) + offset.x, y: Int(rect.minY) + offset.y, width: Int(rect.width), height: Int(rect.height))
-                guard screen.bounds.contains(onScreen), let tile = try? screen.cropped(to: onScreen) else { continue }
-                tiles[row * columns + column] = tile
+                guard screen.bounds.contains(onScreen), makeRoom(for: onScreen.width * onScreen.height * 4),
+                    let tile = try? screen.cropped(to: onScreen), keep(tile, at: row * columns + column)
+                else { continue }
             }
         }
     }
 
     /// The tiles over `area` (view coordinates), each with its rectangle;
-    /// a tile not yet drawn is drawn by `draw` first (into a context whose origin is the view's).
-    func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(bitmap: Bitmap, rect: Rect)] {
+    /// a tile not yet drawn is drawn by `draw` first (into a context whose
+    /// origin is the view's). Nil when a tile cannot be had (no memory, or
+    /// none under the limit): the view is then drawn as usual.
+    func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(bitmap: Bitmap, rect: Rect)]? {
         let area = area.intersection(extent)
         guard !area.isEmpty else { return [] }
+        Self.clock += 1
+        lastUse = Self.clock
         let side = Double(Self.side)
         let first = (column: Int(((area.minX - extent.minX) / side).rounded(.down)), row: Int(((area.minY - extent.minY) / side).rounded(.down)))
         let last = (column: Int(((area.maxX - extent.minX) / side).rounded(.up)) - 1, row: Int(((area.maxY - extent.minY) / side).rounded(.up)) - 1)
@@ -60,13 +115,15 @@ final class RasterTiles {
                     found.append((tile, rect))
                     continue
                 }
-                guard let bitmap = try? Bitmap(width: Int(rect.width), height: Int(rect.height), opaque: opaque) else { continue }
+                guard makeRoom(for: Int(rect.width) * Int(rect.height) * 4),
+                    let bitmap = try? Bitmap(width: Int(rect.width), height: Int(rect.height), opaque: opaque)
+                else { return nil }
                 let context = GraphicsContext(bitmap: bitmap)
                 context.translateBy(x: -rect.minX, y: -rect.minY)
                 context.clip(to: rect)
                 draw(context, rect)
                 context.flush()
-                tiles[row * columns + column] = bitmap
+                guard keep(bitmap, at: row * columns + column) else { return nil }
                 found.append((bitmap, rect))
             }
         }

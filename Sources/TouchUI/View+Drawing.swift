@@ -96,6 +96,17 @@ extension View {
     /// A rasterized view larger than this (bytes) draws as usual: 16 MB, two full 1920 x 1080 screens.
     static let rasterLimit = 16.0 * 1024 * 1024
 
+    /// The memory, in bytes, that the pictures of all rasterized views
+    /// (`shouldRasterize`, and the screens of a push or a sheet while they
+    /// slide) may take together: 64 MB by default, eight full 1920 x 1080
+    /// screens. Past it, the pictures used longest ago are let go, to be
+    /// drawn again when next needed; a view whose picture cannot fit is
+    /// drawn as usual. The host sets it from the configuration's `picture-memory`.
+    public static var rasterizationMemoryLimit = 64 << 20
+
+    /// What the pictures of rasterized views take now, in bytes.
+    public static var rasterizationMemoryInUse: Int { RasterTiles.bytesInUse }
+
     /// The area the view and its visible subviews can draw in, in window coordinates.
     func extentInWindow() -> Rect {
         var extent = convert(bounds, to: nil)

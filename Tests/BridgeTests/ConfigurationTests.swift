@@ -356,3 +356,29 @@ struct RemoteConfigurationTests {
         #expect(message("[remote]\npassword-file = \"vnc-password\"\n").contains("an absolute path"))
     }
 }
+
+/// `picture-memory`: the limit on the pictures kept of views (and the overlay's layer stores).
+@MainActor
+struct PictureMemoryConfigurationTests {
+
+    @Test func pictureMemoryIsMegabytesInARange() throws {
+        func error(_ text: String) -> String? {
+            do {
+                _ = try Bridge.Configuration(file: ConfigurationFile(path: "/etc/kiosk/kiosk.conf", text: text))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try Bridge.Configuration(file: ConfigurationFile(path: "k", text: "picture-memory = 128")).pictureMemoryBytes == 128 << 20)
+        #expect(try Bridge.Configuration(file: ConfigurationFile(path: "k", text: "")).pictureMemoryBytes == 64 << 20)
+        #expect(error("picture-memory = 2")?.hasPrefix("/etc/kiosk/kiosk.conf:1: key 'picture-memory': expected megabytes") == true)
+        #expect(error("picture-memory = 12.5") != nil)
+        #expect(error("picture-memory = \"64M\"")?.contains("picture-memory") == true)
+        // Applied to the app's views, as the host does at launch.
+        let saved = View.rasterizationMemoryLimit
+        defer { View.rasterizationMemoryLimit = saved }
+        try Bridge.Configuration(file: ConfigurationFile(path: "k", text: "picture-memory = 16")).apply(to: Application())
+        #expect(View.rasterizationMemoryLimit == 16 << 20)
+    }
+}

@@ -49,6 +49,45 @@ struct RasterizationTests {
         #expect(counter.draws == 4, "so does a subview moving inside it")
     }
 
+    /// All rasterized views' pictures stay within one memory limit: the
+    /// picture used longest ago goes first, and a view whose picture cannot
+    /// fit is drawn as usual. Either way the window looks the same.
+    @Test func picturesStayWithinTheMemoryLimit() throws {
+        let saved = View.rasterizationMemoryLimit
+        defer { View.rasterizationMemoryLimit = saved }
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 100), application: app)
+        window.backgroundColor = .white
+        let cards = (0..<3).map { index in
+            let card = Counter(frame: CGRect(x: 10 + 100 * Double(index), y: 10, width: 80, height: 80))
+            card.backgroundColor = .blue
+            window.addSubview(card)
+            return card
+        }
+        let drawn = try render(window)
+        func sameAsDrawn(_ bitmap: Bitmap) -> Bool {
+            for y in 0..<100 { for x in 0..<300 where drawn.pixel(x: x, y: y) != bitmap.pixel(x: x, y: y) { return false } }
+            return true
+        }
+        let picture = 80 * 80 * 4
+        // Room for two pictures of the three.
+        View.rasterizationMemoryLimit = 2 * picture + picture / 2
+        for card in cards { card.shouldRasterize = true }
+        #expect(sameAsDrawn(try render(window)))
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+        #expect(cards.map(\.rasterCache?.bytes) == [0, picture, picture], "the first card's picture, used longest ago, went first")
+        let draws = cards.map(\.draws)
+        #expect(sameAsDrawn(try render(window)))
+        // Three pictures in turn through room for two: each is let go before its turn comes again.
+        #expect(cards.map(\.draws) == draws.map { $0 + 1 }, "each drawn again once")
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+
+        // Too little for any picture: every card is drawn as usual, and looks the same.
+        View.rasterizationMemoryLimit = picture / 2
+        for card in cards { card.setNeedsDisplay() }
+        #expect(sameAsDrawn(try render(window)))
+        #expect(cards.allSatisfy { ($0.rasterCache?.bytes ?? 0) == 0 })
+    }
+
     /// A navigation push slides both screens as pictures: their views are not
     /// drawn again on every frame of the slide.
     /// With a compositor that keeps the last frame, the leaving screen's
