@@ -244,6 +244,7 @@ public final class Compositor {
             overlayPictureStale = Region(picture.bounds)
         }
         let (picture, overlayContext) = withOverlay!
+        overlayCompositor.budget = View.rasterizationMemoryLimit
         overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
         overlayContext.flush()
         overlayPictureStale = Region()

@@ -87,7 +87,7 @@ public struct Configuration: Equatable, Sendable {
         "idle-timeout": "seconds with no touch before the panel powers down",
         "dim-after": "seconds with no touch before the backlight dims (less than idle-timeout)",
         "wake-touch": "swallow or deliver",
-        "picture-memory": "megabytes the kept pictures of views and layers may take, 8 to 4096 (64 by default)",
+        "picture-memory": "megabytes the kept pictures of views may take (and the overlay's layer stores, apart), 8 to 4096 (64 by default)",
         "input.devices": "a list of event nodes",
         "input.name-contains": "a list of device names (or parts of them)",
         "input.grab": "true or false",

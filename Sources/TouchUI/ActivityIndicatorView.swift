@@ -70,7 +70,7 @@ open class ActivityIndicatorView: View {
     /// clock, and stops while it is out of any window.
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        if animating && timer == nil { scheduleStep() }
+        if window != nil && animating && timer == nil { scheduleStep() }
     }
 
     open override func willMove(toWindow newWindow: Window?) {

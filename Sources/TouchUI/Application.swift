@@ -67,13 +67,13 @@ open class Application: Responder {
         return windows.last { $0.screen === screen && !$0.isHidden }
     }
 
-    /// Routes an event: touches to their windows (binding new touches to
-    /// their hit-test view first), other kinds to the first responder.
     private static func contains(_ window: Window, in windows: [Window]) -> Bool {
         for known in windows where known === window { return true }
         return false
     }
 
+    /// Routes an event: touches to their windows (binding new touches to
+    /// their hit-test view first), other kinds to the first responder.
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:

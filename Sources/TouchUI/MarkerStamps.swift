@@ -1,3 +1,5 @@
+import Glibc
+
 /// The finger markers' looks, drawn once and then stamped wherever a finger
 /// is: a moving finger costs one image blend, not shapes and text. Shared
 /// by every markers view, since a marker's look depends only on its number
@@ -35,7 +37,13 @@ final class MarkerStamps {
     /// Numbers of up to this many digits are put together from drawn digits.
     static let assembledDigits = 3
 
-    private var stamps: [Int: Stamp] = [:]
+    /// What a stamp shows: a marker's number and tap count.
+    struct Key: Hashable {
+        let id: Int
+        let tapCount: Int
+    }
+
+    private var stamps: [Key: Stamp] = [:]
     /// The circle of each palette colour, the full stamp's size.
     private var discs: [Int: Bitmap] = [:]
     /// `digits[count - 1][place][digit]`: the digit as Pango draws it at that
@@ -60,10 +68,23 @@ final class MarkerStamps {
         guard digits == nil else { return }
         digits = makeDigits()
         for colorIndex in Self.palette.indices { _ = disc(colorIndex) }
+        // Kerning between two digits, or a digit's form chosen by its neighbours,
+        // would make a number other than its digits: a few are compared with Pango's.
+        if digits?.isEmpty == false, ![10, 11, 17, 47, 71, 100, 111, 747].allSatisfy(assemblesAsDrawn) { digits = [] }
+    }
+
+    private func assemblesAsDrawn(_ id: Int) -> Bool {
+        guard let made = assembled(id: id, tapCount: 1), let drawn = drawn(id: id, tapCount: 1), made.offset == drawn.offset else { return false }
+        let a = made.image.bitmap, b = drawn.image.bitmap
+        guard a.width == b.width, a.height == b.height else { return false }
+        a.finishDrawing()
+        b.finishDrawing()
+        for y in 0..<a.height where memcmp(a.pixels + y * a.stride, b.pixels + y * b.stride, a.width * 4) != 0 { return false }
+        return true
     }
 
     func stamp(id: Int, tapCount: Int) -> Stamp? {
-        let key = id &* 64 &+ min(tapCount, 63)
+        let key = Key(id: id, tapCount: tapCount)
         if let known = stamps[key] { return known }
         prepare()
         guard let stamp = assembled(id: id, tapCount: tapCount) ?? drawn(id: id, tapCount: tapCount) else { return nil }

@@ -27,7 +27,45 @@ final class RasterTiles {
     /// Pictures that have held tiles, to let go of the least recently used first.
     private static var holders: [WeakPicture] = []
     private static var clock = 0
+    /// The clock when the frame being drawn began: a picture used since is
+    /// not let go for another in the same frame (two screens of a push taking
+    /// turns would draw both every frame, and a picture holding tiles it is
+    /// compositing would be miscounted).
+    private static var frameStart = 0
     private struct WeakPicture { weak var picture: RasterTiles? }
+
+    /// A frame is being drawn: pictures used from now on are in it.
+    static func beginFrame() { frameStart = clock }
+
+    /// Lets go of the pictures used longest ago until all fit the limit (it was lowered).
+    static func trimToLimit() {
+        var total = bytesInUse
+        for picture in holders.compactMap(\.picture).sorted(by: { $0.lastUse < $1.lastUse }) where total > View.rasterizationMemoryLimit {
+            total -= picture.bytes
+            picture.dropTiles()
+        }
+    }
+
+    /// Marks the picture as used in this frame.
+    private func touch() {
+        Self.clock += 1
+        lastUse = Self.clock
+    }
+
+    /// What the whole picture takes once every tile is drawn.
+    private var fullBytes: Int { Int(extent.width) * Int(extent.height) * 4 }
+
+    /// Whether the whole picture can be kept beside those this frame uses:
+    /// if not, it gives up its tiles and the view is drawn as usual, before
+    /// any other picture is let go for it.
+    private func canFit() -> Bool {
+        let inFrame = Self.holders.compactMap(\.picture).filter { $0 !== self && $0.lastUse > Self.frameStart }.reduce(0) { $0 + $1.bytes }
+        guard inFrame + fullBytes <= View.rasterizationMemoryLimit else {
+            dropTiles()
+            return false
+        }
+        return true
+    }
 
     /// What every picture's tiles take now, in bytes.
     static var bytesInUse: Int {
@@ -41,7 +79,9 @@ final class RasterTiles {
     private func makeRoom(for needed: Int) -> Bool {
         var total = Self.bytesInUse
         guard total + needed > View.rasterizationMemoryLimit else { return true }
-        for other in Self.holders.compactMap(\.picture).sorted(by: { $0.lastUse < $1.lastUse }) where other !== self {
+        // Only pictures this frame has not used: `canFit` made sure that is enough.
+        for other in Self.holders.compactMap(\.picture).sorted(by: { $0.lastUse < $1.lastUse })
+        where other !== self && other.lastUse <= Self.frameStart {
             total -= other.bytes
             other.dropTiles()
             if total + needed <= View.rasterizationMemoryLimit { return true }
@@ -77,6 +117,8 @@ final class RasterTiles {
     /// drawn again. Only an opaque picture can be copied from an opaque screen.
     func capture(from screen: Bitmap, offset: (x: Int, y: Int), area: Rect) {
         guard opaque else { return }
+        touch()
+        guard canFit() else { return }
         let side = Double(Self.side)
         let rows = Int((extent.height / side).rounded(.up))
         for row in 0..<rows {
@@ -100,12 +142,12 @@ final class RasterTiles {
     func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(bitmap: Bitmap, rect: Rect)]? {
         let area = area.intersection(extent)
         guard !area.isEmpty else { return [] }
-        Self.clock += 1
-        lastUse = Self.clock
+        touch()
         let side = Double(Self.side)
         let first = (column: Int(((area.minX - extent.minX) / side).rounded(.down)), row: Int(((area.minY - extent.minY) / side).rounded(.down)))
         let last = (column: Int(((area.maxX - extent.minX) / side).rounded(.up)) - 1, row: Int(((area.maxY - extent.minY) / side).rounded(.up)) - 1)
         var found: [(bitmap: Bitmap, rect: Rect)] = []
+        var checkedFit = false
         for row in max(0, first.row)...max(0, last.row) {
             for column in max(0, first.column)...min(columns - 1, max(0, last.column)) {
                 let rect = Rect(x: extent.minX + Double(column) * side, y: extent.minY + Double(row) * side, width: side, height: side)
@@ -115,6 +157,8 @@ final class RasterTiles {
                     found.append((tile, rect))
                     continue
                 }
+                guard checkedFit || canFit() else { return nil }
+                checkedFit = true
                 guard makeRoom(for: Int(rect.width) * Int(rect.height) * 4),
                     let bitmap = try? Bitmap(width: Int(rect.width), height: Int(rect.height), opaque: opaque)
                 else { return nil }

@@ -45,7 +45,7 @@ public final class TouchMarkersView: View {
                 markerLayers.removeValue(forKey: marker.id)?.layer.removeFromSuperlayer()
                 continue
             }
-            let key = marker.id &* 64 &+ min(marker.tapCount, 63)
+            let key = MarkerStamps.Key(id: marker.id, tapCount: marker.tapCount)
             let shown: MarkerLayer
             if let known = markerLayers[marker.id] {
                 shown = known
@@ -89,7 +89,7 @@ public final class TouchMarkersView: View {
     /// A marker's layer and the stamp it shows.
     private final class MarkerLayer {
         let layer = Layers.Layer()
-        var stamp = -1
+        var stamp: MarkerStamps.Key?
         init() { layer.anchorPoint = .zero }
     }
 
@@ -107,6 +107,7 @@ public final class TouchMarkersView: View {
     public override func didMoveToWindow() {
         super.didMoveToWindow()
         attachToWindow()
+        followVisibility()
     }
 
     public override var isHidden: Bool {

@@ -102,7 +102,9 @@ extension View {
     /// screens. Past it, the pictures used longest ago are let go, to be
     /// drawn again when next needed; a view whose picture cannot fit is
     /// drawn as usual. The host sets it from the configuration's `picture-memory`.
-    public static var rasterizationMemoryLimit = 64 << 20
+    public static var rasterizationMemoryLimit = 64 << 20 {
+        didSet { if rasterizationMemoryLimit < oldValue { RasterTiles.trimToLimit() } }
+    }
 
     /// What the pictures of rasterized views take now, in bytes.
     public static var rasterizationMemoryInUse: Int { RasterTiles.bytesInUse }
@@ -260,6 +262,8 @@ extension Window {
     /// picture whole (pixels outside the damage look the same either way).
     public func render(_ region: Region, in context: GraphicsContext, betweenViews: (() -> Void)? = nil) {
         guard !region.isEmpty else { return }
+        // A window's render of a frame has begun the frame already (its slides may have used pictures).
+        if !isRendering { RasterTiles.beginFrame() }
         layoutIfNeeded()
         // What no view covers is the screen's own black; an opaque
         // window covers it all, and painting it twice would double the cost.

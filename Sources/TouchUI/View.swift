@@ -285,7 +285,8 @@ open class View: Responder {
         }
         // Told once, from the old window to the new: not of the moment between superviews.
         let newWindow = window
-        let changesWindow = view.window !== newWindow
+        // A window is its own window wherever it goes.
+        let changesWindow = !(view is Window) && view.window !== newWindow
         if changesWindow { view.windowWillChange(to: newWindow) }
         // Out of its old tree first: it leaves with an engine of its own if it has constraints.
         view.isChangingSuperview = true
@@ -342,7 +343,7 @@ open class View: Responder {
         leftWindow?.viewWillLeave(self)
         damageExtent()
         parent.willRemoveSubview(self)
-        let leavesWindow = leftWindow != nil && !isChangingSuperview
+        let leavesWindow = leftWindow != nil && !isChangingSuperview && !(self is Window)
         if leavesWindow { windowWillChange(to: nil) }
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)

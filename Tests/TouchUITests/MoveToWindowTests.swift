@@ -56,6 +56,19 @@ struct MoveToWindowTests {
         #expect(log.lines == ["parent will 100 from nil", "child will 100 from nil", "parent did 100", "child did 100"], "an ancestor brings it in")
     }
 
+    /// A window is its own window: put inside another view or taken out, its views stay in it.
+    @Test func aWindowMovedIsNoChangeForItsViews() {
+        let log = Log()
+        let inner = Window(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        let outer = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let watcher = Watcher("watcher", log: log)
+        inner.addSubview(watcher)
+        log.lines = []
+        outer.addSubview(inner)
+        inner.removeFromSuperview()
+        #expect(log.lines.isEmpty)
+    }
+
     @Test func anActivityIndicatorStartedOutOfAWindowTurnsOnceAnAncestorBringsItIn() throws {
         let app = Application()
         app.timeline = VirtualTimeline()

@@ -74,12 +74,25 @@ struct RasterizationTests {
         for card in cards { card.shouldRasterize = true }
         #expect(sameAsDrawn(try render(window)))
         #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
-        #expect(cards.map(\.rasterCache?.bytes) == [0, picture, picture], "the first card's picture, used longest ago, went first")
+        // The third does not fit beside the two this frame uses: it is drawn as usual, and takes no other's place.
+        #expect(cards.map(\.rasterCache?.bytes) == [picture, picture, 0])
         let draws = cards.map(\.draws)
         #expect(sameAsDrawn(try render(window)))
-        // Three pictures in turn through room for two: each is let go before its turn comes again.
-        #expect(cards.map(\.draws) == draws.map { $0 + 1 }, "each drawn again once")
+        #expect(cards.map(\.draws) == [draws[0], draws[1], draws[2] + 1], "two composited, the third drawn: no picture taking turns")
         #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+
+        // Once the first two are out of sight, the third's picture may take the place of the one used longest ago.
+        cards[0].isHidden = true
+        cards[1].isHidden = true
+        _ = try render(window)
+        cards[0].isHidden = false
+        cards[1].isHidden = false
+        #expect(cards[2].rasterCache?.bytes == picture)
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+        // Lowering the limit lets go of pictures at once, those used longest ago first.
+        View.rasterizationMemoryLimit = picture + picture / 2
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+        #expect(cards[2].rasterCache?.bytes == picture, "the one used last stays")
 
         // Too little for any picture: every card is drawn as usual, and looks the same.
         View.rasterizationMemoryLimit = picture / 2
