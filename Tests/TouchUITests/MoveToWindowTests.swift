@@ -68,33 +68,4 @@ struct MoveToWindowTests {
         inner.removeFromSuperview()
         #expect(log.lines.isEmpty)
     }
-
-    @Test func anActivityIndicatorStartedOutOfAWindowTurnsOnceAnAncestorBringsItIn() throws {
-        let app = Application()
-        app.timeline = VirtualTimeline()
-        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: app)
-        window.backgroundColor = .white
-        let holder = View(frame: window.bounds)
-        let spinner = ActivityIndicatorView(style: .large)
-        spinner.center = Point(x: 50, y: 50)
-        spinner.color = .black
-        holder.addSubview(spinner)
-        spinner.startAnimating()
-        window.addSubview(holder)
-
-        let bitmap = try Bitmap(width: 100, height: 100)
-        let context = GraphicsContext(bitmap: bitmap)
-        func topSpoke() -> Int {
-            window.render(window.takeDamage(), in: context)
-            return 255 - Int(bitmap.pixel(x: 50, y: 36).red)
-        }
-        let first = topSpoke()
-        app.virtualTimeline.advance(to: 0.51)
-        #expect(topSpoke() < first - 60, "it turns")
-
-        // Out of the window, its clock stops; nothing is left scheduled.
-        holder.removeFromSuperview()
-        let stillPending = app.virtualTimeline.pendingTimerCount
-        #expect(stillPending == 0)
-    }
 }
