@@ -64,14 +64,23 @@ extension Bitmap {
 
 extension Bitmap {
     /// A new opaque bitmap holding the pixels of `rect` of this one.
-    public func cropped(to rect: PixelRect) throws -> Bitmap {
+    public func cropped(to rect: PixelRect, opaque: Bool = true) throws -> Bitmap {
         precondition(bounds.contains(rect), "\(rect) is not inside the \(width)x\(height) bitmap")
-        let copy = try Bitmap(width: rect.width, height: rect.height, opaque: true)
+        let copy = try Bitmap(width: rect.width, height: rect.height, opaque: opaque)
         finishDrawing()
         for row in 0..<rect.height {
             (copy.pixels + row * copy.stride).copyMemory(from: pixels + (rect.y + row) * stride + rect.x * 4, byteCount: rect.width * 4)
         }
         copy.pixelsChanged()
         return copy
+    }
+
+    /// Whether both hold the same pixels, byte for byte (sizes too).
+    public func hasSamePixels(as other: Bitmap) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        finishDrawing()
+        other.finishDrawing()
+        for row in 0..<height where memcmp(pixels + row * stride, other.pixels + row * other.stride, width * 4) != 0 { return false }
+        return true
     }
 }

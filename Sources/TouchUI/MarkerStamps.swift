@@ -1,5 +1,3 @@
-import Glibc
-
 /// The finger markers' looks, drawn once and then stamped wherever a finger
 /// is: a moving finger costs one image blend, not shapes and text. Shared
 /// by every markers view, since a marker's look depends only on its number
@@ -74,13 +72,8 @@ final class MarkerStamps {
     }
 
     private func assemblesAsDrawn(_ id: Int) -> Bool {
-        guard let made = assembled(id: id, tapCount: 1), let drawn = drawn(id: id, tapCount: 1), made.offset == drawn.offset else { return false }
-        let a = made.image.bitmap, b = drawn.image.bitmap
-        guard a.width == b.width, a.height == b.height else { return false }
-        a.finishDrawing()
-        b.finishDrawing()
-        for y in 0..<a.height where memcmp(a.pixels + y * a.stride, b.pixels + y * b.stride, a.width * 4) != 0 { return false }
-        return true
+        guard let made = assembled(id: id, tapCount: 1), let drawn = drawn(id: id, tapCount: 1) else { return false }
+        return made.offset == drawn.offset && made.image.bitmap.hasSamePixels(as: drawn.image.bitmap)
     }
 
     func stamp(id: Int, tapCount: Int) -> Stamp? {
@@ -97,16 +90,10 @@ final class MarkerStamps {
     private func assembled(id: Int, tapCount: Int) -> Stamp? {
         guard tapCount <= 1, id >= 0, let digits, !digits.isEmpty else { return nil }
         let number = Array(String(id).utf8)
-        guard number.count <= Self.assembledDigits, let disc = disc(Self.colorIndex(id)),
-            let bitmap = try? Bitmap(width: Self.discCut.width, height: Self.discCut.height, opaque: false)
-        else { return nil }
         let cut = Self.discCut
-        disc.finishDrawing()
-        for row in 0..<cut.height {
-            (bitmap.pixels + row * bitmap.stride).copyMemory(
-                from: disc.pixels + (cut.y + row) * disc.stride + cut.x * 4, byteCount: cut.width * 4)
-        }
-        bitmap.pixelsChanged()
+        guard number.count <= Self.assembledDigits, let disc = disc(Self.colorIndex(id)),
+            let bitmap = try? disc.cropped(to: cut, opaque: false)
+        else { return nil }
         let context = GraphicsContext(bitmap: bitmap)
         for (place, character) in number.enumerated() {
             guard let glyph = digits[number.count - 1][place][Int(character) - 48] else { continue }
@@ -133,7 +120,7 @@ final class MarkerStamps {
         // A tap count is drawn above the circle; without one, the circle (and its antialiased edge) is all there is.
         let cut = tapCount > 1 ? Self.bounds : Self.discCut
         assert(Self.inkBounds(of: bitmap).map { cut.intersection($0) == $0 } ?? true, "a marker's stamp has pixels outside its cut")
-        guard let image = try? Self.copy(cut, of: bitmap) else { return nil }
+        guard let image = try? Image(bitmap: bitmap.cropped(to: cut, opaque: false)) else { return nil }
         return Stamp(image: image, offset: Point(x: Double(cut.x), y: Double(cut.y)))
     }
 
@@ -183,8 +170,8 @@ final class MarkerStamps {
                         continue
                     }
                     // A digit outside the circle's cut could not be placed on a cut stamp.
-                    guard Self.discCut.intersection(ink) == ink, let piece = try? Self.copy(ink, of: scratch) else { return [] }
-                    glyphs.append(Glyph(bitmap: piece.bitmap, x: ink.x, y: ink.y))
+                    guard Self.discCut.intersection(ink) == ink, let piece = try? scratch.cropped(to: ink, opaque: false) else { return [] }
+                    glyphs.append(Glyph(bitmap: piece, x: ink.x, y: ink.y))
                 }
                 places.append(glyphs)
             }
@@ -205,15 +192,5 @@ final class MarkerStamps {
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-
-    private static func copy(_ rect: PixelRect, of bitmap: Bitmap) throws -> Image {
-        let part = try Bitmap(width: rect.width, height: rect.height, opaque: false)
-        bitmap.finishDrawing()
-        for y in 0..<rect.height {
-            (part.pixels + y * part.stride).copyMemory(from: bitmap.pixels + (rect.y + y) * bitmap.stride + rect.x * 4, byteCount: rect.width * 4)
-        }
-        part.pixelsChanged()
-        return Image(bitmap: part)
     }
 }

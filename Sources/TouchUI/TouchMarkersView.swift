@@ -33,7 +33,7 @@ public final class TouchMarkersView: View {
     /// Shows exactly these markers; only the pixels around old and new ones change.
     public func show(_ markers: [Marker]) {
         // Also when the markers are the same: an ancestor may have been hidden since.
-        attachToWindow()
+        // (The window is followed by didMoveToWindow.)
         followVisibility()
         guard markers != self.markers else { return }
         self.markers = markers
