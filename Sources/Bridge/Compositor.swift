@@ -16,6 +16,11 @@ import TouchUI
 /// it was and a blend where it is, and no view under it is drawn. While the
 /// overlay shows nothing, the views' frame is presented itself.
 ///
+/// Where the display has a cursor plane (a DRM card's), an overlay that
+/// shows one small picture alone (a lone finger marker) goes on that
+/// plane instead: the views' frame is presented, and the marker's moves
+/// cost no pixels at all. A second marker brings compositing back.
+///
 /// Input never waits for a whole repaint: with `deliverWaitingInput` set (the
 /// daemon's main loop), the repaint stops between views to deliver what
 /// has arrived (once a repaint: later frames wait and are coalesced), then
@@ -38,6 +43,10 @@ public final class Compositor {
     private let overlayCompositor = LayerCompositor(budget: View.rasterizationMemoryLimit)
     /// The picture last presented.
     private var shown: Bitmap
+    /// The overlay's picture on the display's cursor plane, when it is there.
+    private var cursor: CursorPicture?
+    /// What the overlay covered when last composited into `withOverlay`, in pixels.
+    private var compositedOverlay = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// The window's application's: a replay or a host that gives the
     /// application another timeline moves the ticks onto it too.
     private var timeline: any Timeline { window.hostApplication.timeline }
@@ -212,12 +221,31 @@ public final class Compositor {
         }
         viewsFrame.finishDrawing()
         // Taken after the views, so markers moved by input delivered meanwhile show in this frame.
-        damage.formUnion(window.overlay.takeDamage())
-        let picture = composeOverlay(viewsChanged: damage)
-        // From the views' frame to the overlay's picture other than by a marker appearing (its picture
-        // could not be had before): the markers already down were never presented.
-        if picture !== shown && !window.overlay.extent.isNull { damage.add(PixelRect(enclosing: window.overlay.extent)) }
-        try surface.present(picture, damage: damage)
+        let overlayDamage = window.overlay.takeDamage()
+        let picture: Bitmap
+        let cursor = cursorPicture()
+        if cursor != nil {
+            // The marker is on its plane: the views' frame is shown as it is, and changes only where the views did.
+            overlayPictureStale.formUnion(damage)
+            overlayPictureStale.formUnion(overlayDamage)
+            picture = viewsFrame
+            // Off the overlay's picture: the markers composited into it leave the screen.
+            if shown !== viewsFrame { damage.add(compositedOverlay) }
+        } else {
+            damage.formUnion(overlayDamage)
+            picture = composeOverlay(viewsChanged: damage)
+            // From the views' frame to the overlay's picture other than by a marker appearing (its picture
+            // could not be had before, or it was on the cursor plane): the markers already down were never composited.
+            if picture !== shown && !window.overlay.extent.isNull { damage.add(PixelRect(enclosing: window.overlay.extent)) }
+        }
+        if cursor != nil || self.cursor != nil {
+            try surface.present(picture, damage: damage, cursor: cursor)
+            // Refused by the display: composited from the next frame on, where it now lacks.
+            if cursor != nil && surface.cursorPlaneSize == nil { window.overlay.root.setNeedsDisplay() }
+        } else {
+            try surface.present(picture, damage: damage)
+        }
+        self.cursor = cursor
         shown = picture
         framesPresented += 1
         lastDamage = damage
@@ -229,6 +257,25 @@ public final class Compositor {
         }
         return damage
     }
+
+    /// The overlay's one picture, when it shows just one that the display's
+    /// cursor plane can hold, once the transparent room around it is cut
+    /// away; nil when the overlay is to be composited.
+    private func cursorPicture() -> CursorPicture? {
+        guard let plane = surface.cursorPlaneSize, let lone = window.overlay.lonePicture else { return nil }
+        if trimmed?.source !== lone.bitmap {
+            let drawn = lone.bitmap.drawnBounds()
+            let fits = !drawn.isEmpty && drawn.width <= plane.width && drawn.height <= plane.height
+            let picture = fits ? try? lone.bitmap.cropped(to: drawn, opaque: false) : nil
+            trimmed = (lone.bitmap, picture, drawn)
+        }
+        guard let (_, picture, drawn) = trimmed, let picture else { return nil }
+        return CursorPicture(bitmap: picture, x: lone.frame.x + drawn.x, y: lone.frame.y + drawn.y)
+    }
+
+    /// The last picture made ready for the cursor plane: what it was cut
+    /// from, and where (a marker moving keeps its picture, which is cut once).
+    private var trimmed: (source: Bitmap, picture: Bitmap?, drawn: PixelRect)?
 
     /// The picture to present: the views' frame itself while the overlay
     /// shows nothing; otherwise the overlay picture, brought up to date
@@ -248,6 +295,7 @@ public final class Compositor {
         overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
         overlayContext.flush()
         overlayPictureStale = Region()
+        compositedOverlay = PixelRect(enclosing: window.overlay.extent)
         return picture
     }
 

@@ -11,7 +11,7 @@ extension Configuration {
     /// Opens the display the settings name (auto: a kiosk's panel if there is one, else a PNG file).
     public func openSurface() throws -> any DisplaySurface {
         let (spec, size, rotation) = try displayChoice()
-        return try spec.openSurface(size: size, rotation: rotation, output: output)
+        return try spec.openSurface(size: size, rotation: rotation, output: output, cursorPlane: usesCursorPlane)
     }
 
     /// Opens every display the settings give the app: each connected output
@@ -22,7 +22,7 @@ extension Configuration {
         let (spec, size, rotation) = try displayChoice()
         switch spec {
         case .drm(let path) where output == nil && size == nil:
-            return try DRMSurface.openAll(path: path, rotation: rotation)
+            return try DRMSurface.openAll(path: path, rotation: rotation, cursorPlanes: usesCursorPlane)
         case .window, .wayland:
             if let output {
                 throw DisplayError(device: spec.description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
@@ -32,7 +32,7 @@ extension Configuration {
             let (width, height) = size ?? (800, 480)
             return [try DesktopWindow(title: title, width: width, height: height)]
         default:
-            return [try spec.openSurface(size: size, rotation: rotation, output: output)]
+            return [try spec.openSurface(size: size, rotation: rotation, output: output, cursorPlane: usesCursorPlane)]
         }
     }
 

@@ -46,6 +46,8 @@ public struct Configuration: Equatable, Sendable {
     public var screenPower: ScreenPowerSettings?
     /// `picture-memory`: the megabytes kept pictures (rasterized views, sliding screens, layers' stores) may take; 64 when not given.
     public var pictureMemory: Int?
+    /// `cursor-plane`: whether a lone finger marker may go on a DRM card's cursor plane; true when not given.
+    public var usesCursorPlane = true
     /// The built-in device quirks and those of quirks.d beside the file.
     public var quirks = DeviceQuirks.builtIn
     /// `[input.device.LABEL]` sections, in the order they are written.
@@ -88,6 +90,7 @@ public struct Configuration: Equatable, Sendable {
         "dim-after": "seconds with no touch before the backlight dims (less than idle-timeout)",
         "wake-touch": "swallow or deliver",
         "picture-memory": "megabytes the kept pictures of views may take (and the overlay's layer stores, apart), 8 to 4096 (64 by default)",
+        "cursor-plane": "true or false",
         "input.devices": "a list of event nodes",
         "input.name-contains": "a list of device names (or parts of them)",
         "input.grab": "true or false",
@@ -223,6 +226,7 @@ public struct Configuration: Equatable, Sendable {
                     throw fail("expected \(expected), got \(entry.value)")
                 }
                 pictureMemory = whole
+            case "cursor-plane": usesCursorPlane = try bool()
             case "wake-touch":
                 let choice = try string()
                 guard choice == "swallow" || choice == "deliver" else { throw fail("expected \(expected), got '\(choice)'") }

@@ -76,3 +76,17 @@ final class DRMCard {
         }
     }
 }
+
+/// The id and current value of the property named `wanted` ("DPMS", "FB_ID")
+/// of a DRM object (a connector, a plane); nil when it has none so named.
+func drmProperty(named wanted: String, of object: UInt32, kind: UInt32, fd: Int32) -> (id: UInt32, value: UInt64)? {
+    guard let properties = drmModeObjectGetProperties(fd, object, kind) else { return nil }
+    defer { drmModeFreeObjectProperties(properties) }
+    for index in 0..<Int(properties.pointee.count_props) {
+        guard let property = drmModeGetProperty(fd, properties.pointee.props[index]) else { continue }
+        defer { drmModeFreeProperty(property) }
+        let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name == wanted { return (property.pointee.prop_id, properties.pointee.prop_values[index]) }
+    }
+    return nil
+}

@@ -7,6 +7,10 @@ import SystemPackage
 /// each frame is drawn into the hidden one, which a page flip shows at the
 /// next vertical blank. Drivers that cannot flip get the picture drawn into
 /// the buffer on screen, with the damage reported through drmModeDirtyFB.
+///
+/// Where the card has a cursor plane for the output, a small picture can be
+/// shown on it over the frame (`present(_:damage:cursor:)`): frames and the
+/// plane are then shown by atomic commits, in one commit when both change.
 public final class DRMSurface: DisplaySurface {
     public let path: String
     public let width: Int
@@ -40,18 +44,23 @@ public final class DRMSurface: DisplaySurface {
     /// What the CRTC showed before (the console's framebuffer, usually), to put back on close.
     private let previousCRTC: drmModeCrtc?
     private var reportsDamage = true
+    /// The output's cursor plane, while it is used; nil when none was found, it was not wanted, or it was refused.
+    private var cursorPlane: DRMCursorPlane?
 
     /// Opens `path` and shows a black screen on the output named `wanted`,
     /// else its first connected one, in that output's mode. The picture is
     /// that mode's size turned by `rotation`, or `size` (also turned) when
-    /// given, which the mode must hold.
+    /// given, which the mode must hold. `cursorPlane` false leaves the
+    /// output's cursor plane alone (everything is composited into the frame).
     public convenience init(
         path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
-        graphicsConsole: Bool = true, output wanted: String? = nil
+        graphicsConsole: Bool = true, output wanted: String? = nil, cursorPlane: Bool = true
     ) throws {
         let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
         do {
-            try self.init(card: card, output: DRMOutput.choose(fd: card.fd.rawValue, device: path, wanted: wanted), size: size, rotation: rotation)
+            try self.init(
+                card: card, output: DRMOutput.choose(fd: card.fd.rawValue, device: path, wanted: wanted), size: size, rotation: rotation,
+                cursorPlane: cursorPlane)
         } catch {
             card.close()
             throw error
@@ -61,12 +70,14 @@ public final class DRMSurface: DisplaySurface {
     /// One surface for every connected output of the card at `path`, each
     /// on a CRTC of its own, sharing the card's descriptor: a kiosk with two
     /// panels. The first is the output the card lists first.
-    public static func openAll(path: String, rotation: DisplayRotation = .none, graphicsConsole: Bool = true) throws -> [DRMSurface] {
+    public static func openAll(
+        path: String, rotation: DisplayRotation = .none, graphicsConsole: Bool = true, cursorPlanes: Bool = true
+    ) throws -> [DRMSurface] {
         let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
         var surfaces: [DRMSurface] = []
         do {
             for output in try DRMOutput.allConnected(fd: card.fd.rawValue, device: path) {
-                surfaces.append(try DRMSurface(card: card, output: output, size: nil, rotation: rotation))
+                surfaces.append(try DRMSurface(card: card, output: output, size: nil, rotation: rotation, cursorPlane: cursorPlanes))
             }
         } catch {
             for surface in surfaces { surface.close() }
@@ -76,7 +87,7 @@ public final class DRMSurface: DisplaySurface {
         return surfaces
     }
 
-    private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation) throws {
+    private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation, cursorPlane: Bool) throws {
         let path = card.path, fd = card.fd.rawValue
         let picture = try rotation.pictureSize(
             asked: size, panelWidth: output.width, panelHeight: output.height, panelName: output.connectorName, device: path)
@@ -125,6 +136,7 @@ public final class DRMSurface: DisplaySurface {
         stale = StaleRegions(buffers: 2, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         flipPending = .allocate(capacity: 1)
         flipPending.initialize(to: false)
+        self.cursorPlane = cursorPlane ? DRMCursorPlane.find(fd: fd, crtcID: output.crtcID, device: path) : nil
         card.attach()
     }
 
@@ -136,19 +148,35 @@ public final class DRMSurface: DisplaySurface {
     public var summary: String {
         var text = "drm:\(path) \(driverName) \(connectorName) \(panelWidth)x\(panelHeight)@\(Int(refreshRate.rounded()))Hz XRGB8888"
         text += flipsPages ? ", page flips" : ", drawn in place"
+        if let cursorPlane, flipsPages { text += ", \(cursorPlane.width)x\(cursorPlane.height) cursor plane" }
         if (width, height) != rotation.panelSize(width: panelWidth, height: panelHeight) { text += ", picture \(width)x\(height)" }
         if rotation != .none { text += ", turned \(rotation.rawValue)°" }
         return text
     }
 
+    public var cursorPlaneSize: (width: Int, height: Int)? {
+        guard let cursorPlane, flipsPages else { return nil }
+        return rotation.panelSize(width: cursorPlane.width, height: cursorPlane.height)
+    }
+
     public func present(_ picture: Bitmap, damage: Region) throws {
+        try present(picture, damage: damage, cursor: nil)
+    }
+
+    public func present(_ picture: Bitmap, damage: Region, cursor: CursorPicture?) throws {
         guard isOpen else { throw DisplayError(device: path, .closed) }
         guard picture.width == width, picture.height == height else {
             throw DisplayError.wrongPictureSize(picture, screen: (width, height), device: path)
         }
+        precondition(cursor == nil || cursorPlaneSize != nil, "\(summary) has no cursor plane")
         // The buffer about to be drawn may still be on screen until the last flip lands.
         try waitForPageFlip()
-        stale.add(damage.clipped(to: picture.bounds))
+        let damage = damage.clipped(to: picture.bounds)
+        stale.add(damage)
+        if let cursorPlane, flipsPages, try commit(picture, damage: damage, cursor: cursor, plane: cursorPlane) {
+            presentedFrames += 1
+            return
+        }
         if flipsPages {
             let back = 1 - shownBuffer
             draw(picture, stale.take(back), into: buffers[back])
@@ -175,6 +203,42 @@ public final class DRMSurface: DisplaySurface {
         presentedFrames += 1
     }
 
+    /// Shows the frame, where damaged, and the cursor plane in one atomic
+    /// commit (nothing when neither changed). False when the driver refused
+    /// the plane: it is given up, and the frame is shown without it.
+    private func commit(_ picture: Bitmap, damage: Region, cursor: CursorPicture?, plane: DRMCursorPlane) throws -> Bool {
+        guard let request = drmModeAtomicAlloc() else { throw DisplayError(device: path, .failed("cannot build a commit", Errno(rawValue: ENOMEM))) }
+        defer { drmModeAtomicFree(request) }
+        let back = 1 - shownBuffer
+        let flipsFrame = !damage.isEmpty
+        if flipsFrame {
+            draw(picture, stale.take(back), into: buffers[back])
+            plane.flipFrame(to: buffers[back].framebufferID, in: request)
+        }
+        let movesCursor = plane.stage(cursor, in: request, rotation: rotation, pictureWidth: picture.width, pictureHeight: picture.height)
+        guard flipsFrame || movesCursor else {
+            plane.committed()
+            return true
+        }
+        flipPending.pointee = true
+        let status = drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK), flipPending)
+        guard status != 0 else {
+            if flipsFrame { shownBuffer = back }
+            plane.committed()
+            return true
+        }
+        flipPending.pointee = false
+        plane.abandoned()
+        let code = -status
+        // Refused (a driver's limits, a plane taken): the frame goes on alone, flipped the old way.
+        guard code == EINVAL || code == ERANGE || code == ENOSPC || code == EOPNOTSUPP else {
+            throw DisplayError(device: path, .failed("cannot show a new frame", Errno(rawValue: code)))
+        }
+        plane.close()
+        cursorPlane = nil
+        return false
+    }
+
     public private(set) var isPoweredOn = true
 
     /// The connector's DPMS property, which powers the panel down and up.
@@ -194,21 +258,15 @@ public final class DRMSurface: DisplaySurface {
     }
 
     private func connectorProperty(named wanted: String) -> UInt32? {
-        guard let properties = drmModeObjectGetProperties(fd, output.connectorID, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else { return nil }
-        defer { drmModeFreeObjectProperties(properties) }
-        for index in 0..<Int(properties.pointee.count_props) {
-            guard let property = drmModeGetProperty(fd, properties.pointee.props[index]) else { continue }
-            defer { drmModeFreeProperty(property) }
-            let name = withUnsafeBytes(of: property.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == wanted { return property.pointee.prop_id }
-        }
-        return nil
+        drmProperty(named: wanted, of: output.connectorID, kind: UInt32(DRM_MODE_OBJECT_CONNECTOR), fd: fd)?.id
     }
 
     public func close() {
         guard isOpen else { return }
         try? setPowered(true)
         try? waitForPageFlip()
+        cursorPlane?.close()
+        cursorPlane = nil
         if var previous = previousCRTC, previous.mode_valid != 0, previous.buffer_id != 0 {
             var connectorID = output.connectorID
             _ = drmModeSetCrtc(fd, previous.crtc_id, previous.buffer_id, previous.x, previous.y, &connectorID, 1, &previous.mode)

@@ -5,10 +5,11 @@ extension DisplaySpec {
     /// unless `size` asks for one it must be able to hold; png: and memory
     /// have no size of their own and need one. Not a desktop window: the
     /// host opens that, through the Desktop module. `graphicsConsole` keeps the
-    /// text console off a panel (tests turn it off).
+    /// text console off a panel (tests turn it off); `cursorPlane` false
+    /// leaves a DRM card's cursor plane unused.
     public func openSurface(
         size: (width: Int, height: Int)?, rotation: DisplayRotation = .none, graphicsConsole: Bool = true,
-        output: String? = nil
+        output: String? = nil, cursorPlane: Bool = true
     ) throws -> any DisplaySurface {
         if let output, !isDRM {
             throw DisplayError(device: description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
@@ -17,7 +18,8 @@ extension DisplaySpec {
         case .framebuffer(let path):
             return try FramebufferSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole)
         case .drm(let path):
-            return try DRMSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole, output: output)
+            return try DRMSurface(
+                path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole, output: output, cursorPlane: cursorPlane)
         case .png(let path):
             guard let size else { throw DisplayError(device: description, problem: "a PNG display needs a size (--screen WxH)") }
             return PNGSurface(path: path, width: size.width, height: size.height)

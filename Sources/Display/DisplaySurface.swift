@@ -22,6 +22,14 @@ public protocol DisplaySurface: AnyObject {
 
     /// Shows `damage` of `picture` (the whole bitmap is the screen's content).
     func present(_ picture: Bitmap, damage: Region) throws
+    /// The largest picture, after rotation, that `present(_:damage:cursor:)`
+    /// can show on a plane over the frame; nil when the display has no
+    /// such plane, or it refused one (then it stays nil).
+    var cursorPlaneSize: (width: Int, height: Int)? { get }
+    /// Shows `damage` of `picture`, with `cursor` on the cursor plane over
+    /// it, or that plane empty when nil: a move of the cursor alone needs
+    /// no damage. Only when `cursorPlaneSize` holds the cursor.
+    func present(_ picture: Bitmap, damage: Region, cursor: CursorPicture?) throws
     /// Whether the panel shows the picture now.
     var isPoweredOn: Bool { get }
     /// Powers the panel down (DPMS off, FBIOBLANK) or up again; the picture
@@ -43,6 +51,11 @@ public protocol DisplaySurface: AnyObject {
 
 extension DisplaySurface {
     public var hasVerticalBlank: Bool { true }
+    public var cursorPlaneSize: (width: Int, height: Int)? { nil }
+    public func present(_ picture: Bitmap, damage: Region, cursor: CursorPicture?) throws {
+        precondition(cursor == nil, "\(summary) has no cursor plane")
+        try present(picture, damage: damage)
+    }
     public var completionDescriptor: Int32? { nil }
     public var isPresentPending: Bool { false }
     public func handleCompletions() throws {}

@@ -63,7 +63,7 @@ extension Bitmap {
 }
 
 extension Bitmap {
-    /// A new opaque bitmap holding the pixels of `rect` of this one.
+    /// A new bitmap (opaque unless told) holding the pixels of `rect` of this one.
     public func cropped(to rect: PixelRect, opaque: Bool = true) throws -> Bitmap {
         precondition(bounds.contains(rect), "\(rect) is not inside the \(width)x\(height) bitmap")
         let copy = try Bitmap(width: rect.width, height: rect.height, opaque: opaque)
@@ -82,5 +82,24 @@ extension Bitmap {
         other.finishDrawing()
         for row in 0..<height where memcmp(pixels + row * stride, other.pixels + row * other.stride, width * 4) != 0 { return false }
         return true
+    }
+
+    /// The smallest rectangle outside which every pixel is fully
+    /// transparent: the drawn part of a picture with room around it (a
+    /// finger marker's stamp). Empty when nothing is drawn.
+    public func drawnBounds() -> PixelRect {
+        finishDrawing()
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for row in 0..<height {
+            let line = (pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<width where line[column] >> 24 != 0 {
+                minX = Swift.min(minX, column)
+                maxX = Swift.max(maxX, column)
+                minY = Swift.min(minY, row)
+                maxY = row
+            }
+        }
+        guard maxX >= 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

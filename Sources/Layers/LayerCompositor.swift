@@ -75,7 +75,7 @@ public final class LayerCompositor {
     }
 
     /// Appends `layer`'s sublayers as sprites, back to front; false when one is more than a plain picture or an empty container.
-    private static func layFlat(_ layer: Layer, offset: Point, into sprites: inout [Sprite]?) -> Bool {
+    static func layFlat(_ layer: Layer, offset: Point, into sprites: inout [Sprite]?) -> Bool {
         for sublayer in layer.sublayersInDrawingOrder where !sublayer.isHidden && sublayer.opacity > 0 {
             let origin = Point(x: sublayer.bounds.minX, y: sublayer.bounds.minY).applying(sublayer.toSuperlayer)
             let placed = Point(x: origin.x + offset.x, y: origin.y + offset.y)

@@ -30,6 +30,16 @@ public final class LayerTree {
         root.sublayers.filter { !$0.isHidden }.reduce(Rect.null) { $0.union($1.extent()) }
     }
 
+    /// The tree's one picture and where it lies, when all it shows is a
+    /// single plain picture on whole pixels (a lone finger marker): what a
+    /// display can put on a plane of its own instead of compositing it.
+    public var lonePicture: (bitmap: Bitmap, frame: PixelRect)? {
+        guard root.isEmptyContainer, root.showsAnything else { return nil }
+        var sprites: [LayerCompositor.Sprite]? = []
+        guard LayerCompositor.layFlat(root, offset: .zero, into: &sprites), let sprites, sprites.count == 1 else { return nil }
+        return (sprites[0].bitmap, sprites[0].frame)
+    }
+
     /// What changed since the last call, in whole pixels; the tree starts with none.
     public func takeDamage() -> Region {
         defer { damage = Region() }

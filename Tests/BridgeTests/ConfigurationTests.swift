@@ -63,7 +63,7 @@ struct ConfigurationTests {
         #expect(error("rotate = 45") == "\(path):1: key 'rotate': expected 0, 90, 180 or 270, got 45")
         #expect(error("appearance = \"night\"") == "\(path):1: key 'appearance': expected \"light\" or \"dark\", got \"night\"")
         #expect(error("\n[input]\ngrab = yes") == "\(path):3: key 'input.grab': 'yes' is not a value: strings need \"quotes\"; otherwise a number, true or false")
-        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, appearance, dim-after, display,") == true)
+        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, appearance, cursor-plane, dim-after, display,") == true)
         #expect(error("display = \"fb:/dev/fb0") == "\(path):1: key 'display': the string has no closing quote")
         #expect(error("scene = \"a\"\nscene = \"b\"") == "\(path):2: key 'scene': set twice (first on line 1)")
         #expect(error("[input\n") == "\(path):1: a section header needs a closing ']'")
@@ -72,6 +72,12 @@ struct ConfigurationTests {
         #expect(error("[input]\ndevices = [\"/dev/input/event1\", 3]") == "\(path):2: key 'input.devices': expected a list of event nodes; the list holds a number")
         #expect(error("screen = \"big\"") == "\(path):1: key 'screen': expected \"WIDTHxHEIGHT\", such as \"800x480\"")
         #expect(error("[input]\ndevices = [\"/dev/input/event1\"") == "\(path):2: key 'input.devices': the list has no closing ']'")
+    }
+
+    @Test func theCursorPlaneIsUsedUnlessTurnedOff() throws {
+        #expect(try parse("").usesCursorPlane)
+        #expect(try !parse("cursor-plane = false").usesCursorPlane)
+        #expect(error("\ncursor-plane = 0") == "/etc/touchbridge/touchbridge.conf:2: key 'cursor-plane': expected true or false, got a number")
     }
 
     @Test func anyTOMLFormOfTheSettingsIsRead() throws {
