@@ -266,7 +266,7 @@ public final class Compositor {
         if trimmed?.source !== lone.bitmap {
             let drawn = lone.bitmap.drawnBounds()
             let fits = !drawn.isEmpty && drawn.width <= plane.width && drawn.height <= plane.height
-            let picture = fits ? try? lone.bitmap.cropped(to: drawn, opaque: false) : nil
+            let picture = !fits ? nil : drawn == lone.bitmap.bounds ? lone.bitmap : try? lone.bitmap.cropped(to: drawn, opaque: false)
             trimmed = (lone.bitmap, picture, drawn)
         }
         guard let (_, picture, drawn) = trimmed, let picture else { return nil }

@@ -112,7 +112,7 @@ struct CursorPlaneTests {
         scene.frame()
         try scene.showsTheWindowAsItStands("landed")
         let cursor = try #require(scene.panel.cursor)
-        // Its room cut away: the circle, not the stamp's whole 68x66.
+        // The stamp's circle and its edge, which a 64x64 plane holds.
         #expect(cursor.bitmap.width <= 48 && cursor.bitmap.height <= 48)
         #expect(scene.panel.frame.hasSamePixels(as: try scene.afresh(withMarkers: false)), "the frame holds no marker")
         let presents = scene.panel.damages.count
@@ -158,5 +158,31 @@ struct CursorPlaneTests {
         scene.markers.show([.init(id: 1, location: Point(x: 70, y: 55))])
         scene.frame()
         try scene.showsTheWindowAsItStands("and moving")
+    }
+
+    /// A picture larger than the plane, with room around what it draws, goes on
+    /// the plane cut to its drawn part; one whose drawn part is too large is composited.
+    @Test func roomAroundAPictureIsCutAwayForThePlane() throws {
+        let scene = try Scene()
+        let bitmap = try Bitmap(width: 80, height: 80, opaque: false)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.fill(Rect(x: 25, y: 20, width: 30, height: 40), with: Color(red: 0.2, green: 0.6, blue: 0.3, alpha: 0.8))
+        context.flush()
+        let layer = Layers.Layer()
+        layer.bounds = Rect(x: 0, y: 0, width: 80, height: 80)
+        layer.contents = Image(bitmap: bitmap)
+        layer.position = Point(x: 100, y: 50)
+        scene.window.overlay.root.addSublayer(layer)
+        scene.frame()
+        let cursor = try #require(scene.panel.cursor)
+        #expect((cursor.bitmap.width, cursor.bitmap.height, cursor.x, cursor.y) == (30, 40, 85, 30))
+        try scene.showsTheWindowAsItStands("cut and placed")
+        // Drawn across 70 pixels: too wide for the plane.
+        context.fill(Rect(x: 5, y: 20, width: 70, height: 4), with: .black)
+        context.flush()
+        layer.contents = Image(bitmap: try bitmap.cropped(to: bitmap.bounds, opaque: false))
+        scene.frame()
+        #expect(scene.panel.cursor == nil)
+        try scene.showsTheWindowAsItStands("composited")
     }
 }
