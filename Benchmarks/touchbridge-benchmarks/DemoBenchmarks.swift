@@ -64,6 +64,9 @@ func benchmarkDemoFrame() -> String {
         _ = try! compositor.presentNow()
         dispatcher.dispatch([TouchRecord(time: EventTime(microseconds: 600_000), touch: 1000, phase: .ended, x: 300, y: 300, tapCount: 1)])
         _ = try! compositor.presentNow()
+        // The reader's pause before the hand lands: the app's timers run meanwhile.
+        time += 0.5
+        timeline.advance(to: time)
         handleDemoFrame([records(0, phase: .began)], dispatcher: dispatcher)
         repaintDemoFrame(compositor)
         return "demo: the first frame of ten new fingers"

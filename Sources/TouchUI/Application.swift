@@ -92,8 +92,10 @@ open class Application: Responder {
                     // Hit-test what is on screen: layout still due (a screen just
                     // pushed, a table just scrolled) happens first, as UIKit commits it before events.
                     window.layoutIfNeeded()
-                    let boundSoFar = event.orderedTouches.filter { $0.phase == .began && $0 !== touch && $0.view != nil }
-                    window.bind(touch, with: event, tracked: window.trackedTouches + boundSoFar)
+                    // With the fingers of this event bound so far.
+                    var tracked = window.trackedTouches
+                    for other in event.orderedTouches where other.phase == .began && other !== touch && other.view != nil { tracked.append(other) }
+                    window.bind(touch, with: event, tracked: tracked)
                 }
                 if let window = touch.window, !Self.contains(window, in: involved) { involved.append(window) }
             }

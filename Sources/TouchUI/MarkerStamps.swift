@@ -86,6 +86,20 @@ final class MarkerStamps {
         return stamp
     }
 
+    /// Whether the stamp is made and kept.
+    func isMade(_ key: Key) -> Bool { stamps[key] != nil }
+
+    /// How many numbers after the highest shown have their stamps made ahead: a hand.
+    static let madeAhead = 10
+
+    /// Makes the stamps of the `madeAhead` numbers after `highest`, at a
+    /// tap count of one, where they are not made yet.
+    func makeAhead(after highest: Int) {
+        for id in highest + 1...highest + Self.madeAhead where stamps[Key(id: id, tapCount: 1)] == nil {
+            _ = stamp(id: id, tapCount: 1)
+        }
+    }
+
     /// The stamp put together from its circle and drawn digits; nil when it cannot be.
     private func assembled(id: Int, tapCount: Int) -> Stamp? {
         guard tapCount <= 1, id >= 0, let digits, !digits.isEmpty else { return nil }

@@ -24,6 +24,12 @@ public final class TouchMarkersView: View {
     /// The markers' layers, in the window's overlay while the view is in a window.
     private let container = Layers.Layer()
     private var markerLayers: [Int: MarkerLayer] = [:]
+    /// The highest number shown, and whether the stamps of the numbers after it are to be made.
+    private var highestShown = -1
+    private var makingStampsAhead = false
+    /// How long after fingers land the next numbers' stamps are made: after
+    /// the frame showing them, so that frame does not wait for it.
+    static let stampsAheadDelay = 0.1
 
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -66,6 +72,7 @@ public final class TouchMarkersView: View {
             if shown.layer.position != origin { shown.layer.position = origin }
             shownCount += 1
         }
+        if landed { makeStampsAhead() }
         // Every marker shown has its layer, so more layers than that means fingers lifted.
         guard landed || markerLayers.count > shownCount else { return }
         if markerLayers.count > shownCount {
@@ -83,6 +90,20 @@ public final class TouchMarkersView: View {
             for layer in inOrder[present.count...] { container.addSublayer(layer) }
         } else {
             for layer in inOrder { container.addSublayer(layer) }
+        }
+    }
+
+    /// Numbers are handed out in order as fingers land: once some have, the
+    /// stamps of the next ones are made between frames, so that a whole
+    /// hand landing at once finds them made and only places them.
+    private func makeStampsAhead() {
+        for marker in markers where marker.id > highestShown { highestShown = marker.id }
+        guard !makingStampsAhead, let timeline = application?.timeline else { return }
+        makingStampsAhead = true
+        _ = timeline.schedule(after: Self.stampsAheadDelay) { [weak self] in
+            guard let self else { return }
+            self.makingStampsAhead = false
+            MarkerStamps.shared.makeAhead(after: self.highestShown)
         }
     }
 

@@ -261,13 +261,20 @@ open class Window: View {
             touch.isDelivered = false
             return
         }
-        let others = tracked.filter { $0.isDelivered && !$0.phase.isFinal }
-        touch.isDelivered =
-            !(others.contains { $0.view !== hit && $0.view?.isExclusiveTouch == true }
-            || (hit.isExclusiveTouch && others.contains { $0.view !== hit }))
+        // One loop over the other fingers down, no closures: a hand landing binds ten (see sendEvent).
+        var onHit = false, elsewhere = false, onOtherExclusive = false
+        for other in tracked where other.isDelivered && !other.phase.isFinal {
+            if other.view === hit {
+                onHit = true
+            } else {
+                elsewhere = true
+                if other.view?.isExclusiveTouch == true { onOtherExclusive = true }
+            }
+        }
+        touch.isDelivered = !(onOtherExclusive || (hit.isExclusiveTouch && elsewhere))
         // A second finger on a view that takes one: the view does not hear
         // of it, but its recognizers do (a pinch needs both fingers).
-        touch.isWithheldFromView = !hit.isMultipleTouchEnabled && others.contains { $0.view === hit }
+        touch.isWithheldFromView = !hit.isMultipleTouchEnabled && onHit
     }
 
     /// Touches grouped by their view, in the order the views first come: a

@@ -32,6 +32,27 @@ struct MarkerStampsTests {
     }
 
     /// Two different numbers do not share a stamp: the digits are really drawn.
+    /// Once fingers land, the stamps of the next ten numbers are made a moment
+    /// later, between frames: a hand landing next finds them made.
+    @Test func theNextNumbersAreMadeBetweenFrames() throws {
+        let app = Application()
+        app.timeline = VirtualTimeline(startingAt: 1)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
+        let markers = TouchMarkersView(frame: window.bounds)
+        window.addSubview(markers)
+        let shared = MarkerStamps.shared
+        func made(_ id: Int) -> Bool { shared.isMade(.init(id: id, tapCount: 1)) }
+        // Numbers no other test shows.
+        markers.show([.init(id: 640, location: Point(x: 50, y: 50))])
+        #expect(made(640) && !made(641), "not in the frame that shows the first")
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + TouchMarkersView.stampsAheadDelay + 0.01)
+        #expect((641...650).allSatisfy(made) && !made(651))
+        // The next finger to land makes the stamps up to ten after it.
+        markers.show([.init(id: 640, location: Point(x: 60, y: 50)), .init(id: 641, location: Point(x: 90, y: 50))])
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + TouchMarkersView.stampsAheadDelay + 0.01)
+        #expect(made(651) && !made(652))
+    }
+
     @Test func numbersDiffer() throws {
         let stamps = MarkerStamps()
         let one = try #require(stamps.stamp(id: 18, tapCount: 1)), other = try #require(stamps.stamp(id: 10, tapCount: 1))
