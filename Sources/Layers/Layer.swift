@@ -188,7 +188,8 @@ public final class Layer {
 
     /// What the layer and its sublayers may cover, in its superlayer's coordinates.
     func extent() -> Rect {
-        var area = bounds
+        // Bounds of no size cover nothing: a container of finger markers is not a corner at its origin.
+        var area = bounds.isEmpty ? Rect.null : bounds
         if !masksToBounds {
             for sublayer in sublayers where !sublayer.isHidden { area = area.union(sublayer.extent()) }
         }

@@ -43,4 +43,20 @@ struct MoveDamageTests {
         layer.isHidden = false
         #expect(tree.takeDamage().rects == [PixelRect(x: 10, y: 10, width: 40, height: 40)])
     }
+
+    /// A container of no size (the finger markers') covers only its sublayers,
+    /// not also the corner at its origin: a tree's extent is where they are.
+    @Test func anEmptyContainerCoversOnlyItsSublayers() {
+        let tree = LayerTree()
+        let container = Layer()
+        tree.root.addSublayer(container)
+        container.position = Point(x: 10, y: 20)
+        let layer = Layer()
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        layer.position = Point(x: 300, y: 200)
+        layer.backgroundColor = .black
+        container.addSublayer(layer)
+        #expect(tree.extent == Rect(x: 310, y: 220, width: 40, height: 40))
+    }
 }
