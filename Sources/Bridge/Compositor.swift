@@ -45,6 +45,12 @@ public final class Compositor {
     private var shown: Bitmap
     /// The overlay's picture on the display's cursor plane, when it is there.
     private var cursor: CursorPicture?
+    /// Whether a lone overlay picture may go on the display's cursor plane.
+    /// A host turns it off while something reads `backBuffer` as the screen
+    /// (a VNC session): the plane's picture is never in it.
+    public var usesCursorPlane = true {
+        didSet { if usesCursorPlane != oldValue && window.overlay.showsAnything { window.overlay.root.setNeedsDisplay() } }
+    }
     /// What the overlay covered when last composited into `withOverlay`, in pixels.
     private var compositedOverlay = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// The window's application's: a replay or a host that gives the
@@ -260,9 +266,9 @@ public final class Compositor {
 
     /// The overlay's one picture, when it shows just one that the display's
     /// cursor plane can hold, once the transparent room around it is cut
-    /// away; nil when the overlay is to be composited.
+    /// away, wholly on screen; nil when the overlay is to be composited.
     private func cursorPicture() -> CursorPicture? {
-        guard let plane = surface.cursorPlaneSize, let lone = window.overlay.lonePicture else { return nil }
+        guard usesCursorPlane, let plane = surface.cursorPlaneSize, let lone = window.overlay.lonePicture else { return nil }
         if trimmed?.source !== lone.bitmap {
             let drawn = lone.bitmap.drawnBounds()
             let fits = !drawn.isEmpty && drawn.width <= plane.width && drawn.height <= plane.height
@@ -270,7 +276,10 @@ public final class Compositor {
             trimmed = (lone.bitmap, picture, drawn)
         }
         guard let (_, picture, drawn) = trimmed, let picture else { return nil }
-        return CursorPicture(bitmap: picture, x: lone.frame.x + drawn.x, y: lone.frame.y + drawn.y)
+        let x = lone.frame.x + drawn.x, y = lone.frame.y + drawn.y
+        // Wholly on screen: some engines refuse a cursor hanging over an edge, and a refusal gives the plane up.
+        guard x >= 0, y >= 0, x + picture.width <= viewsFrame.width, y + picture.height <= viewsFrame.height else { return nil }
+        return CursorPicture(bitmap: picture, x: x, y: y)
     }
 
     /// The last picture made ready for the cursor plane: what it was cut

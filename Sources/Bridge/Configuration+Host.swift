@@ -179,16 +179,22 @@ extension Configuration {
         public var screenWidth: Int?
         public var screenHeight: Int?
         public var rotation: Rotation?
+        public var usesCursorPlane: Bool
     }
 
     public var displayKeys: DisplayKeys {
-        get { DisplayKeys(display: display, output: output, screenWidth: screenWidth, screenHeight: screenHeight, rotation: rotation) }
+        get {
+            DisplayKeys(
+                display: display, output: output, screenWidth: screenWidth, screenHeight: screenHeight, rotation: rotation,
+                usesCursorPlane: usesCursorPlane)
+        }
         set {
             display = newValue.display
             output = newValue.output
             screenWidth = newValue.screenWidth
             screenHeight = newValue.screenHeight
             rotation = newValue.rotation
+            usesCursorPlane = newValue.usesCursorPlane
         }
     }
 }

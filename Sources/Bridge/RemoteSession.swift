@@ -52,6 +52,8 @@ final class RemoteSession {
         }
         let password = try settings.passwordFile.map(Self.readPassword)
         let picture = daemon.compositor.backBuffer
+        // Viewers are sent the presented picture: a finger's marker must be in it, not on a display plane.
+        daemon.compositor.usesCursorPlane = false
         server = try VNCServer(
             width: picture.width, height: picture.height,
             options: .init(address: settings.address, port: settings.port, password: password, listeningSocket: passed))

@@ -12,6 +12,8 @@ final class DRMCard {
     let driverName: String
     private let console: ConsoleGraphicsMode?
     private var users = 0
+    /// Planes an output of the card has taken (a cursor plane can serve several CRTCs, but one at a time).
+    var claimedPlanes: Set<UInt32> = []
 
     init(path: String, graphicsConsole: Bool) throws {
         let fd = try DeviceNode.open(path, kind: .drm)

@@ -4,8 +4,8 @@ import Graphics
 
 /// A card's cursor plane on one CRTC, driven by atomic modesetting: the
 /// display engine shows its small picture over the frame, so a lone finger
-/// marker moves by a commit of two numbers, with no pixel of the frame
-/// copied or blended. Found only where the driver has one for the CRTC
+/// marker moves by a commit of the plane's properties, with no pixel of the
+/// frame copied or blended. Found only where the driver has one for the CRTC
 /// (virtio-gpu and most display engines do; bochs does not), and kept
 /// only when a test commit (`DRM_MODE_ATOMIC_TEST_ONLY`) of it showing a
 /// picture passes.
@@ -17,7 +17,8 @@ final class DRMCursorPlane {
     /// The plane's size on the panel, which every picture is shown in.
     let width: Int
     let height: Int
-    private let fd: Int32
+    private let card: DRMCard
+    private var fd: Int32 { card.fd.rawValue }
     private let crtcID: UInt32
     private let planeID: UInt32
     private let primaryPlaneID: UInt32
@@ -45,10 +46,11 @@ final class DRMCursorPlane {
 
     /// The cursor plane that can show over `crtcID`, ready and tested; nil
     /// when the card has none, cannot commit atomically, or refuses it.
-    static func find(fd: Int32, crtcID: UInt32, device: String) -> DRMCursorPlane? {
+    static func find(card: DRMCard, crtcID: UInt32) -> DRMCursorPlane? {
+        let fd = card.fd.rawValue, device = card.path
         // Universal planes list the cursor and primary planes beside the overlays.
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
-            let (cursor, primary) = planes(fd: fd, crtcID: crtcID)
+            let (cursor, primary) = planes(fd: fd, crtcID: crtcID, taken: card.claimedPlanes)
         else { return nil }
         guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
         // Virtualized cards (virtio-gpu, vmwgfx) hide their cursor plane from atomic
@@ -65,17 +67,18 @@ final class DRMCursorPlane {
             return nil
         }
         let plane = DRMCursorPlane(
-            fd: fd, crtcID: crtcID, planeID: cursor, primaryPlaneID: primary, ids: ids, buffers: [first, second],
+            card: card, crtcID: crtcID, planeID: cursor, primaryPlaneID: primary, ids: ids, buffers: [first, second],
             width: Int(width), height: Int(height))
         guard plane.passesTest() else {
             plane.destroyBuffers()
             return nil
         }
+        card.claimedPlanes.insert(cursor)
         return plane
     }
 
-    private init(fd: Int32, crtcID: UInt32, planeID: UInt32, primaryPlaneID: UInt32, ids: PropertyIDs, buffers: [DumbBuffer], width: Int, height: Int) {
-        self.fd = fd
+    private init(card: DRMCard, crtcID: UInt32, planeID: UInt32, primaryPlaneID: UInt32, ids: PropertyIDs, buffers: [DumbBuffer], width: Int, height: Int) {
+        self.card = card
         self.crtcID = crtcID
         self.planeID = planeID
         self.primaryPlaneID = primaryPlaneID
@@ -166,14 +169,17 @@ final class DRMCursorPlane {
             shown = nil
         }
         destroyBuffers()
+        card.claimedPlanes.remove(planeID)
     }
 
     private func destroyBuffers() {
         for buffer in buffers { buffer.destroy(fd: fd) }
     }
 
-    /// The first cursor plane that can show over `crtcID` in ARGB8888, and the primary plane showing that CRTC now.
-    private static func planes(fd: Int32, crtcID: UInt32) -> (cursor: UInt32, primary: UInt32)? {
+    /// The first cursor plane that can show over `crtcID` in ARGB8888, not
+    /// `taken` by another output nor showing another CRTC now, and the
+    /// primary plane showing `crtcID`.
+    private static func planes(fd: Int32, crtcID: UInt32, taken: Set<UInt32>) -> (cursor: UInt32, primary: UInt32)? {
         guard let resources = drmModeGetResources(fd) else { return nil }
         let crtcs = UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(resources.pointee.count_crtcs))
         let crtcIndex = crtcs.firstIndex(of: crtcID)
@@ -187,7 +193,8 @@ final class DRMCursorPlane {
             let formats = UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats))
             switch drmProperty(named: "type", of: planeID, kind: UInt32(DRM_MODE_OBJECT_PLANE), fd: fd)?.value {
             case UInt64(DRM_PLANE_TYPE_CURSOR)
-            where cursor == nil && plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0 && formats.contains(argb8888):
+            where cursor == nil && plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0 && formats.contains(argb8888)
+                && !taken.contains(planeID) && (plane.pointee.crtc_id == 0 || plane.pointee.crtc_id == crtcID):
                 cursor = planeID
             case UInt64(DRM_PLANE_TYPE_PRIMARY) where plane.pointee.crtc_id == crtcID:
                 primary = planeID

@@ -136,7 +136,7 @@ public final class DRMSurface: DisplaySurface {
         stale = StaleRegions(buffers: 2, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         flipPending = .allocate(capacity: 1)
         flipPending.initialize(to: false)
-        self.cursorPlane = cursorPlane ? DRMCursorPlane.find(fd: fd, crtcID: output.crtcID, device: path) : nil
+        self.cursorPlane = cursorPlane ? DRMCursorPlane.find(card: card, crtcID: output.crtcID) : nil
         card.attach()
     }
 
@@ -210,7 +210,8 @@ public final class DRMSurface: DisplaySurface {
         guard let request = drmModeAtomicAlloc() else { throw DisplayError(device: path, .failed("cannot build a commit", Errno(rawValue: ENOMEM))) }
         defer { drmModeAtomicFree(request) }
         let back = 1 - shownBuffer
-        let flipsFrame = !damage.isEmpty
+        // Whenever the buffer on screen lags the picture: this frame's damage, or a frame whose commit failed.
+        let flipsFrame = !stale.region(of: shownBuffer).isEmpty
         if flipsFrame {
             draw(picture, stale.take(back), into: buffers[back])
             plane.flipFrame(to: buffers[back].framebufferID, in: request)

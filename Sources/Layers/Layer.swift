@@ -200,7 +200,7 @@ public final class Layer {
     private func damage(evenIfHidden: Bool = false) {
         guard evenIfHidden || !isHidden else { return }
         guard let superlayer else {
-            onDamage?(bounds.union(extentOfSublayers()))
+            onDamage?((bounds.isEmpty ? Rect.null : bounds).union(extentOfSublayers()))
             return
         }
         superlayer.damage(extent(), from: self)

@@ -185,4 +185,29 @@ struct CursorPlaneTests {
         #expect(scene.panel.cursor == nil)
         try scene.showsTheWindowAsItStands("composited")
     }
+
+    /// A marker hanging over the screen's edge is composited (an engine may
+    /// refuse such a cursor, and a refusal gives the plane up); and a host
+    /// that reads the presented picture as the screen (VNC) turns the plane off.
+    @Test func anEdgeOrAHostThatReadsThePictureKeepsTheMarkerComposited() throws {
+        let scene = try Scene()
+        scene.markers.show([.init(id: 1, location: Point(x: 5, y: 50))])
+        scene.frame()
+        #expect(scene.panel.cursor == nil)
+        try scene.showsTheWindowAsItStands("at the left edge")
+        scene.markers.show([.init(id: 1, location: Point(x: 60, y: 50))])
+        scene.frame()
+        #expect(scene.panel.cursor != nil)
+        try scene.showsTheWindowAsItStands("in from the edge")
+        // Turned off with nothing else changing: the next frame composites it.
+        scene.compositor.usesCursorPlane = false
+        scene.frame()
+        #expect(scene.panel.cursor == nil)
+        #expect(scene.compositor.backBuffer.hasSamePixels(as: try scene.afresh()), "the presented picture holds the marker")
+        try scene.showsTheWindowAsItStands("composited for the host")
+        scene.compositor.usesCursorPlane = true
+        scene.frame()
+        #expect(scene.panel.cursor != nil)
+        try scene.showsTheWindowAsItStands("back on the plane")
+    }
 }
