@@ -139,15 +139,20 @@ final class DRMCursorPlane {
     func abandoned() { staged = nil }
 
     private func place(buffer: Int, x: Int, y: Int, in request: OpaquePointer) {
-        let values: [(UInt32, UInt64)] = [
-            (ids.framebuffer, UInt64(buffers[buffer].framebufferID)), (ids.crtc, UInt64(crtcID)),
-            // The source in 16.16 fixed point: the whole buffer, unscaled.
-            (ids.sourceX, 0), (ids.sourceY, 0), (ids.sourceWidth, UInt64(width) << 16), (ids.sourceHeight, UInt64(height) << 16),
-            // Signed: a marker by the screen's edge hangs over it.
-            (ids.x, UInt64(bitPattern: Int64(x))), (ids.y, UInt64(bitPattern: Int64(y))),
-            (ids.width, UInt64(width)), (ids.height, UInt64(height)),
-        ]
-        for (property, value) in values { _ = drmModeAtomicAddProperty(request, planeID, property, value) }
+        // Called for each move: no array of the pairs, one call each.
+        func set(_ property: UInt32, _ value: UInt64) { _ = drmModeAtomicAddProperty(request, planeID, property, value) }
+        set(ids.framebuffer, UInt64(buffers[buffer].framebufferID))
+        set(ids.crtc, UInt64(crtcID))
+        // The source in 16.16 fixed point: the whole buffer, unscaled.
+        set(ids.sourceX, 0)
+        set(ids.sourceY, 0)
+        set(ids.sourceWidth, UInt64(width) << 16)
+        set(ids.sourceHeight, UInt64(height) << 16)
+        // Signed: a picture may hang over the screen's edge.
+        set(ids.x, UInt64(bitPattern: Int64(x)))
+        set(ids.y, UInt64(bitPattern: Int64(y)))
+        set(ids.width, UInt64(width))
+        set(ids.height, UInt64(height))
     }
 
     /// The buffer becomes `bitmap` at its top left, turned, and clear elsewhere.

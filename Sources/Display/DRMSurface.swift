@@ -173,7 +173,7 @@ public final class DRMSurface: DisplaySurface {
         try waitForPageFlip()
         let damage = damage.clipped(to: picture.bounds)
         stale.add(damage)
-        if let cursorPlane, flipsPages, try commit(picture, damage: damage, cursor: cursor, plane: cursorPlane) {
+        if let cursorPlane, flipsPages, try commit(picture, cursor: cursor, plane: cursorPlane) {
             presentedFrames += 1
             return
         }
@@ -203,10 +203,10 @@ public final class DRMSurface: DisplaySurface {
         presentedFrames += 1
     }
 
-    /// Shows the frame, where damaged, and the cursor plane in one atomic
-    /// commit (nothing when neither changed). False when the driver refused
+    /// Shows the frame, where the buffer on screen lags it, and the cursor
+    /// plane in one atomic commit (nothing when neither changed). False when the driver refused
     /// the plane: it is given up, and the frame is shown without it.
-    private func commit(_ picture: Bitmap, damage: Region, cursor: CursorPicture?, plane: DRMCursorPlane) throws -> Bool {
+    private func commit(_ picture: Bitmap, cursor: CursorPicture?, plane: DRMCursorPlane) throws -> Bool {
         guard let request = drmModeAtomicAlloc() else { throw DisplayError(device: path, .failed("cannot build a commit", Errno(rawValue: ENOMEM))) }
         defer { drmModeAtomicFree(request) }
         let back = 1 - shownBuffer
