@@ -40,3 +40,6 @@ extension Rect {
 
 /// The context a view draws into, under the name UIKit code gives it.
 public typealias CGContext = GraphicsContext
+
+/// CALayer's `shadowPath` and UIBezierPath's `cgPath` are a CGPath; here that is a `Path`.
+public typealias CGPath = Path

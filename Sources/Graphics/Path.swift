@@ -58,6 +58,24 @@ public struct Path: Sendable, Equatable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The smallest rectangle holding every point of the path, control
+    /// points included (CGPath's `boundingBox`); null for an empty path.
+    public var boundingBox: Rect {
+        var box = Rect.null
+        func add(_ point: Point) { box = box.union(Rect(x: point.x, y: point.y, width: 0, height: 0)) }
+        for element in elements {
+            switch element {
+            case .move(let point), .line(let point): add(point)
+            case .curve(let c1, let c2, let end): add(c1); add(c2); add(end)
+            case .arc(let center, let radius, _, _, _):
+                // The whole circle: an arc stays inside it.
+                box = box.union(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+            case .close: break
+            }
+        }
+        return box
+    }
+
     /// Adds a closed rectangle, so several can make one clip or fill.
     public mutating func appendRect(_ rect: Rect) {
         move(to: Point(x: rect.minX, y: rect.minY))

@@ -14,6 +14,8 @@ import Glibc
 public final class BezierPath {
     /// The shape, as Graphics draws it (UIBezierPath's cgPath).
     public private(set) var path = Path()
+    /// The shape as a CGPath (a `Path`), for `layer.shadowPath`.
+    public var cgPath: Path { path }
     public var lineWidth = 1.0
     public var lineCapStyle = GraphicsContext.LineCap.butt
     public var lineJoinStyle = GraphicsContext.LineJoin.miter

@@ -2,10 +2,9 @@
 /// the corner radius, the border, clipping, opacity. Here they are the
 /// view's own properties, and `layer` forwards to them, so
 /// `view.layer.cornerRadius = 12` and `view.layer.borderColor =
-/// Color.red.cgColor` read as in UIKit. Views get layers of their own in
-/// the layers issue; until then there is no shadow, sublayer or 3D
-/// transform here, and code using them does not compile rather than
-/// draw something else.
+/// Color.red.cgColor` read as in UIKit. The shadow is here too, blurred
+/// once and kept (View+Shadow). Sublayers and 3D transforms are not:
+/// code using them does not compile rather than draw something else.
 @MainActor
 public struct Layer {
     /// The view whose properties these are.
@@ -33,13 +32,49 @@ public struct Layer {
         nonmutating set { view.borderColor = newValue ?? .clear }
     }
 
-    /// Whether sublayers (here, subviews) are clipped to the bounds: the view's `clipsToBounds`.
+    /// Opaque black until set; nil casts nothing.
+    public var shadowColor: Color? {
+        get { view.shadow.color }
+        nonmutating set { view.shadow.color = newValue }
+    }
+
+    /// From 0 (the default: no shadow) to 1.
+    public var shadowOpacity: Float {
+        get { view.shadow.opacity }
+        nonmutating set { view.shadow.opacity = newValue }
+    }
+
+    /// Where the shadow falls from the view, in points: (0, -3), three up, until set.
+    public var shadowOffset: Size {
+        get { view.shadow.offset }
+        nonmutating set { view.shadow.offset = newValue }
+    }
+
+    /// How soft the shadow's edge is: its blur's standard deviation in
+    /// points, 3 until set. Zero gives a hard edge.
+    public var shadowRadius: Double {
+        get { view.shadow.radius }
+        nonmutating set { view.shadow.radius = newValue }
+    }
+
+    /// The shape that casts the shadow, in the view's coordinates. Nil
+    /// (the default) casts it from what the view and its subviews draw:
+    /// an opaque background's outline when that covers them all, else
+    /// their pixels, drawn again offscreen whenever they change. A path
+    /// costs nothing when the content changes, as on iOS.
+    public var shadowPath: Path? {
+        get { view.shadow.path }
+        nonmutating set { view.shadow.path = newValue }
+    }
+
     /// Draws the view and its subviews once into a picture, and composites that after (`View.shouldRasterize`).
     public var shouldRasterize: Bool {
         get { view.shouldRasterize }
         nonmutating set { view.shouldRasterize = newValue }
     }
 
+    /// Whether sublayers (here, subviews) are clipped to the bounds: the view's `clipsToBounds`.
+    /// Clipping hides the shadow, as on iOS.
     public var masksToBounds: Bool {
         get { view.clipsToBounds }
         nonmutating set { view.clipsToBounds = newValue }

@@ -16,17 +16,12 @@ extension View {
         // Off the window too: a picture kept for later must not show the old content.
         if View.rasterizingViews > 0 {
             rasterCache = nil
+            if shadow.opacity > 0 { shadowContentChanged(own: true) }
             invalidateRasterizedAncestors()
         }
-        guard let window else { return }
         // What the view or an ancestor clips away is not repainted: a recycled
         // cell configured above a table does not repaint the bar over it.
-        if let placement = placementInWindow() {
-            let inWindow = rect.offsetBy(dx: placement.offset.x, dy: placement.offset.y)
-            window.addDamage(placement.clip.map(inWindow.intersection) ?? inWindow)
-        } else {
-            window.addDamage(convert(rect, to: nil))
-        }
+        addDamageInWindow(rect)
     }
 
     /// Damages everything the view and its subviews draw.
@@ -59,7 +54,8 @@ extension View {
         return (offset, outer.clip.map { $0.intersection(own) } ?? own)
     }
 
-    /// How many views rasterize: while none does, damage walks no ancestors.
+    /// How many views keep a picture of what is inside them (they rasterize,
+    /// or cast a shadow): while none does, damage walks no ancestors.
     @MainActor static var rasterizingViews = 0
 
     /// Something inside changed: the pictures of rasterized ancestors are out of date.
@@ -67,6 +63,7 @@ extension View {
         var ancestor = superview
         while let view = ancestor {
             view.rasterCache = nil
+            if view.shadow.opacity > 0 { view.shadowContentChanged(own: false) }
             ancestor = view.superview
         }
     }
@@ -114,12 +111,23 @@ extension View {
         var extent = convert(bounds, to: nil)
         guard !clipsToBounds else { return extent }
         for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInWindow()) }
+        if castsShadow { extent = extent.union(convert(shadowRect(around: contentExtent()), to: nil)) }
         return extent
     }
 
-    /// The area the view and its visible subviews can draw in, in its own coordinates.
+    /// The area the view and its visible subviews can draw in, shadows
+    /// included, in its own coordinates.
     func extentInOwnCoordinates() -> Rect {
-        var extent = bounds
+        let content = contentExtent()
+        guard castsShadow else { return content }
+        return content.union(shadowRect(around: content))
+    }
+
+    /// The area the view and its visible subviews can draw in, less the
+    /// view's own shadow (what casts it), in its own coordinates; `bounds`
+    /// are those drawn.
+    func contentExtent(bounds: Rect? = nil) -> Rect {
+        var extent = bounds ?? self.bounds
         guard !clipsToBounds else { return extent }
         for subview in subviews where !subview.isHidden {
             let inner = subview.extentInOwnCoordinates()
@@ -147,7 +155,10 @@ extension View {
     }
 
     /// The outline of the background, border and clip.
-    var shape: Path {
+    var shape: Path { shape(in: bounds) }
+
+    /// The outline of the background, border and clip, for `bounds` (an animation's, while one runs).
+    func shape(in bounds: Rect) -> Path {
         guard cornerRadius > 0 else { return Path(rect: bounds) }
         return Path(roundedRect: bounds, byRoundingCorners: maskedCorners.rectCorners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
     }
@@ -167,7 +178,7 @@ extension View {
         let frame = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) { return }
+        if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) && !castsShadow { return }
         context.saveState()
         defer { context.restoreState() }
         context.translateBy(x: center.x, y: center.y)
@@ -184,7 +195,7 @@ extension View {
             return
         }
         let layered = alpha < 1
-        if layered && type(of: self) == View.self && subviews.isEmpty && borderWidth == 0 && cornerRadius == 0 {
+        if layered && type(of: self) == View.self && subviews.isEmpty && borderWidth == 0 && cornerRadius == 0 && !castsShadow {
             // A plain tinted view (a sheet's dimming, fading): its colour at the lower
             // alpha, with no layer the size of the screen to fill and blend.
             if let color = (animating ? drawnBackgroundColor : backgroundColor)?.resolved(for: traits.colorAppearance), !dirty.isEmpty {
@@ -204,10 +215,13 @@ extension View {
     /// The view's background, its `draw(_:)`, its subviews and its border,
     /// in its own coordinates: what `drawHierarchy` draws once the view is
     /// placed. `bounds` are those drawn (an animation's, while one runs).
-    private func drawContents(
-        in context: GraphicsContext, bounds: Rect, dirty: Rect, visible: Rect, animating: Bool, betweenViews: (() -> Void)?
+    func drawContents(
+        in context: GraphicsContext, bounds: Rect, dirty: Rect, visible: Rect, animating: Bool, betweenViews: (() -> Void)?,
+        castingShadow: Bool = true
     ) {
         context.appearance = traits.colorAppearance
+        // Under everything the view draws, and outside its bounds.
+        if castingShadow && castsShadow { drawShadow(in: context, bounds: bounds, visible: visible, animating: animating) }
         if !dirty.isEmpty {
             // Square views go straight to cairo's rectangle, with no path to build.
             if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor,

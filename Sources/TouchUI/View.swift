@@ -165,6 +165,15 @@ open class View: Responder {
         didSet { if oldValue != borderColor && borderWidth > 0 { setNeedsDisplay() } }
     }
 
+    /// The shadow under the view, set through `layer.shadowOpacity` and the
+    /// rest, as on CALayer (View+Shadow.swift).
+    @exclusivity(unchecked) var shadow = Shadow() {
+        willSet { if newValue != shadow { shadowWillChange() } }
+        didSet { if oldValue != shadow { shadowDidChange(from: oldValue) } }
+    }
+    /// The blurred shadow as last drawn.
+    @exclusivity(unchecked) var shadowPicture: ShadowPicture?
+
     /// The tint this view was given; nil takes the superview's.
     @exclusivity(unchecked) private var ownTintColor: Color?
 

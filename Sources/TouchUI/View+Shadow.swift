@@ -1,0 +1,153 @@
+import Graphics
+
+/// What CALayer's shadow properties describe; a view keeps one (`View.shadow`).
+struct Shadow: Equatable {
+    var color: Color? = .black
+    var opacity: Float = 0
+    var offset = Size(width: 0, height: -3)
+    var radius: Double = 3
+    var path: Path?
+}
+
+/// A view's shadow, blurred once and composited on every frame after, as
+/// Core Animation keeps it: moving or fading the view does not blur again.
+@MainActor
+final class ShadowPicture {
+    /// What the shadow is cast by.
+    enum Source: Equatable {
+        /// `shadowPath`.
+        case path(Path)
+        /// The view's background outline, which covers all it draws: its
+        /// subviews' changes leave the shadow as it is.
+        case outline(size: Size, cornerRadius: Double, corners: CornerMask)
+        /// The alpha of whatever the view and its subviews draw, drawn
+        /// again when any of it changes.
+        case content
+    }
+
+    struct Key: Equatable {
+        var source: Source
+        /// The casting shape's rectangle, in the view's coordinates.
+        var shape: Rect
+        var color: Color
+        var radius: Double
+    }
+
+    let key: Key
+    let bitmap: Bitmap
+    /// Where the picture lies in the view's coordinates, offset included.
+    let rect: Rect
+
+    init(key: Key, bitmap: Bitmap, rect: Rect) {
+        self.key = key
+        self.bitmap = bitmap
+        self.rect = rect
+    }
+
+    var followsContent: Bool { key.source == .content }
+}
+
+extension View {
+    /// Whether a shadow shows: `masksToBounds` clips it away, as on iOS.
+    var castsShadow: Bool {
+        shadow.opacity > 0 && !clipsToBounds && (shadow.color?.alpha ?? 0) > 0
+    }
+
+    /// Where the shadow falls, in the view's coordinates, on whole points:
+    /// the casting shape (`content` being what the view and its subviews
+    /// can draw in) moved by the offset and spread by the blur.
+    func shadowRect(around content: Rect) -> Rect {
+        let shape = (shadow.path?.boundingBox ?? content).integral
+        guard !shape.isEmpty else { return .null }
+        let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
+        return shape.insetBy(dx: -reach, dy: -reach).offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).integral
+    }
+
+    /// Notes `rect` (the view's coordinates) to repaint, less what
+    /// clipping ancestors hide.
+    func addDamageInWindow(_ rect: Rect) {
+        guard let window, !rect.isEmpty else { return }
+        if let placement = placementInWindow() {
+            let inWindow = rect.offsetBy(dx: placement.offset.x, dy: placement.offset.y)
+            window.addDamage(placement.clip.map(inWindow.intersection) ?? inWindow)
+        } else {
+            window.addDamage(convert(rect, to: nil))
+        }
+    }
+
+    func shadowWillChange() {
+        if castsShadow { addDamageInWindow(shadowRect(around: contentExtent())) }
+    }
+
+    func shadowDidChange(from old: Shadow) {
+        if (old.opacity > 0) != (shadow.opacity > 0) { View.rasterizingViews += shadow.opacity > 0 ? 1 : -1 }
+        shadowPicture = nil
+        rasterCache = nil
+        // The view's extent changed: pictures that hold it are out of date.
+        if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }
+        if castsShadow { addDamageInWindow(shadowRect(around: contentExtent())) }
+    }
+
+    /// What the view (`own`) or something inside it draws changed: a shadow
+    /// cast from that is out of date, and one whose reach changed repaints
+    /// where it was.
+    func shadowContentChanged(own: Bool) {
+        guard castsShadow, shadow.path == nil else { return }
+        let rect = shadowRect(around: contentExtent())
+        if let picture = shadowPicture {
+            // A background outline covering everything casts the same shadow whatever is drawn on it.
+            if !own && !picture.followsContent && picture.rect == rect { return }
+            if picture.rect != rect { addDamageInWindow(picture.rect) }
+            if picture.followsContent { shadowPicture = nil }
+        }
+        addDamageInWindow(rect)
+    }
+
+    /// Composites the view's shadow where it meets `visible`, blurring it
+    /// first if it is not kept as it now is. `bounds` are those drawn.
+    func drawShadow(in context: GraphicsContext, bounds: Rect, visible: Rect, animating: Bool) {
+        guard let shadowColor = shadow.color else { return }
+        let content = contentExtent(bounds: bounds)
+        let rect = shadowRect(around: content)
+        guard rect.intersects(visible) else { return }
+        let resolved = shadowColor.resolved(for: traits.colorAppearance)
+        let color = resolved.withAlphaComponent(resolved.alpha * Double(min(1, shadow.opacity)))
+        let shape = (shadow.path?.boundingBox ?? content).integral
+        let source: ShadowPicture.Source
+        if let path = shadow.path {
+            source = .path(path)
+        } else if content == bounds, let background = animating ? drawnBackgroundColor : backgroundColor,
+            background.resolved(for: traits.colorAppearance).alpha >= 1 {
+            source = .outline(size: bounds.size, cornerRadius: cornerRadius, corners: maskedCorners)
+        } else {
+            source = .content
+        }
+        let key = ShadowPicture.Key(source: source, shape: shape, color: color, radius: shadow.radius)
+        // The blur spreads the shape by its reach on every side; the offset moves it all.
+        let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
+        let origin = Point(x: shape.minX - reach + shadow.offset.width, y: shape.minY - reach + shadow.offset.height)
+        if let picture = shadowPicture, picture.key == key, picture.rect == rect {
+            context.composite(picture.bitmap, at: origin)
+            return
+        }
+        guard let picture = makeShadowPicture(key, bounds: bounds, rect: rect, animating: animating) else { return }
+        // A shadow larger than a rasterized view may be is blurred when drawn, not kept.
+        if Double(picture.bitmap.width * picture.bitmap.height * 4) <= View.rasterLimit { shadowPicture = picture }
+        context.composite(picture.bitmap, at: origin)
+    }
+
+    private func makeShadowPicture(_ key: ShadowPicture.Key, bounds: Rect, rect: Rect, animating: Bool) -> ShadowPicture? {
+        guard let caster = try? Bitmap(width: Int(key.shape.width), height: Int(key.shape.height), opaque: false) else { return nil }
+        let context = GraphicsContext(bitmap: caster)
+        context.translateBy(x: -key.shape.minX, y: -key.shape.minY)
+        switch key.source {
+        case .path(let path): context.fill(path, with: .black)
+        case .outline: context.fill(shape(in: bounds), with: .black)
+        case .content:
+            drawContents(in: context, bounds: bounds, dirty: bounds, visible: key.shape, animating: animating, betweenViews: nil, castingShadow: false)
+        }
+        context.flush()
+        guard let bitmap = try? caster.shadow(color: key.color, radius: key.radius) else { return nil }
+        return ShadowPicture(key: key, bitmap: bitmap, rect: rect)
+    }
+}
