@@ -39,17 +39,17 @@ extension Bitmap {
         let width = self.width + 2 * reach, height = self.height + 2 * reach
         let result = try Bitmap(width: width, height: height, opaque: false)
         finishDrawing()
-        var alpha = [Int32](repeating: 0, count: width * height)
-        let source = pixels
-        for y in 0..<self.height {
-            let row = source.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-            let out = (y + reach) * width + reach
-            for x in 0..<self.width { alpha[out + x] = isOpaque ? 255 : Int32(row[x] >> 24) }
-        }
+        var coverage = [Int32](repeating: 0, count: width * height)
         var scratch = [Int32](repeating: 0, count: max(width, height))
-        for radius in blur.radii where radius > 0 {
-            alpha.withUnsafeMutableBufferPointer { alpha in
-                scratch.withUnsafeMutableBufferPointer { line in
+        let source = pixels, sourceWidth = self.width, sourceHeight = self.height, sourceStride = stride, opaque = isOpaque
+        coverage.withUnsafeMutableBufferPointer { alpha in
+            for y in 0..<sourceHeight {
+                let row = source.advanced(by: y * sourceStride).assumingMemoryBound(to: UInt32.self)
+                let out = (y + reach) * width + reach
+                for x in 0..<sourceWidth { alpha[out + x] = opaque ? 255 : Int32(truncatingIfNeeded: row[x] >> 24) }
+            }
+            scratch.withUnsafeMutableBufferPointer { line in
+                for radius in blur.radii where radius > 0 {
                     for y in 0..<height { Self.boxBlur(alpha, start: y * width, step: 1, count: width, radius: radius, line: line) }
                     for x in 0..<width { Self.boxBlur(alpha, start: x, step: width, count: height, radius: radius, line: line) }
                 }
@@ -64,10 +64,14 @@ extension Bitmap {
             words[level] = UInt32(a.rounded()) << 24 | UInt32((a * red).rounded()) << 16
                 | UInt32((a * green).rounded()) << 8 | UInt32((a * blue).rounded())
         }
-        let target = result.pixels
-        for y in 0..<height {
-            let row = target.advanced(by: y * result.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width { row[x] = words[Int(alpha[y * width + x])] }
+        let target = result.pixels, targetStride = result.stride
+        coverage.withUnsafeBufferPointer { alpha in
+            words.withUnsafeBufferPointer { words in
+                for y in 0..<height {
+                    let row = target.advanced(by: y * targetStride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { row[x] = words[Int(alpha[y * width + x])] }
+                }
+            }
         }
         result.pixelsChanged()
         return result
@@ -79,13 +83,16 @@ extension Bitmap {
         line: UnsafeMutableBufferPointer<Int32>
     ) {
         for i in 0..<count { line[i] = values[start + i * step] }
-        let width = Int32(2 * radius + 1)
-        var sum: Int32 = 0
-        for i in 0..<min(radius, count) { sum += line[i] }
+        // Dividing by the box's width as a multiply and a shift: exact for
+        // sums up to 255 times the width, rounded to nearest.
+        let width = Int64(2 * radius + 1)
+        let reciprocal = ((Int64(1) << 32) + width - 1) / width
+        var sum: Int64 = 0
+        for i in 0..<min(radius, count) { sum += Int64(line[i]) }
         for i in 0..<count {
-            if i + radius < count { sum += line[i + radius] }
-            if i - radius - 1 >= 0 { sum -= line[i - radius - 1] }
-            values[start + i * step] = (sum + width / 2) / width
+            if i + radius < count { sum += Int64(line[i + radius]) }
+            if i - radius - 1 >= 0 { sum -= Int64(line[i - radius - 1]) }
+            values[start + i * step] = Int32(truncatingIfNeeded: ((sum + width / 2) * reciprocal) >> 32)
         }
     }
 }

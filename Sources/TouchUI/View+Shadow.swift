@@ -126,14 +126,44 @@ extension View {
         // The blur spreads the shape by its reach on every side; the offset moves it all.
         let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
         let origin = Point(x: shape.minX - reach + shadow.offset.width, y: shape.minY - reach + shadow.offset.height)
+        // An opaque background hides the shadow under its middle: that part is not blended.
+        let hidden: Rect? = if case .outline = source { bounds.insetBy(dx: cornerRadius + 1, dy: cornerRadius + 1) } else { nil }
         if let picture = shadowPicture, picture.key == key, picture.rect == rect {
-            context.composite(picture.bitmap, at: origin)
+            composite(picture.bitmap, at: origin, except: hidden, in: context)
             return
         }
         guard let picture = makeShadowPicture(key, bounds: bounds, rect: rect, animating: animating) else { return }
         // A shadow larger than a rasterized view may be is blurred when drawn, not kept.
         if Double(picture.bitmap.width * picture.bitmap.height * 4) <= View.rasterLimit { shadowPicture = picture }
-        context.composite(picture.bitmap, at: origin)
+        composite(picture.bitmap, at: origin, except: hidden, in: context)
+    }
+
+    /// Composites `shadow` around `hidden` (what the view covers), on whole
+    /// pixels: four strips instead of one blend of the whole picture.
+    private func composite(_ shadow: Bitmap, at origin: Point, except hidden: Rect?, in context: GraphicsContext) {
+        let m = context.transform
+        guard let hidden, m.a == 1, m.b == 0, m.c == 0, m.d == 1, m.tx == m.tx.rounded(), m.ty == m.ty.rounded() else {
+            context.composite(shadow, at: origin)
+            return
+        }
+        let outer = Rect(x: origin.x.rounded(), y: origin.y.rounded(), width: Double(shadow.width), height: Double(shadow.height))
+        let left = hidden.minX.rounded(.up), right = hidden.maxX.rounded(.down)
+        let top = hidden.minY.rounded(.up), bottom = hidden.maxY.rounded(.down)
+        let inner = Rect(x: left, y: top, width: right - left, height: bottom - top).intersection(outer)
+        guard !inner.isEmpty else {
+            context.composite(shadow, at: origin)
+            return
+        }
+        let strips = [
+            Rect(x: outer.minX, y: outer.minY, width: outer.width, height: inner.minY - outer.minY),
+            Rect(x: outer.minX, y: inner.maxY, width: outer.width, height: outer.maxY - inner.maxY),
+            Rect(x: outer.minX, y: inner.minY, width: inner.minX - outer.minX, height: inner.height),
+            Rect(x: inner.maxX, y: inner.minY, width: outer.maxX - inner.maxX, height: inner.height),
+        ].filter { !$0.isEmpty }
+        context.withSavedState {
+            context.clip(to: strips)
+            context.composite(shadow, at: outer.origin)
+        }
     }
 
     private func makeShadowPicture(_ key: ShadowPicture.Key, bounds: Rect, rect: Rect, animating: Bool) -> ShadowPicture? {

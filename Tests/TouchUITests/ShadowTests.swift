@@ -137,6 +137,18 @@ struct ShadowTests {
         try step("no shadow") { card.layer.shadowOpacity = 0 }
     }
 
+    /// Under an opaque card only the shadow's edges are blended; the
+    /// screen is the same as the whole shadow blended under the card.
+    @Test func theShadowHiddenUnderAnOpaqueCardIsNotBlendedAndNothingShows() throws {
+        let window = whiteWindow()
+        let card = card(in: window)
+        let outlined = try render(window)
+        card.layer.shadowPath = BezierPath(roundedRect: card.bounds, cornerRadius: 8).cgPath
+        let pathed = try render(window)
+        #expect(difference(outlined, pathed) == nil)
+        if case .outline = card.shadowPicture?.key.source { Issue.record("the path casts the second shadow") }
+    }
+
     @Test func aRasterizedViewKeepsItsShadowInItsPicture() throws {
         let window = whiteWindow()
         let card = card(in: window)
