@@ -50,8 +50,8 @@ extension Bitmap {
             }
             scratch.withUnsafeMutableBufferPointer { line in
                 for radius in blur.radii where radius > 0 {
-                    for y in 0..<height { Self.boxBlur(alpha, start: y * width, step: 1, count: width, radius: radius, line: line) }
-                    for x in 0..<width { Self.boxBlur(alpha, start: x, step: width, count: height, radius: radius, line: line) }
+                    for y in 0..<height { Self.boxBlur(alpha.baseAddress!, start: y * width, step: 1, count: width, radius: radius, line: line.baseAddress!) }
+                    for x in 0..<width { Self.boxBlur(alpha.baseAddress!, start: x, step: width, count: height, radius: radius, line: line.baseAddress!) }
                 }
             }
         }
@@ -79,20 +79,37 @@ extension Bitmap {
 
     /// One pass of a box blur along a row or a column, with nothing beyond its ends.
     private static func boxBlur(
-        _ values: UnsafeMutableBufferPointer<Int32>, start: Int, step: Int, count: Int, radius: Int,
-        line: UnsafeMutableBufferPointer<Int32>
+        _ values: UnsafeMutablePointer<Int32>, start: Int, step: Int, count: Int, radius: Int,
+        line: UnsafeMutablePointer<Int32>
     ) {
-        for i in 0..<count { line[i] = values[start + i * step] }
+        // Raw pointers and wrapping arithmetic: every index is inside the line by construction.
+        for i in 0..<count { line[i] = values[start &+ i &* step] }
         // Dividing by the box's width as a multiply and a shift: exact for
         // sums up to 255 times the width, rounded to nearest.
         let width = Int64(2 * radius + 1)
         let reciprocal = ((Int64(1) << 32) + width - 1) / width
+        let half = width / 2
         var sum: Int64 = 0
         for i in 0..<min(radius, count) { sum += Int64(line[i]) }
-        for i in 0..<count {
+        @inline(__always) func put(_ i: Int) {
+            values[start &+ i &* step] = Int32(truncatingIfNeeded: ((sum &+ half) &* reciprocal) >> 32)
+        }
+        // Near the ends the box reaches past them; in the middle (most of
+        // the line) it never does, and nothing is tested.
+        let middle = min(radius + 1, count)..<max(min(radius + 1, count), count - radius)
+        for i in 0..<middle.lowerBound {
             if i + radius < count { sum += Int64(line[i + radius]) }
             if i - radius - 1 >= 0 { sum -= Int64(line[i - radius - 1]) }
-            values[start + i * step] = Int32(truncatingIfNeeded: ((sum + width / 2) * reciprocal) >> 32)
+            put(i)
+        }
+        for i in middle {
+            sum = sum &+ Int64(line[i &+ radius]) &- Int64(line[i &- radius &- 1])
+            put(i)
+        }
+        for i in middle.upperBound..<count {
+            if i + radius < count { sum += Int64(line[i + radius]) }
+            if i - radius - 1 >= 0 { sum -= Int64(line[i - radius - 1]) }
+            put(i)
         }
     }
 }
