@@ -1,7 +1,7 @@
 /// A shape to fill or stroke, as UIBezierPath: lines, arcs and curves in
 /// the coordinates of the context it is drawn in.
-public struct Path: Sendable, Equatable {
-    enum Element: Sendable, Equatable {
+public struct Path: Sendable, Hashable {
+    enum Element: Sendable, Hashable {
         case move(Point)
         case line(Point)
         case curve(Point, Point, Point)

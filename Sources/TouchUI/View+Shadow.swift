@@ -14,7 +14,7 @@ struct Shadow: Equatable {
 @MainActor
 final class ShadowPicture {
     /// What the shadow is cast by.
-    enum Source: Equatable {
+    enum Source: Hashable {
         /// `shadowPath`.
         case path(Path)
         /// The view's background outline, which covers all it draws: its
@@ -25,12 +25,13 @@ final class ShadowPicture {
         case content
     }
 
-    struct Key: Equatable {
+    struct Key: Hashable {
         var source: Source
         /// The casting shape's rectangle, in the view's coordinates.
         var shape: Rect
         var color: Color
         var radius: Double
+        var offset: Size
     }
 
     let key: Key
@@ -45,6 +46,29 @@ final class ShadowPicture {
     }
 
     var followsContent: Bool { key.source == .content }
+
+    /// Shadows cast by equal paths or outlines, in equal colours and
+    /// blurs, are one picture: a screen of like cards blurs once. Those
+    /// cast by content are each view's own. The newest are kept, up to a
+    /// count and a size; a view keeps the picture it uses either way.
+    private static var shared: [Key: ShadowPicture] = [:]
+    private static var sharedOrder: [Key] = []
+    private static var sharedBytes = 0
+    static let sharedLimit = (count: 64, bytes: 8 << 20)
+
+    static func shared(_ key: Key) -> ShadowPicture? { shared[key] }
+
+    static func share(_ picture: ShadowPicture) {
+        let bytes = picture.bitmap.width * picture.bitmap.height * 4
+        guard !picture.followsContent, shared[picture.key] == nil, bytes <= sharedLimit.bytes else { return }
+        while !sharedOrder.isEmpty && (sharedOrder.count >= sharedLimit.count || sharedBytes + bytes > sharedLimit.bytes) {
+            let oldest = sharedOrder.removeFirst()
+            if let gone = shared.removeValue(forKey: oldest) { sharedBytes -= gone.bitmap.width * gone.bitmap.height * 4 }
+        }
+        shared[picture.key] = picture
+        sharedOrder.append(picture.key)
+        sharedBytes += bytes
+    }
 }
 
 extension View {
@@ -122,7 +146,7 @@ extension View {
         } else {
             source = .content
         }
-        let key = ShadowPicture.Key(source: source, shape: shape, color: color, radius: shadow.radius)
+        let key = ShadowPicture.Key(source: source, shape: shape, color: color, radius: shadow.radius, offset: shadow.offset)
         // The blur spreads the shape by its reach on every side; the offset moves it all.
         let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
         let origin = Point(x: shape.minX - reach + shadow.offset.width, y: shape.minY - reach + shadow.offset.height)
@@ -132,7 +156,8 @@ extension View {
             composite(picture.bitmap, at: origin, except: hidden, in: context)
             return
         }
-        guard let picture = makeShadowPicture(key, bounds: bounds, rect: rect, animating: animating) else { return }
+        guard let picture = ShadowPicture.shared(key) ?? makeShadowPicture(key, bounds: bounds, rect: rect, animating: animating) else { return }
+        ShadowPicture.share(picture)
         // A shadow larger than a rasterized view may be is blurred when drawn, not kept.
         if Double(picture.bitmap.width * picture.bitmap.height * 4) <= View.rasterLimit { shadowPicture = picture }
         composite(picture.bitmap, at: origin, except: hidden, in: context)

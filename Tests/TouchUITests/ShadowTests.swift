@@ -149,6 +149,27 @@ struct ShadowTests {
         if case .outline = card.shadowPicture?.key.source { Issue.record("the path casts the second shadow") }
     }
 
+    /// A screen of like cards blurs once.
+    @Test func alikeShadowsShareOnePicture() throws {
+        let window = whiteWindow()
+        let first = card(in: window), second = card(in: window), third = card(in: window)
+        second.center.x += 20
+        third.bounds.size.width += 10
+        _ = try render(window)
+        #expect(first.shadowPicture != nil && first.shadowPicture === second.shadowPicture, "the same shape, colour and blur")
+        #expect(third.shadowPicture !== first.shadowPicture, "another size is another shadow")
+        let clear = View(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+        clear.layer.shadowOpacity = 0.5
+        clear.layer.shadowOffset = CGSize(width: 0, height: 6)
+        clear.layer.shadowRadius = 4
+        let inside = View(frame: clear.bounds)
+        inside.backgroundColor = .blue
+        clear.addSubview(inside)
+        window.addSubview(clear)
+        _ = try render(window)
+        #expect(clear.shadowPicture?.followsContent == true && clear.shadowPicture !== first.shadowPicture, "a content's shadow is its own")
+    }
+
     @Test func aRasterizedViewKeepsItsShadowInItsPicture() throws {
         let window = whiteWindow()
         let card = card(in: window)
