@@ -232,6 +232,10 @@ extension View {
                 if cornerRadius > 0 { context.clip(to: shape) } else { context.clip(to: bounds) }
             }
             context.withSavedState {
+                // As a layer's backing store is its bounds, a view draws nothing
+                // outside them (a glyph's edge past a label's side would stay
+                // when the text changes). Damage inside the bounds clips already.
+                if !clipsToBounds && !bounds.contains(visible) { context.clip(to: bounds) }
                 GraphicsContext.current = context
                 let outer = TraitCollection.currentOverride
                 TraitCollection.currentOverride = traits
