@@ -3,7 +3,8 @@
 /// view's own properties, and `layer` forwards to them, so
 /// `view.layer.cornerRadius = 12` and `view.layer.borderColor =
 /// Color.red.cgColor` read as in UIKit. The shadow is here too, blurred
-/// once and kept (View+Shadow). Sublayers and 3D transforms are not:
+/// once and kept (View+Shadow), and so are the anchor point and zPosition.
+/// Sublayers and 3D transforms are not:
 /// code using them does not compile rather than draw something else.
 @MainActor
 public struct Layer {
@@ -106,11 +107,32 @@ public struct Layer {
         nonmutating set { view.bounds = newValue }
     }
 
-    /// The centre in the superview's coordinates (the anchor point is the middle).
+    /// Where the anchor point sits in the superview's coordinates: the view's `center`.
     public var position: Point {
         get { view.center }
         nonmutating set { view.center = newValue }
     }
+
+    /// The point of the bounds that `position` places and transforms turn
+    /// about, from (0, 0), the top left, to (1, 1): the middle until set.
+    /// A changed anchor leaves the position where it is, so the view moves;
+    /// a gauge's needle anchored at its foot turns about it.
+    public var anchorPoint: Point {
+        get { view.anchorPoint }
+        nonmutating set { view.anchorPoint = newValue }
+    }
+
+    /// Front to back among its siblings: higher is drawn in front and
+    /// touched first, whatever the order of `subviews`. 0 until set.
+    public var zPosition: Double {
+        get { view.zPosition }
+        nonmutating set { view.zPosition = newValue }
+    }
+
+    /// The view's transform, about the anchor point.
+    public func affineTransform() -> AffineTransform { view.transform }
+
+    public func setAffineTransform(_ transform: AffineTransform) { view.transform = transform }
 }
 
 extension View {

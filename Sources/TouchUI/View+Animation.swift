@@ -103,13 +103,13 @@ extension View {
     func drawnExtentInWindow() -> Rect? {
         guard let superview else { return nil }
         let extent = extentInOwnCoordinates()
-        let bounds = drawnBounds, transform = drawnTransform, center = drawnCenter
+        let transform = drawnTransform, center = drawnCenter, anchor = self.anchor(in: drawnBounds)
         var inSuperview = Rect.null
         for corner in [
             Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
             Point(x: extent.minX, y: extent.maxY), Point(x: extent.maxX, y: extent.maxY),
         ] {
-            let relative = Point(x: corner.x - bounds.midX, y: corner.y - bounds.midY).applying(transform)
+            let relative = Point(x: corner.x - anchor.x, y: corner.y - anchor.y).applying(transform)
             inSuperview = inSuperview.union(Rect(x: relative.x + center.x, y: relative.y + center.y, width: 0, height: 0))
         }
         return superview.convert(inSuperview, to: nil)

@@ -47,8 +47,8 @@ extension View {
         }
         guard let outer = parent.placementInWindow() else { return nil }
         let offset = Point(
-            x: outer.offset.x + center.x - bounds.width / 2 - bounds.minX,
-            y: outer.offset.y + center.y - bounds.height / 2 - bounds.minY)
+            x: outer.offset.x + center.x - anchorPoint.x * bounds.width - bounds.minX,
+            y: outer.offset.y + center.y - anchorPoint.y * bounds.height - bounds.minY)
         guard clipsToBounds else { return (offset, outer.clip) }
         let own = bounds.offsetBy(dx: offset.x, dy: offset.y)
         return (offset, outer.clip.map { $0.intersection(own) } ?? own)
@@ -175,7 +175,8 @@ extension View {
         let center = animating ? drawnCenter : self.center
         let bounds = animating ? drawnBounds : self.bounds
         let transform = animating ? drawnTransform : self.transform
-        let frame = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        let anchor = self.anchor(in: bounds)
+        let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
         if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) && !castsShadow { return }
@@ -183,7 +184,7 @@ extension View {
         defer { context.restoreState() }
         context.translateBy(x: center.x, y: center.y)
         if !transform.isIdentity { context.concatenate(transform) }
-        context.translateBy(x: -bounds.midX, y: -bounds.midY)
+        context.translateBy(x: -anchor.x, y: -anchor.y)
         let visible = transform.isIdentity
             ? dirtyInSuperview.offsetBy(dx: bounds.minX - frame.minX, dy: bounds.minY - frame.minY)
             : context.clipBounds
@@ -246,7 +247,7 @@ extension View {
             betweenViews?()
         }
         let dirtyForSubviews = clipsToBounds ? dirty : visible
-        for subview in subviews { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews) }
+        for subview in subviewsInDrawingOrder { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews) }
         if borderWidth > 0 && !dirty.isEmpty {
             context.appearance = traits.colorAppearance
             drawBorder(in: context)

@@ -62,6 +62,41 @@ open class View: Responder {
             }
         }
     }
+    /// The point of the bounds that `center` places and transforms turn
+    /// about, in unit coordinates: (0.5, 0.5), the middle, until set
+    /// (CALayer's anchorPoint, set as `layer.anchorPoint`). Changing it
+    /// keeps `center` where it is, so the frame moves, as in UIKit.
+    @exclusivity(unchecked) var anchorPoint = Point(x: 0.5, y: 0.5) {
+        willSet { if newValue != anchorPoint { damageExtent() } }
+        didSet { if oldValue != anchorPoint { damageExtent() } }
+    }
+
+    /// Where the view is drawn among its siblings (CALayer's zPosition, set
+    /// as `layer.zPosition`): higher in front, whatever the order of
+    /// `subviews`; equal ones keep that order. Touches find the front one first.
+    @exclusivity(unchecked) var zPosition: Double = 0 {
+        didSet {
+            guard oldValue != zPosition else { return }
+            if let superview { superview.raisedSubviews += (zPosition != 0 ? 1 : 0) - (oldValue != 0 ? 1 : 0) }
+            damageExtent()
+        }
+    }
+    /// How many subviews have a zPosition: while none has, drawing order is `subviews`.
+    @exclusivity(unchecked) var raisedSubviews = 0
+
+    /// The subviews back to front: by zPosition, then as listed.
+    var subviewsInDrawingOrder: [View] {
+        guard raisedSubviews > 0 else { return subviews }
+        var order = Array(subviews.indices)
+        order.sort { subviews[$0].zPosition != subviews[$1].zPosition ? subviews[$0].zPosition < subviews[$1].zPosition : $0 < $1 }
+        return order.map { subviews[$0] }
+    }
+
+    /// Where the anchor point lies in `bounds` (the view's coordinates).
+    func anchor(in bounds: Rect) -> Point {
+        Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
     /// What is drawn while the view animates; nil when it does not.
     @exclusivity(unchecked) var presentation: Presentation?
     /// Whether something about the view is animating (in the class, not
@@ -252,13 +287,14 @@ open class View: Responder {
     public var frame: Rect {
         get {
             let width = bounds.width, height = bounds.height
-            if transform.isIdentity { return Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height) }
-            let local = Rect(x: -width / 2, y: -height / 2, width: width, height: height)
+            let left = anchorPoint.x * width, top = anchorPoint.y * height
+            if transform.isIdentity { return Rect(x: center.x - left, y: center.y - top, width: width, height: height) }
+            let local = Rect(x: -left, y: -top, width: width, height: height)
             return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
         }
         set {
             let frame = newValue.standardized
-            center = Point(x: frame.midX, y: frame.midY)
+            center = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
             bounds.size = Size(width: frame.width, height: frame.height)
             setNeedsLayout()
         }
@@ -304,6 +340,7 @@ open class View: Responder {
         if LayoutEngine.activeConstraints > 0 { treeWillChange(adding: view) }
         view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(0, index), subviews.count))
+        if view.zPosition != 0 { raisedSubviews += 1 }
         view.superview = self
         view.updateTraits(from: traits)
         if view.needsLayout || view.needsLayoutBelow { noteLayoutBelow() }
@@ -356,6 +393,7 @@ open class View: Responder {
         if leavesWindow { windowWillChange(to: nil) }
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)
+        if zPosition != 0 { parent.raisedSubviews -= 1 }
         superview = nil
         // Only now, out of the tree: a layout pass run by what came before (a
         // first responder resigning slides the keyboard away and lays out)
@@ -518,7 +556,7 @@ open class View: Responder {
     /// as it is; inside View.animate the change animates.
     /// True if it moved or changed size.
     func applyEngineFrame(_ frame: Rect) -> Bool {
-        let newCenter = Point(x: frame.midX, y: frame.midY)
+        let newCenter = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
         let sizeChanged = bounds.size != frame.size
         let moved = center != newCenter
         if moved { center = newCenter }
@@ -604,7 +642,7 @@ open class View: Responder {
         else {
             return nil
         }
-        for subview in subviews.reversed() {
+        for subview in subviewsInDrawingOrder.reversed() {
             if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
         }
         return self
@@ -616,7 +654,8 @@ open class View: Responder {
 
     /// A point in this view's coordinates, in its superview's.
     public func convertToSuperview(_ point: Point) -> Point {
-        let relative = Point(x: point.x - bounds.midX, y: point.y - bounds.midY).applying(transform)
+        let anchor = self.anchor(in: bounds)
+        let relative = Point(x: point.x - anchor.x, y: point.y - anchor.y).applying(transform)
         return Point(x: relative.x + center.x, y: relative.y + center.y)
     }
 
@@ -624,7 +663,8 @@ open class View: Responder {
     public func convertFromSuperview(_ point: Point) -> Point {
         let relative = Point(x: point.x - center.x, y: point.y - center.y)
         let local = transform.isIdentity ? relative : relative.applying(transform.inverted())
-        return Point(x: local.x + bounds.midX, y: local.y + bounds.midY)
+        let anchor = self.anchor(in: bounds)
+        return Point(x: local.x + anchor.x, y: local.y + anchor.y)
     }
 
     /// `point` in this view's coordinates, in `view`'s; nil means the window's.

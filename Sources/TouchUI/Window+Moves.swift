@@ -37,7 +37,7 @@ extension View {
             let backgroundColor, backgroundColor.resolved(for: traits.colorAppearance).alpha >= 1
         else { return nil }
         // Up to the window: the part of the view in sight, and the views in front of it.
-        var visible = Rect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
+        var visible = Rect(x: center.x - anchorPoint.x * bounds.width, y: center.y - anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
         var inFront: [View] = []
         var child: View = self
         while true {
@@ -47,12 +47,14 @@ extension View {
             guard let parent = child.superview else { break }
             guard parent.borderWidth == 0, !(parent.clipsToBounds && parent.cornerRadius > 0) else { return nil }
             if parent.clipsToBounds { visible = visible.intersection(parent.bounds) }
-            if let index = parent.subviews.lastIndex(where: { $0 === child }) {
-                inFront.append(contentsOf: parent.subviews[(index + 1)...].filter { !$0.isHidden && ($0.alpha > 0.001 || $0.presentation != nil) })
+            let siblings = parent.subviewsInDrawingOrder
+            if let index = siblings.lastIndex(where: { $0 === child }) {
+                inFront.append(contentsOf: siblings[(index + 1)...].filter { !$0.isHidden && ($0.alpha > 0.001 || $0.presentation != nil) })
             }
             // Into the parent's superview's coordinates; the window's own are where this ends.
             if parent.superview != nil {
-                visible = visible.offsetBy(dx: parent.center.x - parent.bounds.midX, dy: parent.center.y - parent.bounds.midY)
+                let anchor = parent.anchor(in: parent.bounds)
+                visible = visible.offsetBy(dx: parent.center.x - anchor.x, dy: parent.center.y - anchor.y)
             }
             child = parent
         }
