@@ -3,26 +3,31 @@
 /// (a running sum per pass, not a kernel per pixel).
 struct ShadowBlur {
     /// Each pass's half width, in pixels.
-    let radii: [Int]
+    let radii: (Int, Int, Int)
+
+    /// The largest standard deviation blurred: past it a shadow is as soft as it will get.
+    static let largestRadius = 200.0
 
     /// `radius` is the Gaussian's standard deviation in pixels, as CALayer's shadowRadius is taken here.
     init(radius: Double) {
-        let sigma = max(0, radius), passes = 3.0
+        let sigma = radius.isNaN ? 0 : min(Self.largestRadius, max(0, radius))
         guard sigma >= 0.5 else {
-            radii = []
+            radii = (0, 0, 0)
             return
         }
         // Widths of odd boxes whose three passes have the Gaussian's variance.
+        let passes = 3.0
         let ideal = (12 * sigma * sigma / passes + 1).squareRoot()
         var lower = Int(ideal.rounded(.down))
         if lower % 2 == 0 { lower -= 1 }
         let l = Double(lower)
         let lowerCount = Int(((12 * sigma * sigma - passes * l * l - 4 * passes * l - 3 * passes) / (-4 * l - 4)).rounded())
-        radii = (0..<Int(passes)).map { pass in ((pass < lowerCount ? lower : lower + 2) - 1) / 2 }
+        func halfWidth(_ pass: Int) -> Int { ((pass < lowerCount ? lower : lower + 2) - 1) / 2 }
+        radii = (halfWidth(0), halfWidth(1), halfWidth(2))
     }
 
     /// How far the blur spreads a pixel, in pixels.
-    var reach: Int { radii.reduce(0, +) }
+    var reach: Int { radii.0 + radii.1 + radii.2 }
 }
 
 extension Bitmap {
@@ -49,7 +54,7 @@ extension Bitmap {
                 for x in 0..<sourceWidth { alpha[out + x] = opaque ? 255 : Int32(truncatingIfNeeded: row[x] >> 24) }
             }
             scratch.withUnsafeMutableBufferPointer { line in
-                for radius in blur.radii where radius > 0 {
+                for radius in [blur.radii.0, blur.radii.1, blur.radii.2] where radius > 0 {
                     for y in 0..<height { Self.boxBlur(alpha.baseAddress!, start: y * width, step: 1, count: width, radius: radius, line: line.baseAddress!) }
                     for x in 0..<width { Self.boxBlur(alpha.baseAddress!, start: x, step: width, count: height, radius: radius, line: line.baseAddress!) }
                 }

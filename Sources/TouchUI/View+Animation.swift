@@ -102,7 +102,7 @@ extension View {
     /// The area the view draws in as it is drawn now, in window coordinates.
     func drawnExtentInWindow() -> Rect? {
         guard let superview else { return nil }
-        let extent = extentInOwnCoordinates()
+        let extent = extentInOwnCoordinates(bounds: drawnBounds)
         let transform = drawnTransform, center = drawnCenter, anchor = self.anchor(in: drawnBounds)
         var inSuperview = Rect.null
         for corner in [

@@ -55,7 +55,9 @@ extension View {
     }
 
     /// How many views keep a picture of what is inside them (they rasterize,
-    /// or cast a shadow): while none does, damage walks no ancestors.
+    /// or have a shadow's opacity): while none does, damage walks no
+    /// ancestors. A view let go while counted stays counted: the walk is
+    /// then made for nothing, never missed.
     @MainActor static var rasterizingViews = 0
 
     /// Something inside changed: the pictures of rasterized ancestors are out of date.
@@ -117,8 +119,8 @@ extension View {
 
     /// The area the view and its visible subviews can draw in, shadows
     /// included, in its own coordinates.
-    func extentInOwnCoordinates() -> Rect {
-        let content = contentExtent()
+    func extentInOwnCoordinates(bounds: Rect? = nil) -> Rect {
+        let content = contentExtent(bounds: bounds)
         guard castsShadow else { return content }
         return content.union(shadowRect(around: content))
     }
@@ -179,7 +181,12 @@ extension View {
         let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) && !castsShadow { return }
+        if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) {
+            // A shadow reaches past the frame: skipped too when it misses the damage.
+            guard castsShadow else { return }
+            let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
+            if !reach.intersects(dirtyInSuperview) { return }
+        }
         context.saveState()
         defer { context.restoreState() }
         context.translateBy(x: center.x, y: center.y)
@@ -206,7 +213,7 @@ extension View {
         }
         if layered {
             // The layer is as large as the clip: keep it to what the view draws.
-            context.clip(to: extentInOwnCoordinates())
+            context.clip(to: extentInOwnCoordinates(bounds: bounds))
             context.beginTransparencyLayer()
         }
         drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
@@ -227,10 +234,10 @@ extension View {
             // Square views go straight to cairo's rectangle, with no path to build.
             if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor,
                 backgroundColor.resolved(for: context.appearance).alpha > 0 {
-                if cornerRadius > 0 { context.fill(shape, with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
+                if cornerRadius > 0 { context.fill(shape(in: bounds), with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
             }
             if clipsToBounds {
-                if cornerRadius > 0 { context.clip(to: shape) } else { context.clip(to: bounds) }
+                if cornerRadius > 0 { context.clip(to: shape(in: bounds)) } else { context.clip(to: bounds) }
             }
             context.withSavedState {
                 // As a layer's backing store is its bounds, a view draws nothing

@@ -100,7 +100,10 @@ extension View {
     }
 
     func shadowWillChange() {
-        if castsShadow { addDamageInWindow(shadowRect(around: contentExtent())) }
+        guard castsShadow else { return }
+        addDamageInWindow(shadowRect(around: contentExtent()))
+        // Mid-animation the shadow is drawn where the presentation is, not the model.
+        if presentation != nil, let drawn = drawnExtentInWindow() { window?.addDamage(drawn) }
     }
 
     func shadowDidChange(from old: Shadow) {
@@ -116,15 +119,35 @@ extension View {
     /// cast from that is out of date, and one whose reach changed repaints
     /// where it was.
     func shadowContentChanged(own: Bool) {
-        guard castsShadow, shadow.path == nil else { return }
-        let rect = shadowRect(around: contentExtent())
+        guard castsShadow else { return }
+        let content = contentExtent()
+        let rect = shadowRect(around: content)
+        guard shadow.path == nil else {
+            // A path casts the same shadow whatever is drawn, unless the colour follows the appearance.
+            if own && shadow.color?.adaptsToAppearance == true { addDamageInWindow(rect) }
+            return
+        }
         if let picture = shadowPicture {
             // A background outline covering everything casts the same shadow whatever is drawn on it.
-            if !own && !picture.followsContent && picture.rect == rect { return }
+            if !picture.followsContent && picture.rect == rect
+                && picture.key.source == shadowSource(bounds: bounds, content: content, animating: false)
+                && !(own && shadow.color?.adaptsToAppearance == true) { return }
             if picture.rect != rect { addDamageInWindow(picture.rect) }
             if picture.followsContent { shadowPicture = nil }
         }
         addDamageInWindow(rect)
+    }
+
+    /// What casts the shadow as the view is now: its path, its opaque
+    /// background's outline when that covers everything it draws, or else
+    /// what it draws.
+    func shadowSource(bounds: Rect, content: Rect, animating: Bool) -> ShadowPicture.Source {
+        if let path = shadow.path { return .path(path) }
+        if content == bounds, let background = animating ? drawnBackgroundColor : backgroundColor,
+            background.resolved(for: traits.colorAppearance).alpha >= 1 {
+            return .outline(size: bounds.size, cornerRadius: cornerRadius, corners: maskedCorners)
+        }
+        return .content
     }
 
     /// Composites the view's shadow where it meets `visible`, blurring it
@@ -137,15 +160,7 @@ extension View {
         let resolved = shadowColor.resolved(for: traits.colorAppearance)
         let color = resolved.withAlphaComponent(resolved.alpha * Double(min(1, shadow.opacity)))
         let shape = (shadow.path?.boundingBox ?? content).integral
-        let source: ShadowPicture.Source
-        if let path = shadow.path {
-            source = .path(path)
-        } else if content == bounds, let background = animating ? drawnBackgroundColor : backgroundColor,
-            background.resolved(for: traits.colorAppearance).alpha >= 1 {
-            source = .outline(size: bounds.size, cornerRadius: cornerRadius, corners: maskedCorners)
-        } else {
-            source = .content
-        }
+        let source = shadowSource(bounds: bounds, content: content, animating: animating)
         let key = ShadowPicture.Key(source: source, shape: shape, color: color, radius: shadow.radius, offset: shadow.offset)
         // The blur spreads the shape by its reach on every side; the offset moves it all.
         let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
@@ -157,8 +172,10 @@ extension View {
             return
         }
         guard let picture = ShadowPicture.shared(key) ?? makeShadowPicture(key, bounds: bounds, rect: rect, animating: animating) else { return }
-        ShadowPicture.share(picture)
-        // A shadow larger than a rasterized view may be is blurred when drawn, not kept.
+        // A size an animation passes through is not worth sharing.
+        if !animating { ShadowPicture.share(picture) }
+        // A shadow larger than a rasterized view's largest picture is not
+        // kept: it is blurred again each time it is drawn.
         if Double(picture.bitmap.width * picture.bitmap.height * 4) <= View.rasterLimit { shadowPicture = picture }
         composite(picture.bitmap, at: origin, except: hidden, in: context)
     }

@@ -3,7 +3,7 @@
 /// Geometry follows UIKit: `center`, `bounds` and `transform` are stored;
 /// `frame` is derived from them (and setting it is only meaningful while the
 /// transform is the identity). A point in the view maps to its superview as
-/// center + transform(point − bounds' centre).
+/// center + transform(point − the anchor point, by default the bounds' centre).
 @MainActor
 open class View: Responder {
     // @exclusivity(unchecked), here and on the hot stored properties of the
@@ -68,7 +68,12 @@ open class View: Responder {
     /// keeps `center` where it is, so the frame moves, as in UIKit.
     @exclusivity(unchecked) var anchorPoint = Point(x: 0.5, y: 0.5) {
         willSet { if newValue != anchorPoint { damageExtent() } }
-        didSet { if oldValue != anchorPoint { damageExtent() } }
+        didSet {
+            guard oldValue != anchorPoint else { return }
+            damageExtent()
+            // The frame moved with the centre kept: constraints made from the frame follow it.
+            autoLayout?.usingEngine?.frameChanged(self)
+        }
     }
 
     /// Where the view is drawn among its siblings (CALayer's zPosition, set
@@ -634,7 +639,7 @@ open class View: Responder {
     // MARK: Hit-testing
 
     /// The deepest visible, interactive view containing `point` (in this
-    /// view's coordinates): subviews are asked last-added first.
+    /// view's coordinates): subviews are asked front to back, by zPosition and then last-added first.
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         // An animating view lets touches by unless its animation allows user interaction.
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, (presentation?.touchBlockers ?? 0) == 0,

@@ -170,6 +170,47 @@ struct ShadowTests {
         #expect(clear.shadowPicture?.followsContent == true && clear.shadowPicture !== first.shadowPicture, "a content's shadow is its own")
     }
 
+    /// Mid-animation the shadow is drawn where the presentation is: a
+    /// change to it then, or the view shrinking, leaves nothing behind.
+    @Test func aShadowChangedMidAnimationLeavesNoGhost() throws {
+        app.timeline = VirtualTimeline()
+        let window = whiteWindow()
+        window.makeKeyAndVisible()
+        let card = card(in: window)
+        let kept = try render(window)
+        func check(_ what: String) throws {
+            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
+            let fresh = try render(window)
+            if let difference = difference(kept, fresh) { Issue.record("\(what): \(difference)") }
+        }
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { card.center.x += 60 }, completion: nil)
+        app.virtualTimeline.advance(to: 0.5)
+        try check("halfway")
+        card.layer.shadowRadius = 1
+        try check("a smaller shadow mid-animation")
+        app.virtualTimeline.advance(to: 0.7)
+        card.layer.shadowOpacity = 0
+        try check("no shadow mid-animation")
+        card.layer.shadowOpacity = 0.5
+        app.virtualTimeline.advance(to: 2)
+        try check("ended")
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { card.bounds.size = CGSize(width: 40, height: 30) }, completion: nil)
+        for time in [2.3, 2.6, 3.5] {
+            app.virtualTimeline.advance(to: time)
+            try check("shrinking at \(time)")
+        }
+    }
+
+    @Test func anEndlessRadiusIsTheSoftestShadowNotACrash() throws {
+        let window = whiteWindow()
+        let card = card(in: window)
+        card.layer.shadowRadius = .infinity
+        _ = try render(window)
+        card.layer.shadowRadius = .nan
+        _ = try render(window)
+        #expect(Bitmap.shadowReach(radius: .infinity) == Bitmap.shadowReach(radius: 200))
+    }
+
     @Test func aRasterizedViewKeepsItsShadowInItsPicture() throws {
         let window = whiteWindow()
         let card = card(in: window)
