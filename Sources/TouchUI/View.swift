@@ -454,6 +454,8 @@ open class View: Responder {
     }
 
     private func windowDidChange() {
+        // Out of sight, a shadow's picture is memory for nothing: it is blurred again (or shared) on return.
+        if window == nil { shadowPicture = nil }
         didMoveToWindow()
         for subview in subviews { subview.windowDidChange() }
     }

@@ -168,6 +168,8 @@ struct ShadowTests {
         window.addSubview(clear)
         _ = try render(window)
         #expect(clear.shadowPicture?.followsContent == true && clear.shadowPicture !== first.shadowPicture, "a content's shadow is its own")
+        clear.removeFromSuperview()
+        #expect(clear.shadowPicture == nil, "let go out of the window")
     }
 
     /// Mid-animation the shadow is drawn where the presentation is: a
