@@ -14,21 +14,10 @@ struct DrawingInsideBoundsTests {
         let label = Label(frame: CGRect(x: 20, y: 20, width: 160, height: 24))
         label.text = "Tea"
         window.addSubview(label)
-        let kept = try Bitmap(width: 200, height: 60)
-        window.setNeedsDisplay()
-        window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
+        let kept = try window.drawnAfresh()
         for text in ["Coffee", "Tea", "Jam", "Yoghurt", "Tea"] {
             label.text = text
-            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
-            let fresh = try Bitmap(width: 200, height: 60)
-            window.setNeedsDisplay()
-            window.render(window.takeDamage(), in: GraphicsContext(bitmap: fresh))
-            for y in 0..<60 {
-                for x in 0..<200 where kept.pixel(x: x, y: y) != fresh.pixel(x: x, y: y) {
-                    Issue.record("\(text): pixel \(x), \(y) kept \(kept.pixel(x: x, y: y)), drawn afresh \(fresh.pixel(x: x, y: y))")
-                    return
-                }
-            }
+            if let difference = try window.repaintDifference(in: kept) { Issue.record("\(text): \(difference)") }
         }
     }
 }

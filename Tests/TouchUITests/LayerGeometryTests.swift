@@ -9,11 +9,17 @@ struct LayerGeometryTests {
     let blue = PixelColor(red: 0, green: 0, blue: 255)
     let white = PixelColor(red: 255, green: 255, blue: 255)
 
-    func render(_ window: Window) throws -> Bitmap {
-        let bitmap = try Bitmap(width: Int(window.bounds.width), height: Int(window.bounds.height))
-        window.setNeedsDisplay()
-        window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap))
-        return bitmap
+    func render(_ window: Window) throws -> Bitmap { try window.drawnAfresh() }
+
+    /// A red square and a blue one added after it, overlapping at (60, 60).
+    func overlappingSquares(in window: Window) -> (back: View, front: View) {
+        let back = View(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
+        back.backgroundColor = .red
+        let front = View(frame: CGRect(x: 50, y: 50, width: 60, height: 60))
+        front.backgroundColor = .blue
+        window.addSubview(back)
+        window.addSubview(front)
+        return (back, front)
     }
 
     func whiteWindow() -> Window {
@@ -63,12 +69,7 @@ struct LayerGeometryTests {
 
     @Test func zPositionPutsAViewInFrontOfLaterSiblings() throws {
         let window = whiteWindow()
-        let back = View(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
-        back.backgroundColor = .red
-        let front = View(frame: CGRect(x: 50, y: 50, width: 60, height: 60))
-        front.backgroundColor = .blue
-        window.addSubview(back)
-        window.addSubview(front)
+        let (back, front) = overlappingSquares(in: window)
         #expect(try render(window).pixel(x: 60, y: 60) == blue)
         back.layer.zPosition = 1
         #expect(try render(window).pixel(x: 60, y: 60) == red)
@@ -83,23 +84,11 @@ struct LayerGeometryTests {
 
     @Test func whatIsRepaintedMatchesTheWindowDrawnAfresh() throws {
         let window = whiteWindow()
-        let back = View(frame: CGRect(x: 20, y: 20, width: 60, height: 60))
-        back.backgroundColor = .red
-        let front = View(frame: CGRect(x: 50, y: 50, width: 60, height: 60))
-        front.backgroundColor = .blue
-        window.addSubview(back)
-        window.addSubview(front)
+        let (back, front) = overlappingSquares(in: window)
         let kept = try render(window)
         func step(_ what: String, _ change: () -> Void) throws {
             change()
-            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
-            let fresh = try render(window)
-            for y in 0..<kept.height {
-                for x in 0..<kept.width where kept.pixel(x: x, y: y) != fresh.pixel(x: x, y: y) {
-                    Issue.record("after \(what): pixel \(x), \(y)")
-                    return
-                }
-            }
+            if let difference = try window.repaintDifference(in: kept) { Issue.record("after \(what): \(difference)") }
         }
         try step("raising the back one") { back.layer.zPosition = 2 }
         try step("a new anchor") { front.layer.anchorPoint = CGPoint(x: 1, y: 1) }

@@ -16,12 +16,7 @@ struct RasterizationTests {
 
     let app = Application()
 
-    func render(_ window: Window) throws -> Bitmap {
-        let bitmap = try Bitmap(width: Int(window.bounds.width), height: Int(window.bounds.height))
-        window.setNeedsDisplay()
-        window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap))
-        return bitmap
-    }
+    func render(_ window: Window) throws -> Bitmap { try window.drawnAfresh() }
 
     @Test func aRasterizedViewMovesWithoutDrawingAgainAndLooksTheSame() throws {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 100), application: app)

@@ -7,21 +7,9 @@ import Testing
 struct ShadowTests {
     let app = Application()
 
-    func render(_ window: Window) throws -> Bitmap {
-        let bitmap = try Bitmap(width: Int(window.bounds.width), height: Int(window.bounds.height))
-        window.setNeedsDisplay()
-        window.render(window.takeDamage(), in: GraphicsContext(bitmap: bitmap))
-        return bitmap
-    }
+    func render(_ window: Window) throws -> Bitmap { try window.drawnAfresh() }
 
-    func difference(_ a: Bitmap, _ b: Bitmap) -> String? {
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
-                return "pixel \(x), \(y): \(a.pixel(x: x, y: y)) against \(b.pixel(x: x, y: y))"
-            }
-        }
-        return nil
-    }
+    func difference(_ a: Bitmap, _ b: Bitmap) -> String? { a.firstDifference(from: b) }
 
     func card(in window: Window) -> View {
         let card = View(frame: CGRect(x: 50, y: 50, width: 100, height: 60))
@@ -118,9 +106,7 @@ struct ShadowTests {
         let kept = try render(window)
         func step(_ what: String, _ change: () -> Void) throws {
             change()
-            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
-            let fresh = try render(window)
-            if let difference = difference(kept, fresh) { Issue.record("after \(what): \(difference)") }
+            if let difference = try window.repaintDifference(in: kept) { Issue.record("after \(what): \(difference)") }
         }
         try step("a move") { card.center.y += 13 }
         try step("a new radius") { card.layer.shadowRadius = 7 }
@@ -181,9 +167,7 @@ struct ShadowTests {
         let card = card(in: window)
         let kept = try render(window)
         func check(_ what: String) throws {
-            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
-            let fresh = try render(window)
-            if let difference = difference(kept, fresh) { Issue.record("\(what): \(difference)") }
+            if let difference = try window.repaintDifference(in: kept) { Issue.record("\(what): \(difference)") }
         }
         View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { card.center.x += 60 }, completion: nil)
         app.virtualTimeline.advance(to: 0.5)

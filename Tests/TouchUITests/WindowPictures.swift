@@ -1,0 +1,30 @@
+import TouchUI
+
+extension Window {
+    /// The whole window drawn afresh into a new bitmap of its size.
+    func drawnAfresh() throws -> Bitmap {
+        let bitmap = try Bitmap(width: Int(bounds.width), height: Int(bounds.height))
+        setNeedsDisplay()
+        render(takeDamage(), in: GraphicsContext(bitmap: bitmap))
+        return bitmap
+    }
+
+    /// Repaints only what is damaged into `kept`, as the compositor does,
+    /// and says where that differs from the window drawn afresh (nil: nowhere).
+    func repaintDifference(in kept: Bitmap) throws -> String? {
+        render(takeDamage(), in: GraphicsContext(bitmap: kept))
+        return try kept.firstDifference(from: drawnAfresh())
+    }
+}
+
+extension Bitmap {
+    /// The first pixel, row by row, where this and `other` differ; nil when none does.
+    func firstDifference(from other: Bitmap) -> String? {
+        for y in 0..<height {
+            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
+                return "pixel \(x), \(y): \(pixel(x: x, y: y)) against \(other.pixel(x: x, y: y))"
+            }
+        }
+        return nil
+    }
+}
