@@ -118,3 +118,35 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// This picture made `width` x `height` by repeating its middle column
+    /// and middle row, the parts on either side kept as they are: a
+    /// nine-slice stretch, exact for a picture whose middle row and column
+    /// stand for every row and column between its edges (the shadow of a
+    /// rounded rectangle, whose sides are straight). A side that grows must
+    /// be odd here, so that it has a middle; none may shrink.
+    public func stretched(toWidth width: Int, height: Int) throws -> Bitmap {
+        precondition(width >= self.width && height >= self.height)
+        precondition((width == self.width || self.width % 2 == 1) && (height == self.height || self.height % 2 == 1))
+        let result = try Bitmap(width: width, height: height, opaque: isOpaque)
+        finishDrawing()
+        let edgeX = width == self.width ? self.width : self.width / 2, edgeY = self.height / 2
+        let source = pixels, target = result.pixels
+        let sourceStride = stride, targetStride = result.stride
+        for y in 0..<height {
+            let fromY = height == self.height || y < edgeY ? y : (y >= height - edgeY ? y - (height - self.height) : edgeY)
+            let from = source.advanced(by: fromY * sourceStride).assumingMemoryBound(to: UInt32.self)
+            let to = target.advanced(by: y * targetStride).assumingMemoryBound(to: UInt32.self)
+            guard width > self.width else {
+                to.update(from: from, count: width)
+                continue
+            }
+            to.update(from: from, count: edgeX)
+            to.advanced(by: edgeX).update(repeating: from[edgeX], count: width - 2 * edgeX)
+            to.advanced(by: width - edgeX).update(from: from.advanced(by: edgeX + 1), count: edgeX)
+        }
+        result.pixelsChanged()
+        return result
+    }
+}

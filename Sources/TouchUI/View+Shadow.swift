@@ -209,6 +209,9 @@ extension View {
     }
 
     private func makeShadowPicture(_ key: ShadowPicture.Key, bounds: Rect, rect: Rect, animating: Bool) -> ShadowPicture? {
+        if case .outline = key.source, let bitmap = outlineShadow(key, bounds: bounds) {
+            return ShadowPicture(key: key, bitmap: bitmap, rect: rect)
+        }
         guard let caster = try? Bitmap(width: Int(key.shape.width), height: Int(key.shape.height), opaque: false) else { return nil }
         let context = GraphicsContext(bitmap: caster)
         context.translateBy(x: -key.shape.minX, y: -key.shape.minY)
@@ -221,5 +224,58 @@ extension View {
         context.flush()
         guard let bitmap = try? caster.shadow(color: key.color, radius: key.radius) else { return nil }
         return ShadowPicture(key: key, bitmap: bitmap, rect: rect)
+    }
+
+    /// The shadow of the background's outline, from a small one stretched:
+    /// away from the corners a blurred rounded rectangle is the same along
+    /// each side, so the blur is of a rectangle just large enough to hold
+    /// the corners and one straight column and row between them, whatever
+    /// the view's size (a card growing in an animation blurs once). Nil
+    /// unless the bounds lie on whole points.
+    private func outlineShadow(_ key: ShadowPicture.Key, bounds: Rect) -> Bitmap? {
+        guard bounds == bounds.integral, key.shape == bounds else { return nil }
+        let reach = Bitmap.shadowReach(radius: key.radius)
+        // The corners' zone: the rounding, and the blur's reach on both sides of its end.
+        let corner = Int(cornerRadius.rounded(.up)) + 2 * reach
+        let width = Int(bounds.width), height = Int(bounds.height)
+        let template = ShadowTemplate.Key(
+            width: min(width, 2 * corner + 1), height: min(height, 2 * corner + 1), cornerRadius: cornerRadius,
+            corners: maskedCorners, color: key.color, radius: key.radius)
+        guard template.width < width || template.height < height else { return nil }
+        guard let small = ShadowTemplate.picture(for: template, drawing: { context, size in
+            context.fill(Path(roundedRect: Rect(origin: .zero, size: size), byRoundingCorners: maskedCorners.rectCorners,
+                cornerRadii: Size(width: cornerRadius, height: cornerRadius)), with: .black)
+        }) else { return nil }
+        return try? small.stretched(toWidth: width + 2 * reach, height: height + 2 * reach)
+    }
+}
+
+/// The small blurred outlines that shadows of any size are stretched from, kept by their shape, colour and blur.
+@MainActor
+enum ShadowTemplate {
+    struct Key: Hashable {
+        var width: Int, height: Int
+        var cornerRadius: Double
+        var corners: CornerMask
+        var color: Color
+        var radius: Double
+    }
+
+    private static var kept: [Key: Bitmap] = [:]
+    private static var order: [Key] = []
+    static let limit = 32
+
+    /// The blurred outline for `key`, made by `drawing` a caster of the key's size when not kept.
+    static func picture(for key: Key, drawing: (GraphicsContext, Size) -> Void) -> Bitmap? {
+        if let picture = kept[key] { return picture }
+        guard let caster = try? Bitmap(width: key.width, height: key.height, opaque: false) else { return nil }
+        let context = GraphicsContext(bitmap: caster)
+        drawing(context, Size(width: key.width, height: key.height))
+        context.flush()
+        guard let picture = try? caster.shadow(color: key.color, radius: key.radius) else { return nil }
+        if order.count >= limit { kept[order.removeFirst()] = nil }
+        kept[key] = picture
+        order.append(key)
+        return picture
     }
 }

@@ -197,6 +197,33 @@ struct ShadowTests {
         #expect(Bitmap.shadowReach(radius: .infinity) == Bitmap.shadowReach(radius: 200))
     }
 
+    /// A card's shadow is a small blurred outline stretched: exactly the
+    /// shadow of the whole card blurred, whatever its size and corners.
+    @Test func aStretchedShadowIsTheWholeOutlineBlurred() throws {
+        let window = whiteWindow()
+        for (size, radius, corners, blur) in [
+            (CGSize(width: 200, height: 150), 12.0, CornerMask.all, 4.0),
+            (CGSize(width: 230, height: 40), 12.5, [.layerMinXMinYCorner, .layerMaxXMaxYCorner], 3.0),
+            (CGSize(width: 180, height: 170), 0.0, CornerMask.all, 7.0),
+        ] {
+            let card = View(frame: CGRect(origin: .zero, size: size))
+            card.backgroundColor = .white
+            card.layer.cornerRadius = radius
+            card.layer.maskedCorners = corners
+            card.layer.shadowOpacity = 0.4
+            card.layer.shadowRadius = blur
+            window.addSubview(card)
+            _ = try render(window)
+            let stretched = try #require(card.shadowPicture?.bitmap)
+            let caster = try Bitmap(width: Int(size.width), height: Int(size.height), opaque: false)
+            GraphicsContext(bitmap: caster).fill(card.shape, with: .black)
+            let whole = try caster.shadow(color: Color.black.withAlphaComponent(0.4), radius: blur)
+            #expect(stretched.width == whole.width && stretched.height == whole.height)
+            if let difference = stretched.firstDifference(from: whole) { Issue.record("\(size), radius \(radius): \(difference)") }
+            card.removeFromSuperview()
+        }
+    }
+
     @Test func aRasterizedViewKeepsItsShadowInItsPicture() throws {
         let window = whiteWindow()
         let card = card(in: window)
