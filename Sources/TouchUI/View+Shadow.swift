@@ -51,23 +51,13 @@ final class ShadowPicture {
     /// blurs, are one picture: a screen of like cards blurs once. Those
     /// cast by content are each view's own. The newest are kept, up to a
     /// count and a size; a view keeps the picture it uses either way.
-    private static var shared: [Key: ShadowPicture] = [:]
-    private static var sharedOrder: [Key] = []
-    private static var sharedBytes = 0
-    static let sharedLimit = (count: 64, bytes: 8 << 20)
+    private static var shared = KeptPictures<Key, ShadowPicture>(count: 64, bytes: 8 << 20)
 
     static func shared(_ key: Key) -> ShadowPicture? { shared[key] }
 
     static func share(_ picture: ShadowPicture) {
-        let bytes = picture.bitmap.width * picture.bitmap.height * 4
-        guard !picture.followsContent, shared[picture.key] == nil, bytes <= sharedLimit.bytes else { return }
-        while !sharedOrder.isEmpty && (sharedOrder.count >= sharedLimit.count || sharedBytes + bytes > sharedLimit.bytes) {
-            let oldest = sharedOrder.removeFirst()
-            if let gone = shared.removeValue(forKey: oldest) { sharedBytes -= gone.bitmap.width * gone.bitmap.height * 4 }
-        }
-        shared[picture.key] = picture
-        sharedOrder.append(picture.key)
-        sharedBytes += bytes
+        guard !picture.followsContent, shared[picture.key] == nil else { return }
+        shared.keep(picture, for: picture.key, bytes: picture.bitmap.width * picture.bitmap.height * 4)
     }
 }
 
@@ -261,9 +251,7 @@ enum ShadowTemplate {
         var radius: Double
     }
 
-    private static var kept: [Key: Bitmap] = [:]
-    private static var order: [Key] = []
-    static let limit = 32
+    private static var kept = KeptPictures<Key, Bitmap>(count: 32, bytes: 8 << 20)
 
     /// The blurred outline for `key`, made by `drawing` a caster of the key's size when not kept.
     static func picture(for key: Key, drawing: (GraphicsContext, Size) -> Void) -> Bitmap? {
@@ -273,9 +261,35 @@ enum ShadowTemplate {
         drawing(context, Size(width: key.width, height: key.height))
         context.flush()
         guard let picture = try? caster.shadow(color: key.color, radius: key.radius) else { return nil }
-        if order.count >= limit { kept[order.removeFirst()] = nil }
-        kept[key] = picture
-        order.append(key)
+        kept.keep(picture, for: key, bytes: picture.width * picture.height * 4)
         return picture
+    }
+}
+
+/// Pictures kept by key for reuse, the oldest let go first once there
+/// are more than `count` of them or they take more than `bytes`; one
+/// larger than that alone is not kept.
+struct KeptPictures<Key: Hashable, Picture> {
+    let count: Int
+    let bytes: Int
+    private var pictures: [Key: (picture: Picture, bytes: Int)] = [:]
+    private var order: [Key] = []
+    private var total = 0
+
+    init(count: Int, bytes: Int) {
+        self.count = count
+        self.bytes = bytes
+    }
+
+    subscript(key: Key) -> Picture? { pictures[key]?.picture }
+
+    mutating func keep(_ picture: Picture, for key: Key, bytes size: Int) {
+        guard pictures[key] == nil, size <= bytes else { return }
+        while !order.isEmpty && (order.count >= count || total + size > bytes) {
+            if let gone = pictures.removeValue(forKey: order.removeFirst()) { total -= gone.bytes }
+        }
+        pictures[key] = (picture, size)
+        order.append(key)
+        total += size
     }
 }

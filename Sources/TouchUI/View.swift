@@ -97,6 +97,11 @@ open class View: Responder {
         return order.map { subviews[$0] }
     }
 
+    /// The center that puts the view's untransformed frame at `frame`.
+    func center(placing frame: Rect) -> Point {
+        Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+    }
+
     /// Where the anchor point lies in `bounds` (the view's coordinates).
     func anchor(in bounds: Rect) -> Point {
         Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
@@ -299,7 +304,7 @@ open class View: Responder {
         }
         set {
             let frame = newValue.standardized
-            center = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+            center = center(placing: frame)
             bounds.size = Size(width: frame.width, height: frame.height)
             setNeedsLayout()
         }
@@ -563,7 +568,7 @@ open class View: Responder {
     /// as it is; inside View.animate the change animates.
     /// True if it moved or changed size.
     func applyEngineFrame(_ frame: Rect) -> Bool {
-        let newCenter = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+        let newCenter = center(placing: frame)
         let sizeChanged = bounds.size != frame.size
         let moved = center != newCenter
         if moved { center = newCenter }

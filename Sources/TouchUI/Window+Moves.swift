@@ -37,7 +37,8 @@ extension View {
             let backgroundColor, backgroundColor.resolved(for: traits.colorAppearance).alpha >= 1
         else { return nil }
         // Up to the window: the part of the view in sight, and the views in front of it.
-        var visible = Rect(x: center.x - anchorPoint.x * bounds.width, y: center.y - anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
+        // The frame: the loop below refuses a transform.
+        var visible = frame
         var inFront: [View] = []
         var child: View = self
         while true {

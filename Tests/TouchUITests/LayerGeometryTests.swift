@@ -22,11 +22,7 @@ struct LayerGeometryTests {
         return (back, front)
     }
 
-    func whiteWindow() -> Window {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 240, height: 200), application: app)
-        window.backgroundColor = .white
-        return window
-    }
+    func whiteWindow() -> Window { Window.white(application: app) }
 
     @Test func aNewAnchorKeepsThePositionAndMovesTheFrame() throws {
         let window = whiteWindow()

@@ -22,11 +22,7 @@ struct ShadowTests {
         return card
     }
 
-    func whiteWindow() -> Window {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 240, height: 200), application: app)
-        window.backgroundColor = .white
-        return window
-    }
+    func whiteWindow() -> Window { Window.white(application: app) }
 
     @Test func aCardCastsASoftShadowWhereItsOffsetPutsIt() throws {
         let window = whiteWindow()

@@ -1,6 +1,13 @@
 import TouchUI
 
 extension Window {
+    /// A white 240 x 200 window, the stage of the layer tests.
+    static func white(application: Application) -> Window {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 240, height: 200), application: application)
+        window.backgroundColor = .white
+        return window
+    }
+
     /// The whole window drawn afresh into a new bitmap of its size.
     func drawnAfresh() throws -> Bitmap {
         let bitmap = try Bitmap(width: Int(bounds.width), height: Int(bounds.height))
