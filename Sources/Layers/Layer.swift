@@ -10,8 +10,18 @@ import Graphics
 ///
 /// Every change damages what the layer covered and what it covers now, in
 /// the root's coordinates: a `LayerTree` collects it for the next frame.
-public final class Layer {
-    public init() {}
+public class Layer {
+    public init() { drawsDirectly = false }
+
+    /// For the kinds of layer that draw themselves straight into the frame
+    /// each time they are composited (ShapeLayer, GradientLayer), as Core
+    /// Animation renders them: no backing store to fill and keep.
+    init(drawsDirectly: Bool) { self.drawsDirectly = drawsDirectly }
+
+    /// Whether the layer is a kind that draws itself (`drawDirectly(in:)`).
+    /// Stored, not overridden, so a plain layer (a finger marker) costs no
+    /// dynamic call where the compositor asks.
+    let drawsDirectly: Bool
 
     // @exclusivity(unchecked) on the stored properties below: Swift checks on
     // every access to a class's stored property that no other access to it
@@ -143,10 +153,24 @@ public final class Layer {
         self.superlayer = nil
     }
 
+    // MARK: Kinds of layer that draw themselves
+
+    /// Draws what the layer shows of its own, in its bounds' coordinates.
+    func drawDirectly(in context: GraphicsContext) {}
+
+    /// Where that reaches, in the layer's bounds coordinates (a shape's stroke may pass its bounds).
+    func directContentExtent() -> Rect { .null }
+
+    /// Whether it shows anything at all (a shape with no path does not).
+    var showsDirectContent: Bool { false }
+
+    /// Damages what the layer covers now: a subclass calls it before and after changing what it draws.
+    func contentWillChange() { damage() }
+
     /// Only `contents` at its own size, untransformed, at full opacity, with
     /// nothing else to draw: it composites as a copy of its pixels.
     var isPlainPicture: Bool {
-        guard let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
+        guard !drawsDirectly, let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
             transform.isIdentity, !(masksToBounds && cornerRadius > 0)
         else { return false }
         return contents.size == bounds.size
@@ -154,7 +178,7 @@ public final class Layer {
 
     /// Draws nothing of its own and passes its sublayers on untouched: only a translation.
     var isEmptyContainer: Bool {
-        contents == nil && draw == nil && backgroundColor == nil && borderWidth == 0 && opacity >= 1 && transform.isIdentity
+        !drawsDirectly && contents == nil && draw == nil && backgroundColor == nil && borderWidth == 0 && opacity >= 1 && transform.isIdentity
             && !masksToBounds
     }
 
@@ -162,7 +186,7 @@ public final class Layer {
     var showsAnything: Bool {
         guard !isHidden, opacity > 0 else { return false }
         return backgroundColor != nil || contents != nil || draw != nil || (borderWidth > 0 && borderColor != nil)
-            || sublayers.contains { $0.showsAnything }
+            || (drawsDirectly && showsDirectContent) || sublayers.contains { $0.showsAnything }
     }
 
     /// The sublayers in the order they are composited: by z position, then as added.
@@ -190,6 +214,10 @@ public final class Layer {
     func extent() -> Rect {
         // Bounds of no size cover nothing: a container of finger markers is not a corner at its origin.
         var area = bounds.isEmpty ? Rect.null : bounds
+        if drawsDirectly {
+            let direct = directContentExtent()
+            area = area.union(masksToBounds ? direct.intersection(bounds) : direct)
+        }
         if !masksToBounds {
             for sublayer in sublayers where !sublayer.isHidden { area = area.union(sublayer.extent()) }
         }

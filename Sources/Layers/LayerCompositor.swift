@@ -68,6 +68,16 @@ public final class LayerCompositor {
         evictOverBudget()
     }
 
+    /// Paints some of the root's sublayers, in the order given, into
+    /// `context`, whose user space is the root's and which is clipped to
+    /// `visible` (in the root's coordinates) or less: a view's hosted layers,
+    /// painted between its subviews.
+    public func composite(_ sublayers: some Sequence<Layer>, visible: Rect, into context: GraphicsContext) {
+        frame += 1
+        for layer in sublayers { composite(layer, into: context, clip: visible, superlayerToRoot: .identity) }
+        evictOverBudget()
+    }
+
     /// A plain picture on whole pixels, in the root's coordinates.
     struct Sprite {
         let bitmap: Bitmap
@@ -127,6 +137,11 @@ public final class LayerCompositor {
                 if let contents = layer.contents {
                     if alpha < 1 { context.beginTransparencyLayer() }
                     context.draw(contents, in: bounds)
+                    if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
+                }
+                if layer.drawsDirectly {
+                    if alpha < 1 { context.beginTransparencyLayer() }
+                    layer.drawDirectly(in: context)
                     if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
                 }
                 if layer.draw != nil { compositeContent(of: layer, into: context, alpha: alpha) }

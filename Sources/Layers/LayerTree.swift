@@ -19,6 +19,16 @@ public final class LayerTree {
         }
     }
 
+    /// A tree whose damage goes straight to `reportDamage` (in the root's
+    /// coordinates) instead of being collected: a view hosting layers turns
+    /// it into its own repaint at once.
+    public init(root: Layer = Layer(), reportingDamage reportDamage: @escaping (Rect) -> Void) {
+        self.root = root
+        root.onDamage = { rect in
+            if !rect.isEmpty, !rect.isNull { reportDamage(rect) }
+        }
+    }
+
     /// Whether anything changed since the last `takeDamage()`.
     public var hasDamage: Bool { !damage.isEmpty }
 

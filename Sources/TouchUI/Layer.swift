@@ -1,11 +1,17 @@
+import Layers
+
 /// What UIKit keeps on a view's CALayer and apps set through `view.layer`:
 /// the corner radius, the border, clipping, opacity. Here they are the
 /// view's own properties, and `layer` forwards to them, so
 /// `view.layer.cornerRadius = 12` and `view.layer.borderColor =
 /// Color.red.cgColor` read as in UIKit. The shadow is here too, blurred
 /// once and kept (View+Shadow), and so are the anchor point and zPosition.
-/// Sublayers and 3D transforms are not:
-/// code using them does not compile rather than draw something else.
+///
+/// Layers of the app's own go under it as on iOS: `addSublayer` takes a
+/// `CALayer`, `ShapeLayer` or `GradientLayer`, placed in the view's bounds
+/// coordinates and drawn above the subviews already there. 3D transforms,
+/// masks and implicit animations of those layers are not here: code using
+/// the first two does not compile rather than draw something else.
 @MainActor
 public struct Layer {
     /// The view whose properties these are.
@@ -129,6 +135,65 @@ public struct Layer {
         nonmutating set { view.zPosition = newValue }
     }
 
+    // MARK: Sublayers
+
+    /// The layers the app added, back to front; nil when there are none.
+    /// On iOS the subviews' layers are in this list too; here they are `view.subviews`.
+    public var sublayers: [CALayer]? {
+        let layers = view.hostedLayers?.layers ?? []
+        return layers.isEmpty ? nil : layers
+    }
+
+    /// Adds `layer` in front of everything the view holds: its subviews
+    /// and the layers added before. A subview added after goes in front of it.
+    public func addSublayer(_ layer: CALayer) {
+        let host = view.sublayerHost
+        host.insert(layer, at: .max, in: view)
+    }
+
+    /// Puts `layer` at `index` among the subviews' layers and the other
+    /// added layers, back to front, as on iOS: at 0, behind every subview
+    /// (a gradient behind a screen's content).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        view.sublayerHost.insert(layer, at: Int(index), in: view)
+    }
+
+    /// Puts `layer` just behind `sibling`, an added layer.
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        place(layer, next: sibling.map { .layer($0) }, after: false)
+    }
+
+    /// Puts `layer` just in front of `sibling`, an added layer.
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        place(layer, next: sibling.map { .layer($0) }, after: true)
+    }
+
+    /// Puts `layer` just behind a subview's layer (`label.layer`).
+    public func insertSublayer(_ layer: CALayer, below sibling: Layer) {
+        place(layer, next: .subview(sibling.view), after: false)
+    }
+
+    /// Puts `layer` just in front of a subview's layer.
+    public func insertSublayer(_ layer: CALayer, above sibling: Layer) {
+        place(layer, next: .subview(sibling.view), after: true)
+    }
+
+    /// Inserts next to `sibling` among the view's entries; a sibling that is
+    /// not there (or nil) puts `layer` at the front or the back, as CALayer does.
+    private func place(_ layer: CALayer, next sibling: HostedLayers.Entry?, after: Bool) {
+        let host = view.sublayerHost
+        let entries = host.entries(of: view, leavingOut: layer)
+        let index = entries.firstIndex { entry in
+            switch (entry, sibling) {
+            case (.subview(let a), .subview(let b)?): a === b
+            case (.layer(let a), .layer(let b)?): a === b
+            default: false
+            }
+        }
+        guard let index else { return host.insert(layer, at: after ? .max : 0, in: view) }
+        host.insert(layer, at: after ? index + 1 : index, in: view)
+    }
+
     /// The view's transform, about the anchor point.
     public func affineTransform() -> AffineTransform { view.transform }
 
@@ -144,3 +209,18 @@ extension Color {
     /// UIKit hands a layer `color.cgColor`; here the layer takes the colour itself.
     public var cgColor: Color { self }
 }
+
+// Core Animation's layers under their own names and UIKit's, as the
+// Layers module has them: `CALayer()` for a plain one, `CAShapeLayer()`
+// or `ShapeLayer()` for a path, `CAGradientLayer()` or `GradientLayer()`
+// for a gradient. (A plain one is not `Layer` here: that is a view's own,
+// what `view.layer` gives.)
+public typealias CALayer = Layers.Layer
+public typealias ShapeLayer = Layers.ShapeLayer
+public typealias CAShapeLayer = Layers.ShapeLayer
+public typealias GradientLayer = Layers.GradientLayer
+public typealias CAGradientLayer = Layers.GradientLayer
+public typealias CAShapeLayerFillRule = Layers.ShapeLayer.FillRule
+public typealias CAShapeLayerLineCap = GraphicsContext.LineCap
+public typealias CAShapeLayerLineJoin = GraphicsContext.LineJoin
+public typealias CAGradientLayerType = Layers.GradientLayer.GradientType

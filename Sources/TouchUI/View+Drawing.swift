@@ -102,7 +102,10 @@ extension View {
     /// drawn again when next needed; a view whose picture cannot fit is
     /// drawn as usual. The host sets it from the configuration's `picture-memory`.
     public static var rasterizationMemoryLimit = 64 << 20 {
-        didSet { if rasterizationMemoryLimit < oldValue { RasterTiles.trimToLimit() } }
+        didSet {
+            if rasterizationMemoryLimit < oldValue { RasterTiles.trimToLimit() }
+            sublayerCompositor.budget = rasterizationMemoryLimit
+        }
     }
 
     /// What the pictures of rasterized views take now, in bytes.
@@ -113,6 +116,7 @@ extension View {
         var extent = convert(bounds, to: nil)
         guard !clipsToBounds else { return extent }
         for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInWindow()) }
+        if hostedLayers != nil { extent = extent.union(convert(hostedLayersExtent, to: nil)) }
         if castsShadow { extent = extent.union(convert(shadowRect(around: contentExtent()), to: nil)) }
         return extent
     }
@@ -131,6 +135,7 @@ extension View {
     func contentExtent(bounds: Rect? = nil) -> Rect {
         var extent = bounds ?? self.bounds
         guard !clipsToBounds else { return extent }
+        if hostedLayers != nil { extent = extent.union(hostedLayersExtent) }
         for subview in subviews where !subview.isHidden {
             let inner = subview.extentInOwnCoordinates()
             let corners = [
@@ -181,7 +186,7 @@ extension View {
         let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || subviews.isEmpty) && transform.isIdentity && !frame.intersects(dirtyInSuperview) {
+        if (clipsToBounds || (subviews.isEmpty && hostedLayers == nil)) && transform.isIdentity && !frame.intersects(dirtyInSuperview) {
             // A shadow reaches past the frame: skipped too when it misses the damage.
             guard castsShadow else { return }
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
@@ -203,7 +208,7 @@ extension View {
             return
         }
         let layered = alpha < 1
-        if layered && type(of: self) == View.self && subviews.isEmpty && borderWidth == 0 && cornerRadius == 0 && !castsShadow {
+        if layered && type(of: self) == View.self && subviews.isEmpty && hostedLayers == nil && borderWidth == 0 && cornerRadius == 0 && !castsShadow {
             // A plain tinted view (a sheet's dimming, fading): its colour at the lower
             // alpha, with no layer the size of the screen to fill and blend.
             if let color = (animating ? drawnBackgroundColor : backgroundColor)?.resolved(for: traits.colorAppearance), !dirty.isEmpty {
@@ -254,7 +259,17 @@ extension View {
             betweenViews?()
         }
         let dirtyForSubviews = clipsToBounds ? dirty : visible
-        for subview in subviewsInDrawingOrder { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews) }
+        if let hostedLayers {
+            // An app's layers sit between the subviews, where each was added (as on iOS).
+            let (bottom, above) = hostedLayers.layersByFloor(in: self)
+            composite(bottom, visible: dirtyForSubviews, in: context)
+            for subview in subviewsInDrawingOrder {
+                subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews)
+                if let layers = above[ObjectIdentifier(subview)] { composite(layers, visible: dirtyForSubviews, in: context) }
+            }
+        } else {
+            for subview in subviewsInDrawingOrder { subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews) }
+        }
         if borderWidth > 0 && !dirty.isEmpty {
             context.appearance = traits.colorAppearance
             drawBorder(in: context)

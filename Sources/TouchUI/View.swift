@@ -219,6 +219,10 @@ open class View: Responder {
     /// The blurred shadow as last drawn.
     @exclusivity(unchecked) var shadowPicture: ShadowPicture?
 
+    /// The layers an app added to the view's layer (`layer.addSublayer`),
+    /// from the first one on (View+Sublayers.swift).
+    @exclusivity(unchecked) var hostedLayers: HostedLayers?
+
     /// The tint this view was given; nil takes the superview's.
     @exclusivity(unchecked) private var ownTintColor: Color?
 
@@ -404,6 +408,7 @@ open class View: Responder {
         willMove(toSuperview: nil)
         parent.subviews.remove(at: index)
         if zPosition != 0 { parent.raisedSubviews -= 1 }
+        parent.hostedLayers?.subviewLeft(self, below: index > 0 ? parent.subviews[index - 1] : nil)
         superview = nil
         // Only now, out of the tree: a layout pass run by what came before (a
         // first responder resigning slides the keyboard away and lays out)

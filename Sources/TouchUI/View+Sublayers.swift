@@ -1,0 +1,124 @@
+import Layers
+
+/// The layers an app added to a view's layer, as on iOS, where
+/// `view.layer.addSublayer(gradient)` puts a CAGradientLayer among the
+/// layers of the view's subviews. They hang under a root whose coordinates
+/// are the view's bounds', and each remembers the subview it sits just above
+/// (none: under them all), so that the view draws them in their place
+/// between its subviews.
+@MainActor
+final class HostedLayers {
+    let tree: LayerTree
+    /// The subview each of the root's sublayers sits just above; a layer not
+    /// here sits under every subview. Weak: a subview let go takes nothing with it.
+    private var floors: [ObjectIdentifier: WeakView] = [:]
+
+    init(view: View) {
+        tree = LayerTree(reportingDamage: { [weak view] rect in
+            // Layers are changed on the main actor, as the view that hosts them.
+            MainActor.assumeIsolated { view?.sublayersDamaged(rect) }
+        })
+    }
+
+    var layers: [Layers.Layer] { tree.root.sublayers }
+
+    /// The subview `layer` sits just above, or nil for under them all.
+    func floor(of layer: Layers.Layer, in view: View) -> View? {
+        guard let floor = floors[ObjectIdentifier(layer)]?.view, floor.superview === view else { return nil }
+        return floor
+    }
+
+    /// What `view.layer.sublayers` holds on iOS: the subviews and the hosted
+    /// layers, back to front.
+    enum Entry {
+        case subview(View)
+        case layer(Layers.Layer)
+    }
+
+    func entries(of view: View, leavingOut left: Layers.Layer? = nil) -> [Entry] {
+        var above: [ObjectIdentifier: [Layers.Layer]] = [:]
+        var bottom: [Layers.Layer] = []
+        for layer in layers where layer !== left {
+            if let floor = floor(of: layer, in: view) { above[ObjectIdentifier(floor), default: []].append(layer) } else { bottom.append(layer) }
+        }
+        var entries = bottom.map(Entry.layer)
+        for subview in view.subviews {
+            entries.append(.subview(subview))
+            entries += (above[ObjectIdentifier(subview)] ?? []).map(Entry.layer)
+        }
+        return entries
+    }
+
+    /// Puts `layer` at `index` of the view's entries (subviews and hosted layers).
+    func insert(_ layer: Layers.Layer, at index: Int, in view: View) {
+        let entries = entries(of: view, leavingOut: layer)
+        let before = entries.prefix(max(0, min(index, entries.count)))
+        var floor: View?
+        var layersBefore = 0
+        for entry in before {
+            switch entry {
+            case .subview(let subview): floor = subview
+            case .layer: layersBefore += 1
+            }
+        }
+        floors[ObjectIdentifier(layer)] = floor.map { WeakView(view: $0) }
+        tree.root.insertSublayer(layer, at: layersBefore)
+    }
+
+    /// A subview left: the layers above it now sit above the one that was under it.
+    func subviewLeft(_ subview: View, below: View?) {
+        for (id, floor) in floors where floor.view === subview {
+            floors[id] = below.map { WeakView(view: $0) }
+        }
+    }
+
+    /// The hosted layers back to front, grouped by the subview they sit above
+    /// (nil: under all), each group in zPosition order.
+    func layersByFloor(in view: View) -> (bottom: [Layers.Layer], above: [ObjectIdentifier: [Layers.Layer]]) {
+        var bottom: [Layers.Layer] = []
+        var above: [ObjectIdentifier: [Layers.Layer]] = [:]
+        for layer in layers where !layer.isHidden {
+            if let floor = floor(of: layer, in: view) { above[ObjectIdentifier(floor), default: []].append(layer) } else { bottom.append(layer) }
+        }
+        func byZ(_ group: [Layers.Layer]) -> [Layers.Layer] {
+            group.allSatisfy({ $0.zPosition == 0 }) ? group
+                : group.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        }
+        return (byZ(bottom), above.mapValues(byZ))
+    }
+}
+
+struct WeakView {
+    weak var view: View?
+}
+
+extension View {
+    /// Composites the hosted layers' backing stores (those that draw with
+    /// `draw`); shape and gradient layers draw straight into the frame.
+    /// Its budget is the configuration's `picture-memory`, as rasterized views'.
+    static let sublayerCompositor = LayerCompositor(budget: rasterizationMemoryLimit)
+
+    /// The view's hosted layers, made on first use.
+    var sublayerHost: HostedLayers {
+        if let hostedLayers { return hostedLayers }
+        let host = HostedLayers(view: self)
+        hostedLayers = host
+        return host
+    }
+
+    /// A hosted layer changed: repaint what it covered or covers, in the
+    /// view's coordinates, and let go of pictures that hold it.
+    func sublayersDamaged(_ rect: Rect) {
+        setNeedsDisplay(clipsToBounds ? rect.intersection(bounds) : rect)
+    }
+
+    /// What the hosted layers cover, in the view's coordinates (null when none).
+    var hostedLayersExtent: Rect { hostedLayers?.tree.extent ?? .null }
+
+    /// Paints `layers` (hosted, in the view's coordinates) over `visible`.
+    func composite(_ layers: [Layers.Layer], visible: Rect, in context: GraphicsContext) {
+        guard !layers.isEmpty, !visible.isEmpty else { return }
+        context.appearance = traits.colorAppearance
+        View.sublayerCompositor.composite(layers, visible: visible, into: context)
+    }
+}

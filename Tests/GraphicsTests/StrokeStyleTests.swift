@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Graphics
+
+/// Dashes, the miter limit, even-odd fills and a trimmed stroke (CAShapeLayer's strokeStart and strokeEnd).
+struct StrokeStyleTests {
+    let black = PixelColor(red: 0, green: 0, blue: 0)
+    let white = PixelColor(red: 255, green: 255, blue: 255)
+
+    func canvas(_ draw: (GraphicsContext) -> Void) throws -> Bitmap {
+        let bitmap = try Bitmap(width: 100, height: 40)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.fill(Rect(x: 0, y: 0, width: 100, height: 40), with: .white)
+        draw(context)
+        context.flush()
+        return bitmap
+    }
+
+    /// A line from x = 0 to 100 along y = 20, 10 wide.
+    var line: Path {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 20))
+        path.addLine(to: Point(x: 100, y: 20))
+        return path
+    }
+
+    /// The columns along y = 20 that are black.
+    func inkedColumns(_ bitmap: Bitmap) -> [Int] { (0..<100).filter { bitmap.pixel(x: $0, y: 20) == black } }
+
+    @Test func aTrimmedStrokeCoversItsPartOfTheLength() throws {
+        let bitmap = try canvas { $0.stroke(line, with: .black, style: .init(lineWidth: 10, start: 0.25, end: 0.75)) }
+        #expect(inkedColumns(bitmap) == Array(25..<75))
+    }
+
+    /// The length runs on across subpaths: two lines of 50, trimmed to the
+    /// first 75%, stroke the whole first and half the second.
+    @Test func aTrimRunsAcrossSubpaths() throws {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 10))
+        path.addLine(to: Point(x: 50, y: 10))
+        path.move(to: Point(x: 0, y: 30))
+        path.addLine(to: Point(x: 50, y: 30))
+        let bitmap = try canvas { $0.stroke(path, with: .black, style: .init(lineWidth: 4, end: 0.75)) }
+        #expect((0..<100).filter { bitmap.pixel(x: $0, y: 10) == black } == Array(0..<50))
+        #expect((0..<100).filter { bitmap.pixel(x: $0, y: 30) == black } == Array(0..<25))
+        // Nothing joins the end of one subpath to the start of the next.
+        #expect(bitmap.pixel(x: 25, y: 20) == white)
+    }
+
+    /// A circle trimmed to its first quarter: cairo's flattening follows the curve.
+    @Test func aTrimmedCircleFollowsTheCurve() throws {
+        let circle = Path(ovalIn: Rect(x: 30, y: 0, width: 40, height: 40))
+        let bitmap = try canvas { $0.stroke(circle, with: .black, style: .init(lineWidth: 3, end: 0.25)) }
+        // The oval starts at its right and runs clockwise on screen: the first quarter is the lower right.
+        let ring = { (angle: Double) in
+            bitmap.pixel(x: Int((50 + 20 * cos(angle)).rounded()), y: Int((20 + 20 * sin(angle)).rounded()).clamped(to: 0...39))
+        }
+        #expect(ring(.pi / 4) == black)
+        #expect(ring(.pi) == white)
+        #expect(ring(-.pi / 2) == white)
+    }
+
+    @Test func nothingIsStrokedWhenTheEndIsNotPastTheStart() throws {
+        let bitmap = try canvas { $0.stroke(line, with: .black, style: .init(lineWidth: 10, start: 0.5, end: 0.5)) }
+        #expect(inkedColumns(bitmap).isEmpty)
+        let nan = try canvas { $0.stroke(line, with: .black, style: .init(lineWidth: 10, start: .nan, end: .nan)) }
+        #expect(inkedColumns(nan) == Array(0..<100), "NaN is read as the defaults: the whole path")
+    }
+
+    @Test func aDashLeavesGaps() throws {
+        let bitmap = try canvas { $0.stroke(line, with: .black, style: .init(lineWidth: 10, dash: [10, 10])) }
+        let inked = inkedColumns(bitmap)
+        #expect(inked == (0..<100).filter { ($0 / 10) % 2 == 0 })
+        // A pattern cairo would refuse draws solid, as CoreGraphics does.
+        let refused = try canvas { $0.stroke(line, with: .black, style: .init(lineWidth: 10, dash: [0, 0])) }
+        #expect(inkedColumns(refused) == Array(0..<100))
+    }
+
+    @Test func evenOddLeavesAHoleWhereTwoShapesOverlap() throws {
+        var rings = Path(rect: Rect(x: 10, y: 5, width: 30, height: 30))
+        rings.append(Path(rect: Rect(x: 15, y: 10, width: 20, height: 20)))
+        let evenOdd = try canvas { $0.fill(rings, with: .black, evenOdd: true) }
+        #expect(evenOdd.pixel(x: 12, y: 20) == black)
+        #expect(evenOdd.pixel(x: 25, y: 20) == white)
+        let nonZero = try canvas { $0.fill(rings, with: .black, evenOdd: false) }
+        #expect(nonZero.pixel(x: 25, y: 20) == black)
+    }
+
+    @Test func theReachCoversMitresAndSquareCaps() {
+        #expect(GraphicsContext.StrokeStyle(lineWidth: 4, lineJoin: .round).reach == 2)
+        #expect(GraphicsContext.StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: 10).reach == 20)
+        #expect(abs(GraphicsContext.StrokeStyle(lineWidth: 4, lineCap: .square, lineJoin: .bevel).reach - 2 * 2.0.squareRoot()) < 1e-12)
+    }
+}
+
+extension Int {
+    fileprivate func clamped(to range: ClosedRange<Int>) -> Int { Swift.min(range.upperBound, Swift.max(range.lowerBound, self)) }
+}
