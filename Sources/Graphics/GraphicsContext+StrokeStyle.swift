@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 
 extension GraphicsContext {
     /// Everything that shapes a stroke besides its colour: CGContext's line
@@ -33,14 +34,6 @@ extension GraphicsContext {
             self.end = end
         }
 
-        /// How far past the path's points the stroke can reach: half the
-        /// width, or more where corners are mitred or caps are square.
-        public var reach: Double {
-            let half = max(0, lineWidth) / 2
-            let joins = lineJoin == .miter ? max(1, miterLimit) : 1
-            let caps = lineCap == .square ? 2.0.squareRoot() : 1
-            return half * max(joins, caps)
-        }
     }
 
     /// Strokes `path` with `color` as `style` says.
@@ -130,5 +123,91 @@ extension GraphicsContext {
             let last = at(min(to, segmentEnd))
             cairo_line_to(cr, last.x, last.y)
         }
+    }
+}
+
+extension Path {
+    /// A rectangle holding everything `style` would stroke of the path: the
+    /// control points' box grown by half the width, and by a mitre's
+    /// length only at the corners that have one. A circle's ring reaches
+    /// half its width past the circle, not the miter limit's ten times:
+    /// what a progress ring damages stays small.
+    public func strokeBounds(_ style: GraphicsContext.StrokeStyle) -> Rect {
+        let box = boundingBox
+        guard !box.isNull, style.lineWidth > 0 else { return box }
+        let half = style.lineWidth / 2
+        // Square caps reach past an end (and any trimmed end) by half the width, diagonally.
+        let body = half * (style.lineCap == .square ? 2.0.squareRoot() : 1)
+        var bounds = box.insetBy(dx: -body, dy: -body)
+        guard style.lineJoin == .miter else { return bounds }
+        for (corner, reach) in mitredCorners(half: half, limit: max(1, style.miterLimit)) where reach > body {
+            bounds = bounds.union(Rect(x: corner.x - reach, y: corner.y - reach, width: 2 * reach, height: 2 * reach))
+        }
+        return bounds
+    }
+
+    /// The points where the path turns a corner, each with how far its
+    /// mitre reaches (half the width times 1/sin of half the angle, or
+    /// half the width where that passes the limit and the corner is bevelled).
+    private func mitredCorners(half: Double, limit: Double) -> [(Point, Double)] {
+        var corners: [(Point, Double)] = []
+        var current = Point.zero, subpathStart = Point.zero
+        /// The direction the path last left `current` in, and the first one of the subpath.
+        var incoming: Point?, firstOutgoing: Point?
+        func direction(_ from: Point, _ to: Point) -> Point? {
+            let dx = to.x - from.x, dy = to.y - from.y, length = (dx * dx + dy * dy).squareRoot()
+            return length > 1e-9 ? Point(x: dx / length, y: dy / length) : nil
+        }
+        func turn(at point: Point, into outgoing: Point?) {
+            guard let outgoing else { return }
+            defer { if firstOutgoing == nil { firstOutgoing = outgoing } }
+            guard let incoming else { return }
+            let cosine = -(incoming.x * outgoing.x + incoming.y * outgoing.y)
+            // Straight on (cosine near -1): no corner.
+            guard cosine > -0.9999 else { return }
+            let sineOfHalf = ((1 - cosine) / 2).squareRoot()
+            let ratio = sineOfHalf > 0 ? 1 / sineOfHalf : .infinity
+            corners.append((point, ratio <= limit ? half * ratio : half))
+        }
+        func segment(to end: Point, leaving: Point?, arriving: Point?) {
+            turn(at: current, into: leaving)
+            if let arriving { incoming = arriving }
+            current = end
+        }
+        for element in elements {
+            switch element {
+            case .move(let point):
+                current = point
+                subpathStart = point
+                incoming = nil
+                firstOutgoing = nil
+            case .line(let point):
+                let along = direction(current, point)
+                segment(to: point, leaving: along, arriving: along)
+            case .curve(let c1, let c2, let end):
+                let leaving = direction(current, c1) ?? direction(current, c2) ?? direction(current, end)
+                let arriving = direction(c2, end) ?? direction(c1, end) ?? direction(current, end)
+                segment(to: end, leaving: leaving, arriving: arriving)
+            case .arc(let center, let radius, let start, let end, let clockwise):
+                // An arc starts with a line from the current point to its first point.
+                let first = Point(x: center.x + radius * cos(start), y: center.y + radius * sin(start))
+                let last = Point(x: center.x + radius * cos(end), y: center.y + radius * sin(end))
+                let along = direction(current, first)
+                segment(to: first, leaving: along, arriving: along)
+                // Tangents: angles grow clockwise on screen (y down).
+                let sign = clockwise ? 1.0 : -1.0
+                let leaving = Point(x: -sin(start) * sign, y: cos(start) * sign)
+                let arriving = Point(x: -sin(end) * sign, y: cos(end) * sign)
+                segment(to: last, leaving: radius > 0 ? leaving : nil, arriving: radius > 0 ? arriving : nil)
+            case .close:
+                let back = direction(current, subpathStart)
+                segment(to: subpathStart, leaving: back, arriving: back)
+                // The join where the subpath closes on its first segment.
+                turn(at: subpathStart, into: firstOutgoing)
+                incoming = nil
+                firstOutgoing = nil
+            }
+        }
+        return corners
     }
 }

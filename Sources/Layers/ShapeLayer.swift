@@ -78,10 +78,8 @@ public final class ShapeLayer: Layer {
 
     override func directContentExtent() -> Rect {
         guard showsDirectContent, let path else { return .null }
-        let box = path.boundingBox
-        guard strokeColor != nil, lineWidth > 0 else { return box }
-        let reach = strokeStyle.reach
-        return box.insetBy(dx: -reach, dy: -reach)
+        guard strokeColor != nil, lineWidth > 0 else { return path.boundingBox }
+        return path.strokeBounds(strokeStyle)
     }
 
     override func drawDirectly(in context: GraphicsContext) {

@@ -86,10 +86,52 @@ struct StrokeStyleTests {
         #expect(nonZero.pixel(x: 25, y: 20) == black)
     }
 
-    @Test func theReachCoversMitresAndSquareCaps() {
-        #expect(GraphicsContext.StrokeStyle(lineWidth: 4, lineJoin: .round).reach == 2)
-        #expect(GraphicsContext.StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: 10).reach == 20)
-        #expect(abs(GraphicsContext.StrokeStyle(lineWidth: 4, lineCap: .square, lineJoin: .bevel).reach - 2 * 2.0.squareRoot()) < 1e-12)
+    /// Only real corners reach as far as a mitre: a circle's ring reaches half its width.
+    @Test func theStrokeBoundsReachMitresOnlyAtCorners() {
+        let mitred = GraphicsContext.StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: 10)
+        #expect(Path(ovalIn: Rect(x: 10, y: 10, width: 40, height: 40)).strokeBounds(mitred) == Rect(x: 8, y: 8, width: 44, height: 44))
+        #expect(Path(roundedRect: Rect(x: 10, y: 10, width: 40, height: 40), cornerRadius: 8).strokeBounds(mitred) == Rect(x: 8, y: 8, width: 44, height: 44))
+        // A square's corners: a mitre of half the width times the square root of two.
+        let square = Path(rect: Rect(x: 10, y: 10, width: 40, height: 40)).strokeBounds(mitred)
+        #expect(abs(square.minX - (10 - 2 * 2.0.squareRoot())) < 1e-9 && abs(square.width - (40 + 4 * 2.0.squareRoot())) < 1e-9)
+        // A sharp V passes the limit of 10 and is bevelled: half the width.
+        var vee = Path()
+        vee.move(to: Point(x: 0, y: 0))
+        vee.addLine(to: Point(x: 50, y: 1))
+        vee.addLine(to: Point(x: 0, y: 2))
+        #expect(vee.strokeBounds(mitred) == Rect(x: -2, y: -2, width: 54, height: 6))
+        // A V within the limit (60 degrees: twice the half width) reaches its mitre.
+        var wide = Path()
+        wide.move(to: Point(x: 0, y: 0))
+        wide.addLine(to: Point(x: 10, y: 10 * 3.0.squareRoot()))
+        wide.addLine(to: Point(x: 20, y: 0))
+        let tip = wide.strokeBounds(mitred)
+        #expect(abs(tip.maxY - (10 * 3.0.squareRoot() + 4)) < 1e-9)
+        // Round joins and square caps.
+        #expect(square == Path(rect: Rect(x: 10, y: 10, width: 40, height: 40)).strokeBounds(.init(lineWidth: 4, lineJoin: .miter, miterLimit: 1.5)))
+        #expect(Path(rect: Rect(x: 10, y: 10, width: 40, height: 40)).strokeBounds(.init(lineWidth: 4, lineJoin: .round)) == Rect(x: 8, y: 8, width: 44, height: 44))
+    }
+
+    /// Every pixel a stroke inks lies inside its bounds, over shapes with corners, curves and arcs.
+    @Test func theStrokeBoundsHoldWhatIsStroked() throws {
+        var shapes = [Path(rect: Rect(x: 30, y: 12, width: 30, height: 14)), Path(ovalIn: Rect(x: 20, y: 8, width: 50, height: 20))]
+        var zigzag = Path()
+        zigzag.move(to: Point(x: 20, y: 15))
+        zigzag.addLine(to: Point(x: 40, y: 25))
+        zigzag.addLine(to: Point(x: 55, y: 12))
+        zigzag.addArc(center: Point(x: 60, y: 20), radius: 6, startAngle: 0, endAngle: 2)
+        shapes.append(zigzag)
+        for (index, path) in shapes.enumerated() {
+            for style in [GraphicsContext.StrokeStyle(lineWidth: 3), .init(lineWidth: 5, lineCap: .square, lineJoin: .bevel)] {
+                let bitmap = try canvas { $0.stroke(path, with: .black, style: style) }
+                let bounds = path.strokeBounds(style)
+                for y in 0..<40 {
+                    for x in 0..<100 where bitmap.pixel(x: x, y: y) != white {
+                        #expect(bounds.intersects(Rect(x: Double(x), y: Double(y), width: 1, height: 1)), "shape \(index): pixel \(x), \(y) outside \(bounds)")
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -52,14 +52,13 @@ struct ShapeAndGradientLayerTests {
         }
         #expect(sameEverywhere(try picture(tree), expected))
         // Its extent is the stroke's, though its bounds are empty: moving it repaints where it was.
-        // The path's box (20, 20, 60, 60) grown by a mitred stroke's reach: a limit of 10 at a width of 8.
-        #expect(tree.extent == Rect(x: -20, y: -20, width: 140, height: 140))
+        // The circle grown by half the stroke: it has no corners for a mitre to reach past.
+        #expect(tree.extent == Rect(x: 16, y: 16, width: 68, height: 68))
         _ = tree.takeDamage()
         ring.strokeEnd = 0.9
         #expect(tree.takeDamage().bounds == PixelRect(enclosing: tree.extent), "a changed stroke repaints what it covers")
-        ring.fillColor = Self.blue
-        ring.lineJoin = .round
-        #expect(tree.extent == Rect(x: 16, y: 16, width: 68, height: 68), "round joins reach half the width")
+        ring.path = Path(rect: Rect(x: -30, y: -30, width: 60, height: 60))
+        #expect(abs(tree.extent.minX - (20 - 4 * 2.0.squareRoot())) < 1e-9, "a square's mitred corners reach further")
     }
 
     @Test func aFillCanBeEvenOdd() throws {
