@@ -46,9 +46,13 @@ open class Application: Responder {
     /// Moves view animations on, a display tick at a time.
     lazy var animator = Animator(application: self)
 
-    /// Whether view animations are under way: what a test driver waits out
-    /// before it taps, as a person waits for a screen to stop moving.
-    public var hasRunningAnimations: Bool { animator.isRunning }
+    /// Moves the animations of layers an app added to its views on (`BasicAnimation`).
+    lazy var layerAnimator = LayerAnimator(application: self)
+
+    /// Whether view animations, or layer animations that will end, are
+    /// under way: what a test driver waits out before it taps, as a person
+    /// waits for a screen to stop moving.
+    public var hasRunningAnimations: Bool { animator.isRunning || layerAnimator.hasFiniteAnimations }
 
     public override init() { super.init() }
 

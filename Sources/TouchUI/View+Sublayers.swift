@@ -18,7 +18,15 @@ final class HostedLayers {
             // Layers are changed on the main actor, as the view that hosts them.
             MainActor.assumeIsolated { view?.sublayersDamaged(rect) }
         })
+        Self.hosts = Self.hosts.filter { $0.value.view != nil }
+        Self.hosts[ObjectIdentifier(tree.root)] = WeakView(view: view)
     }
+
+    /// The view hosting each tree, by its root: how a layer's animation finds its application.
+    private static var hosts: [ObjectIdentifier: WeakView] = [:]
+
+    /// The view whose hosted layers hang under `root`.
+    static func view(hosting root: Layers.Layer) -> View? { hosts[ObjectIdentifier(root)]?.view }
 
     var layers: [Layers.Layer] { tree.root.sublayers }
 

@@ -1,0 +1,261 @@
+import Glibc
+import Layers
+
+/// Runs the `BasicAnimation`s of an application's hosted layers, a display
+/// tick at a time on its timeline, as `Animator` runs views' animations.
+@MainActor
+final class LayerAnimator {
+    private unowned let application: Application
+    private var running: [Running] = []
+    private var tick: TimerID?
+
+    init(application: Application) { self.application = application }
+
+    /// Whether an animation that will end is under way (one that repeats
+    /// forever, a spinner, is not waited out).
+    var hasFiniteAnimations: Bool { running.contains { !$0.isKept && !$0.isEndless } }
+
+    /// The animator of the application whose window shows the view hosting `layer`.
+    static func animator(for layer: Layers.Layer) -> LayerAnimator {
+        var root = layer
+        while let parent = root.superlayer { root = parent }
+        let application = HostedLayers.view(hosting: root)?.window?.hostApplication ?? Application.shared
+        return application.layerAnimator
+    }
+
+    /// One animation on one layer.
+    @MainActor final class Running {
+        weak var layer: Layers.Layer?
+        let key: String
+        let property: LayerProperty
+        let from: AnimatedValue, to: AnimatedValue
+        /// The value the app set, shown again when the animation goes.
+        var model: AnimatedValue
+        /// The value last drawn: one read back that differs is the app's new one.
+        var shown: AnimatedValue
+        let duration: Double, plays: Double, autoreverses: Bool, delay: Double
+        let curve: TimingCurve
+        let fillMode: MediaTimingFillMode, removedOnCompletion: Bool
+        let completion: ((Bool) -> Void)?
+        var start = 0.0
+        /// Ended, its last value still drawn (`fillMode = .forwards`, not removed on completion).
+        var isKept = false
+        var isEndless: Bool { plays.isInfinite }
+
+        init(_ animation: BasicAnimation, layer: Layers.Layer, key: String, property: LayerProperty) {
+            self.layer = layer
+            self.key = key
+            self.property = property
+            let current = property.get(layer)
+            model = current
+            shown = current
+            let name = animation.keyPath ?? ""
+            let from = animation.fromValue.map { property.value(of: $0, keyPath: name, role: "fromValue") } ?? current
+            let by = animation.byValue.map { property.value(of: $0, keyPath: name, role: "byValue") }
+            self.from = from
+            to = animation.toValue.map { property.value(of: $0, keyPath: name, role: "toValue") }
+                ?? by.map { from.adding($0) } ?? current
+            duration = max(0, animation.duration.isFinite ? animation.duration : 0)
+            let count = Double(animation.repeatCount)
+            plays = count.isNaN || count <= 0 ? 1 : count
+            autoreverses = animation.autoreverses
+            delay = max(0, animation.beginTime.isFinite ? animation.beginTime : 0)
+            curve = animation.timingFunction?.curve ?? .linear
+            fillMode = animation.fillMode
+            removedOnCompletion = animation.isRemovedOnCompletion
+            completion = animation.completion
+        }
+
+        /// The value drawn at `now` (nil: the app's own), and whether the animation is over.
+        func value(at now: Double) -> (AnimatedValue?, done: Bool) {
+            let elapsed = now - start - delay
+            if elapsed < 0 { return (fillMode == .backwards || fillMode == .both ? from : nil, false) }
+            let cycle = autoreverses ? 2 * duration : duration
+            let total = plays * cycle
+            let done = elapsed >= total
+            let time = done ? total : elapsed
+            guard cycle > 0 else { return (autoreverses ? from : to, true) }
+            var position = time / duration
+            if autoreverses {
+                position = position.truncatingRemainder(dividingBy: 2)
+                if position > 1 { position = 2 - position }
+                if done && plays == plays.rounded() { position = 0 }
+            } else {
+                let whole = position.rounded(.down)
+                position -= whole
+                // Each play ends at its end, not at the next one's start.
+                if position == 0 && whole > 0 { position = 1 }
+            }
+            let progress = curve.progress(position, duration: duration)
+            return (from.interpolated(to: to, progress), done)
+        }
+    }
+
+    func add(_ animation: BasicAnimation, to layer: Layers.Layer, forKey key: String?) {
+        guard let keyPath = animation.keyPath else { return }
+        guard let property = LayerProperty(keyPath: keyPath, layer: layer) else {
+            fatalError("BasicAnimation: a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
+        }
+        let key = key ?? "animation \(ObjectIdentifier(animation).hashValue)"
+        remove(from: layer, key: key)
+        let entry = Running(animation, layer: layer, key: key, property: property)
+        entry.start = application.timeline.now
+        running.append(entry)
+        apply(entry, at: entry.start)
+        if tick == nil { scheduleTick() }
+    }
+
+    func remove(from layer: Layers.Layer, key: String?) {
+        let removed = running.filter { $0.layer === layer && (key == nil || $0.key == key) }
+        guard !removed.isEmpty else { return }
+        running.removeAll { entry in removed.contains { $0 === entry } }
+        for entry in removed {
+            restore(entry)
+            if !entry.isKept { entry.completion?(false) }
+        }
+    }
+
+    func keys(of layer: Layers.Layer) -> [String] { running.filter { $0.layer === layer }.map(\.key) }
+
+    private func scheduleTick() {
+        tick = application.timeline.schedule(after: Animator.tickInterval) { [weak self] in self?.step() }
+    }
+
+    func step() {
+        tick = nil
+        let now = application.timeline.now
+        var ended: [Running] = []
+        for entry in running where !entry.isKept {
+            guard entry.layer != nil else {
+                ended.append(entry)
+                continue
+            }
+            if apply(entry, at: now) { ended.append(entry) }
+        }
+        for entry in ended {
+            if entry.layer != nil, !entry.removedOnCompletion, entry.fillMode == .forwards || entry.fillMode == .both {
+                entry.isKept = true
+            } else {
+                running.removeAll { $0 === entry }
+                restore(entry)
+            }
+            entry.completion?(entry.layer != nil)
+        }
+        if running.contains(where: { !$0.isKept }) && tick == nil { scheduleTick() }
+    }
+
+    /// Draws the entry's value at `now`; true when it is over.
+    @discardableResult
+    private func apply(_ entry: Running, at now: Double) -> Bool {
+        guard let layer = entry.layer else { return true }
+        // The app set the property since the last tick: that is the value to show after.
+        let current = entry.property.get(layer)
+        if current != entry.shown { entry.model = current }
+        let (value, done) = entry.value(at: now)
+        let keepsEnd = done && !entry.removedOnCompletion && (entry.fillMode == .forwards || entry.fillMode == .both)
+        let drawn = done && !keepsEnd ? entry.model : value ?? entry.model
+        entry.property.set(layer, drawn)
+        entry.shown = entry.property.get(layer)
+        return done
+    }
+
+    /// Shows the app's value again, unless the app changed it since (then that shows already).
+    private func restore(_ entry: Running) {
+        guard let layer = entry.layer, entry.property.get(layer) == entry.shown else { return }
+        entry.property.set(layer, entry.model)
+    }
+}
+
+/// A layer property an animation can reach by key path, read and written as an `AnimatedValue`.
+struct LayerProperty {
+    let get: (Layers.Layer) -> AnimatedValue
+    let set: (Layers.Layer, AnimatedValue) -> Void
+    /// What kind of value it takes, for turning `fromValue` and the rest into one.
+    let kind: Kind
+
+    enum Kind { case number, point, rect, size, transform, color }
+
+    init?(keyPath: String, layer: Layers.Layer) {
+        func number(_ get: @escaping (Layers.Layer) -> Double, _ set: @escaping (Layers.Layer, Double) -> Void) -> LayerProperty {
+            LayerProperty(get: { .number(get($0)) }, set: { layer, value in if case .number(let n) = value { set(layer, n) } }, kind: .number)
+        }
+        func color(_ get: @escaping (Layers.Layer) -> Color?, _ set: @escaping (Layers.Layer, Color?) -> Void) -> LayerProperty {
+            LayerProperty(get: { .color(get($0)) }, set: { layer, value in if case .color(let c) = value { set(layer, c) } }, kind: .color)
+        }
+        let shape = layer as? ShapeLayer
+        switch keyPath {
+        case "opacity": self = number({ $0.opacity }, { $0.opacity = $1 })
+        case "cornerRadius": self = number({ $0.cornerRadius }, { $0.cornerRadius = $1 })
+        case "borderWidth": self = number({ $0.borderWidth }, { $0.borderWidth = $1 })
+        case "zPosition": self = number({ $0.zPosition }, { $0.zPosition = $1 })
+        case "position.x": self = number({ $0.position.x }, { $0.position.x = $1 })
+        case "position.y": self = number({ $0.position.y }, { $0.position.y = $1 })
+        case "transform.rotation", "transform.rotation.z":
+            self = number({ atan2($0.transform.b, $0.transform.a) }, { $0.transform = AffineTransform(rotationAngle: $1) })
+        case "transform.scale":
+            self = number({ ($0.transform.a * $0.transform.a + $0.transform.b * $0.transform.b).squareRoot() }, {
+                $0.transform = AffineTransform(scaleX: $1, y: $1)
+            })
+        case "position":
+            self = LayerProperty(get: { .point($0.position) }, set: { layer, value in if case .point(let p) = value { layer.position = p } }, kind: .point)
+        case "bounds":
+            self = LayerProperty(get: { .rect($0.bounds) }, set: { layer, value in if case .rect(let r) = value { layer.bounds = r } }, kind: .rect)
+        case "bounds.size":
+            self = LayerProperty(
+                get: { .rect(Rect(origin: .zero, size: $0.bounds.size)) },
+                set: { layer, value in if case .rect(let r) = value { layer.bounds.size = r.size } }, kind: .size)
+        case "transform":
+            self = LayerProperty(
+                get: { .transform($0.transform) }, set: { layer, value in if case .transform(let t) = value { layer.transform = t } }, kind: .transform)
+        case "backgroundColor": self = color({ $0.backgroundColor }, { $0.backgroundColor = $1 })
+        case "borderColor": self = color({ $0.borderColor }, { $0.borderColor = $1 })
+        case "strokeStart" where shape != nil: self = number({ ($0 as! ShapeLayer).strokeStart }, { ($0 as! ShapeLayer).strokeStart = $1 })
+        case "strokeEnd" where shape != nil: self = number({ ($0 as! ShapeLayer).strokeEnd }, { ($0 as! ShapeLayer).strokeEnd = $1 })
+        case "lineWidth" where shape != nil: self = number({ ($0 as! ShapeLayer).lineWidth }, { ($0 as! ShapeLayer).lineWidth = $1 })
+        case "fillColor" where shape != nil: self = color({ ($0 as! ShapeLayer).fillColor }, { ($0 as! ShapeLayer).fillColor = $1 })
+        case "strokeColor" where shape != nil: self = color({ ($0 as! ShapeLayer).strokeColor }, { ($0 as! ShapeLayer).strokeColor = $1 })
+        default: return nil
+        }
+    }
+
+    private init(get: @escaping (Layers.Layer) -> AnimatedValue, set: @escaping (Layers.Layer, AnimatedValue) -> Void, kind: Kind) {
+        self.get = get
+        self.set = set
+        self.kind = kind
+    }
+
+    /// An animation's `fromValue`, `toValue` or `byValue` as this property's kind; a value of another kind stops the app, naming it.
+    func value(of any: Any, keyPath: String, role: String) -> AnimatedValue {
+        let converted: AnimatedValue? =
+            switch kind {
+            case .number:
+                switch any {
+                case let value as Double: .number(value)
+                case let value as Float: .number(Double(value))
+                case let value as Int: .number(Double(value))
+                default: nil
+                }
+            case .point: (any as? Point).map { .point($0) }
+            case .rect: (any as? Rect).map { .rect($0) }
+            case .size: (any as? Size).map { .rect(Rect(origin: .zero, size: $0)) }
+            case .transform: (any as? AffineTransform).map { .transform($0) }
+            case .color: (any as? Color).map { .color($0) } ?? (any is Color? ? .color(nil) : nil)
+            }
+        guard let converted else {
+            fatalError("BasicAnimation: the \(role) of \"\(keyPath)\" is a \(type(of: any)), where a \(kind) is taken")
+        }
+        return converted
+    }
+}
+
+extension AnimatedValue {
+    /// `self` moved by `delta` (an animation's `byValue`): numbers, points and sizes add; others are `delta` itself.
+    func adding(_ delta: AnimatedValue) -> AnimatedValue {
+        switch (self, delta) {
+        case (.number(let a), .number(let b)): .number(a + b)
+        case (.point(let a), .point(let b)): .point(Point(x: a.x + b.x, y: a.y + b.y))
+        case (.rect(let a), .rect(let b)): .rect(Rect(origin: a.origin, size: Size(width: a.width + b.width, height: a.height + b.height)))
+        default: delta
+        }
+    }
+}
