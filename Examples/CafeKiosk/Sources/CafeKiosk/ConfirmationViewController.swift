@@ -5,6 +5,7 @@ public final class ConfirmationViewController: ViewController {
     public let orderNumber: Int
     private let total: Int
     private let onDone: () -> Void
+    private let checkmark = CheckmarkView(color: .white)
 
     /// There is no way back to the placed order: only on to a new one.
     init(orderNumber: Int, total: Int, onDone: @escaping () -> Void) {
@@ -32,6 +33,7 @@ public final class ConfirmationViewController: ViewController {
         lines.spacing = 20
         let done = Theme.button("New order", primary: true)
         done.addAction(for: .touchUpInside) { [unowned self] _, _ in self.onDone() }
+        view.addSubview(checkmark)
         view.addSubview(lines)
         view.addSubview(done)
 
@@ -41,7 +43,10 @@ public final class ConfirmationViewController: ViewController {
         LayoutConstraint.activate([
             space.topAnchor.constraint(equalTo: column.topAnchor),
             space.bottomAnchor.constraint(equalTo: done.topAnchor),
-            lines.centerYAnchor.constraint(equalTo: space.centerYAnchor, constant: -16),
+            // The tick and the message together a little above the middle.
+            lines.centerYAnchor.constraint(equalTo: space.centerYAnchor, constant: (CheckmarkView.side + 20) / 2 - 16),
+            checkmark.bottomAnchor.constraint(equalTo: lines.topAnchor, constant: -20),
+            checkmark.centerXAnchor.constraint(equalTo: column.centerXAnchor),
             lines.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: Theme.margin),
             lines.trailingAnchor.constraint(equalTo: column.trailingAnchor, constant: -Theme.margin),
             done.centerXAnchor.constraint(equalTo: column.centerXAnchor),
@@ -49,5 +54,10 @@ public final class ConfirmationViewController: ViewController {
             done.heightAnchor.constraint(equalToConstant: Theme.barHeight - 16),
             done.bottomAnchor.constraint(equalTo: column.bottomAnchor, constant: -24),
         ])
+    }
+
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        checkmark.play()
     }
 }
