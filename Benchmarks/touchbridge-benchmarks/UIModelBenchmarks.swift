@@ -110,6 +110,13 @@ func deliverySetup(recognizersPerLevel: Int) -> (Int) -> Void {
 
 @MainActor
 func benchmarkDelivery() -> String {
+    // BENCH_DELIVERY_ONLY=plain|recognizers BENCH_DELIVERY_FRAMES=N delivers one kind only, for callgrind's counts.
+    if let only = ProcessInfo.processInfo.environment["BENCH_DELIVERY_ONLY"] {
+        let frames = ProcessInfo.processInfo.environment["BENCH_DELIVERY_FRAMES"].flatMap(Int.init) ?? 1000
+        let deliver = deliverySetup(recognizersPerLevel: only == "recognizers" ? 2 : 0)
+        deliver(frames)
+        return "delivered \(frames) frames (\(only))"
+    }
     let plain = deliverySetup(recognizersPerLevel: 0)
     let withRecognizers = deliverySetup(recognizersPerLevel: 2)
     // Alternate the two in one run so that both see the same machine.

@@ -109,9 +109,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         return Point(x: moved.x - origin.x, y: moved.y - origin.y)
     }
 
-    private var currentTranslation: Point {
+    private var currentTranslation: Point { translation(toCentroid: location(in: nil)) }
+
+    /// The translation with the fingers' centroid at `here` (window coordinates).
+    private func translation(toCentroid here: Point) -> Point {
         guard let anchor else { return translationSoFar }
-        let here = location(in: nil)
         return Point(x: translationSoFar.x + here.x - anchor.x, y: translationSoFar.y + here.y - anchor.y)
     }
 
@@ -126,8 +128,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         lastCount = numberOfTouches
     }
 
-    private func sample(_ event: Event) {
-        samples.append((event.timestamp, currentTranslation))
+    private func sample(_ event: Event, _ translation: Point) {
+        samples.append((event.timestamp, translation))
         while freshSample < samples.count && event.timestamp - samples[freshSample].time > 0.15 { freshSample += 1 }
         if freshSample >= 64 {
             samples.removeFirst(freshSample)
@@ -152,11 +154,13 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         super.touchesMoved(touches, with: event)
         if numberOfTouches != lastCount { rebase() }
-        sample(event)
-        lastCentroid = location(in: nil)
+        // The centroid once for the move, its translation once: a pan hears every move of its fingers.
+        let here = location(in: nil)
+        let t = translation(toCentroid: here)
+        sample(event, t)
+        lastCentroid = here
         if state == .possible {
             guard numberOfTouches >= minimumNumberOfTouches, numberOfTouches <= maximumNumberOfTouches else { return }
-            let t = currentTranslation
             if (t.x * t.x + t.y * t.y).squareRoot() >= minimumDistance { state = .began }
         } else if isActive {
             state = .changed
@@ -168,7 +172,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         if numberOfTouches < max(1, minimumNumberOfTouches) {
             // The lift is a sample too: a finger that rested before lifting
             // (a panel sends nothing while it is still) has no speed left.
-            sample(event)
+            sample(event, currentTranslation)
             if isActive { state = .ended } else if state == .possible { state = .failed }
         } else {
             rebase()
