@@ -75,16 +75,16 @@ extension GraphicsContext {
         guard let flat = cairo_copy_path_flat(cr) else { return }
         defer { cairo_path_destroy(flat) }
         // The flattened path's segments, each from one point to the next.
-        var segments: [(from: Point, to: Point, length: Double, startsSubpath: Bool)] = []
+        var segments: [(from: Point, to: Point, length: Double, startsSubpath: Bool, closes: Bool)] = []
         var current = Point.zero, subpathStart = Point.zero, newSubpath = true
         let data = flat.pointee.data!
         var i = 0
         while i < Int(flat.pointee.num_data) {
             let header = data[i].header
             func point(_ k: Int) -> Point { Point(x: data[i + k].point.x, y: data[i + k].point.y) }
-            func segment(to next: Point) {
+            func segment(to next: Point, closes: Bool = false) {
                 let length = ((next.x - current.x) * (next.x - current.x) + (next.y - current.y) * (next.y - current.y)).squareRoot()
-                segments.append((current, next, length, newSubpath))
+                segments.append((current, next, length, newSubpath, closes))
                 newSubpath = false
                 current = next
             }
@@ -94,7 +94,7 @@ extension GraphicsContext {
                 subpathStart = current
                 newSubpath = true
             case CAIRO_PATH_LINE_TO: segment(to: point(1))
-            case CAIRO_PATH_CLOSE_PATH: segment(to: subpathStart)
+            case CAIRO_PATH_CLOSE_PATH: segment(to: subpathStart, closes: true)
             default: break
             }
             i += Int(header.length)
@@ -104,9 +104,16 @@ extension GraphicsContext {
         guard total > 0 else { return }
         let from = start * total, to = end * total
         var walked = 0.0, drawing = false
+        // Where the current subpath starts along the path: one kept whole closes as it did, with its join.
+        var subpathStartsAt = 0.0
         for segment in segments {
             defer { walked += segment.length }
+            if segment.startsSubpath { subpathStartsAt = walked }
             let segmentEnd = walked + segment.length
+            if segment.closes && drawing && subpathStartsAt >= from && segmentEnd <= to {
+                cairo_close_path(cr)
+                continue
+            }
             guard segmentEnd > from, walked < to, segment.length > 0 else {
                 if walked >= to { break }
                 continue

@@ -10,12 +10,15 @@ public final class GradientLayer: Layer {
     public enum GradientType: Sendable {
         /// Along the line from `startPoint` to `endPoint`.
         case axial
-        /// Outward from `startPoint` to an ellipse through `endPoint`.
+        /// Outward from `startPoint` to the ellipse centred there whose
+        /// bounding box has a corner at `endPoint`, as CAGradientLayer's:
+        /// (0.5, 0.5) to (1, 1) fills the bounds' inscribed ellipse.
         case radial
     }
 
     /// The colours, first to last; one fills the bounds with it, none draws nothing.
     public var colors: [Color]? {
+        willSet { contentWillChange() }
         didSet { contentWillChange() }
     }
     /// Where each colour sits, from 0 to 1; nil (or a count that does not match) spreads them evenly.

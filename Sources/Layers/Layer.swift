@@ -112,7 +112,9 @@ public class Layer {
     /// Draws the layer's own content in its bounds' coordinates, as a
     /// CALayer delegate's `draw(_:in:)`. Called when the content is needed
     /// and not stored: the first time, after `setNeedsDisplay()`, after the
-    /// size changed, or when the compositor evicted the store.
+    /// size changed, when the compositor evicted the store, or when it is
+    /// composited in the other appearance (light or dark) than it was drawn in.
+    /// Held strongly, unlike CALayer's delegate: capture a view in it weakly.
     @exclusivity(unchecked) public var draw: ((GraphicsContext) -> Void)? {
         didSet { setNeedsDisplay() }
     }
@@ -127,6 +129,8 @@ public class Layer {
     @exclusivity(unchecked) public internal(set) var needsDisplay = true
     /// The stored content, when the compositor keeps one.
     @exclusivity(unchecked) var backingStore: Bitmap?
+    /// The appearance the store was drawn in: its adaptive colours are that one's.
+    @exclusivity(unchecked) var backingStoreAppearance = Color.Appearance.light
     /// When the store was last composited, for eviction.
     var lastUsed = 0
 
@@ -164,7 +168,8 @@ public class Layer {
     /// Whether it shows anything at all (a shape with no path does not).
     var showsDirectContent: Bool { false }
 
-    /// Damages what the layer covers now: a subclass calls it before and after changing what it draws.
+    /// Damages what the layer covers: a subclass calls it before a change
+    /// of what it draws (where it was) and after (where it is).
     func contentWillChange() { damage() }
 
     /// Only `contents` at its own size, untransformed, at full opacity, with
@@ -210,8 +215,8 @@ public class Layer {
             dx: position.x - bounds.minX - anchorPoint.x * bounds.width, dy: position.y - bounds.minY - anchorPoint.y * bounds.height)
     }
 
-    /// What the layer and its sublayers may cover, in its superlayer's coordinates.
-    func extent() -> Rect {
+    /// What the layer and its sublayers may cover, in its own bounds' coordinates.
+    func extentInOwnCoordinates() -> Rect {
         // Bounds of no size cover nothing: a container of finger markers is not a corner at its origin.
         var area = bounds.isEmpty ? Rect.null : bounds
         if drawsDirectly {
@@ -221,8 +226,11 @@ public class Layer {
         if !masksToBounds {
             for sublayer in sublayers where !sublayer.isHidden { area = area.union(sublayer.extent()) }
         }
-        return convertToSuperlayer(area)
+        return area
     }
+
+    /// What the layer and its sublayers may cover, in its superlayer's coordinates.
+    func extent() -> Rect { convertToSuperlayer(extentInOwnCoordinates()) }
 
     /// Damages what the layer covers now, in the root's coordinates.
     private func damage(evenIfHidden: Bool = false) {

@@ -126,8 +126,16 @@ public final class LayerCompositor {
         context.withSavedState {
             if layer.superlayer != nil { context.concatenate(layer.toSuperlayer) }
             let bounds = layer.bounds
-            let group = layer.opacity < 1 && !layer.sublayers.isEmpty
-            if group { context.beginTransparencyLayer() }
+            // Fading what is drawn in several parts (sublayers; a shape's fill
+            // and stroke over its background) is one picture blended once,
+            // kept to what the layer covers.
+            let group = layer.opacity < 1 && (!layer.sublayers.isEmpty || layer.drawsDirectly)
+            if group {
+                let covered = layer.extentInOwnCoordinates()
+                guard !covered.isNull else { return }
+                context.clip(to: covered)
+                context.beginTransparencyLayer()
+            }
             let alpha = group ? 1 : layer.opacity
             let outline = layer.cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : Path(rect: bounds)
             if let background = layer.backgroundColor { context.fill(outline, with: background.withAlphaComponent(background.alpha * alpha)) }
@@ -139,11 +147,7 @@ public final class LayerCompositor {
                     context.draw(contents, in: bounds)
                     if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
                 }
-                if layer.drawsDirectly {
-                    if alpha < 1 { context.beginTransparencyLayer() }
-                    layer.drawDirectly(in: context)
-                    if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
-                }
+                if layer.drawsDirectly { layer.drawDirectly(in: context) }
                 if layer.draw != nil { compositeContent(of: layer, into: context, alpha: alpha) }
                 for sublayer in layer.sublayersInDrawingOrder {
                     composite(sublayer, into: context, clip: clip, superlayerToRoot: toRoot)
@@ -165,7 +169,9 @@ public final class LayerCompositor {
         let width = Int(layer.bounds.width.rounded(.up)), height = Int(layer.bounds.height.rounded(.up))
         guard width > 0, height > 0, let draw = layer.draw else { return }
         let bytes = width * height * 4
-        if layer.needsDisplay || layer.backingStore.map({ $0.width != width || $0.height != height }) ?? true {
+        if layer.needsDisplay || layer.backingStoreAppearance != context.appearance
+            || layer.backingStore.map({ $0.width != width || $0.height != height }) ?? true
+        {
             release(layer)
             // Larger than the whole budget: drawn straight into the frame, every frame.
             guard bytes <= budget, let store = try? Bitmap(width: width, height: height, opaque: layer.isOpaque) else {
@@ -177,6 +183,8 @@ public final class LayerCompositor {
                 return
             }
             let storeContext = GraphicsContext(bitmap: store)
+            storeContext.appearance = context.appearance
+            layer.backingStoreAppearance = context.appearance
             storeContext.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
             draw(storeContext)
             storeContext.flush()

@@ -22,6 +22,7 @@ public final class ShapeLayer: Layer {
     }
     /// Opaque black until set, as CAShapeLayer's; nil fills nothing.
     public var fillColor: Color? = .black {
+        willSet { contentWillChange() }
         didSet { contentWillChange() }
     }
     /// Nil until set: no stroke.
@@ -77,9 +78,24 @@ public final class ShapeLayer: Layer {
     }
 
     override func directContentExtent() -> Rect {
-        guard showsDirectContent, let path else { return .null }
-        guard strokeColor != nil, lineWidth > 0 else { return path.boundingBox }
-        return path.strokeBounds(strokeStyle)
+        if let cachedExtent { return cachedExtent }
+        let extent: Rect
+        if !showsDirectContent { extent = .null } else if let path, strokeColor != nil, lineWidth > 0 {
+            extent = path.strokeBounds(strokeStyle)
+        } else {
+            extent = path?.boundingBox ?? .null
+        }
+        cachedExtent = extent
+        return extent
+    }
+
+    /// The extent as last worked out: the compositor asks for it on every
+    /// damaged frame, and a path's walk is not free.
+    private var cachedExtent: Rect?
+
+    override func contentWillChange() {
+        cachedExtent = nil
+        super.contentWillChange()
     }
 
     override func drawDirectly(in context: GraphicsContext) {

@@ -13,7 +13,7 @@ import Layers
 /// gives what is drawn; a value the app sets meanwhile is the one shown after.
 ///
 /// Key paths: `strokeStart`, `strokeEnd`, `lineWidth`, `opacity`,
-/// `cornerRadius`, `borderWidth`, `position`, `position.x`, `position.y`,
+/// `cornerRadius`, `borderWidth`, `zPosition`, `position`, `position.x`, `position.y`,
 /// `bounds`, `bounds.size`, `transform`, `transform.rotation` (or
 /// `.rotation.z`), `transform.scale`, `backgroundColor`, `borderColor`,
 /// `fillColor`, `strokeColor`. Values are numbers (`Double`, `Float`,
@@ -21,6 +21,11 @@ import Layers
 /// as the key path takes. A key path not listed, or a value of the wrong
 /// kind, stops the app with a message naming both, as Core Animation
 /// would throw.
+///
+/// One animation at a time writes each stored property: the sub-paths of
+/// `transform` (and of `position`, `bounds`) set it whole, so a second one
+/// replaces the first, as does one under the same key. `transform` itself
+/// is interpolated entry by entry: turn with `transform.rotation.z`.
 @MainActor
 public final class BasicAnimation {
     /// The property animated: `"strokeEnd"`, `"position.x"`, `"transform.rotation.z"`.
@@ -61,8 +66,15 @@ public struct MediaTimingFunction: Sendable {
         case .linear: curve = .linear
         case .easeIn: curve = .easeIn
         case .easeOut: curve = .easeOut
-        case .easeInEaseOut, .default: curve = .easeInOut
+        case .easeInEaseOut: curve = .easeInOut
+        // Core Animation's own default: a gentle start and a long ease out.
+        case .default: curve = .cubic(0.25, 0.1, 0.25, 1)
         }
+    }
+
+    /// A curve through two control points, each coordinate from 0 to 1 in x (time).
+    public init(controlPoints x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) {
+        curve = .cubic(Double(min(1, max(0, x1))), Double(y1), Double(min(1, max(0, x2))), Double(y2))
     }
 }
 

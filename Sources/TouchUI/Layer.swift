@@ -80,7 +80,7 @@ public struct Layer {
         nonmutating set { view.shouldRasterize = newValue }
     }
 
-    /// Whether sublayers (here, subviews) are clipped to the bounds: the view's `clipsToBounds`.
+    /// Whether subviews and added layers are clipped to the bounds: the view's `clipsToBounds`.
     /// Clipping hides the shadow, as on iOS.
     public var masksToBounds: Bool {
         get { view.clipsToBounds }
@@ -137,8 +137,10 @@ public struct Layer {
 
     // MARK: Sublayers
 
-    /// The layers the app added, back to front; nil when there are none.
-    /// On iOS the subviews' layers are in this list too; here they are `view.subviews`.
+    /// The layers the app added, in the order they were placed; nil when
+    /// there are none. On iOS the subviews' layers are in this list too;
+    /// here they are `view.subviews`. An added layer's `zPosition` orders it
+    /// among the added layers between the same two subviews, not among the subviews.
     public var sublayers: [CALayer]? {
         let layers = view.hostedLayers?.layers ?? []
         return layers.isEmpty ? nil : layers

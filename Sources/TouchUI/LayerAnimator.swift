@@ -8,6 +8,8 @@ final class LayerAnimator {
     private unowned let application: Application
     private var running: [Running] = []
     private var tick: TimerID?
+    /// Numbers the animations added without a key.
+    private var unnamed = 0
 
     init(application: Application) { self.application = application }
 
@@ -36,7 +38,7 @@ final class LayerAnimator {
         let duration: Double, plays: Double, autoreverses: Bool, delay: Double
         let curve: TimingCurve
         let fillMode: MediaTimingFillMode, removedOnCompletion: Bool
-        let completion: ((Bool) -> Void)?
+        var completion: ((Bool) -> Void)?
         var start = 0.0
         /// Ended, its last value still drawn (`fillMode = .forwards`, not removed on completion).
         var isKept = false
@@ -52,9 +54,14 @@ final class LayerAnimator {
             let name = animation.keyPath ?? ""
             let from = animation.fromValue.map { property.value(of: $0, keyPath: name, role: "fromValue") } ?? current
             let by = animation.byValue.map { property.value(of: $0, keyPath: name, role: "byValue") }
-            self.from = from
-            to = animation.toValue.map { property.value(of: $0, keyPath: name, role: "toValue") }
-                ?? by.map { from.adding($0) } ?? current
+            let to = animation.toValue.map { property.value(of: $0, keyPath: name, role: "toValue") }
+            // As Core Animation: by and to without from start at to less by.
+            if animation.fromValue == nil, let to, let by {
+                self.from = to.adding(by, times: -1)
+            } else {
+                self.from = from
+            }
+            self.to = to ?? by.map { from.adding($0) } ?? current
             duration = max(0, animation.duration.isFinite ? animation.duration : 0)
             let count = Double(animation.repeatCount)
             plays = count.isNaN || count <= 0 ? 1 : count
@@ -96,8 +103,12 @@ final class LayerAnimator {
         guard let property = LayerProperty(keyPath: keyPath, layer: layer) else {
             fatalError("BasicAnimation: a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
         }
-        let key = key ?? "animation \(ObjectIdentifier(animation).hashValue)"
+        unnamed += 1
+        let key = key ?? "animation \(unnamed)"
         remove(from: layer, key: key)
+        // One animation at a time per stored property: a spin's and a pulse's
+        // both write the transform, and each would take the other's value for the app's.
+        for other in running where other.layer === layer && other.property.storage == property.storage { remove(from: layer, key: other.key) }
         let entry = Running(animation, layer: layer, key: key, property: property)
         entry.start = application.timeline.now
         running.append(entry)
@@ -111,7 +122,9 @@ final class LayerAnimator {
         running.removeAll { entry in removed.contains { $0 === entry } }
         for entry in removed {
             restore(entry)
-            if !entry.isKept { entry.completion?(false) }
+            let completion = entry.completion
+            entry.completion = nil
+            completion?(false)
         }
     }
 
@@ -124,6 +137,8 @@ final class LayerAnimator {
     func step() {
         tick = nil
         let now = application.timeline.now
+        // Layers let go take their animations with them, kept ones too.
+        running.removeAll { $0.layer == nil }
         var ended: [Running] = []
         for entry in running where !entry.isKept {
             guard entry.layer != nil else {
@@ -139,7 +154,9 @@ final class LayerAnimator {
                 running.removeAll { $0 === entry }
                 restore(entry)
             }
-            entry.completion?(entry.layer != nil)
+            let completion = entry.completion
+            entry.completion = nil
+            completion?(entry.layer != nil)
         }
         if running.contains(where: { !$0.isKept }) && tick == nil { scheduleTick() }
     }
@@ -172,15 +189,18 @@ struct LayerProperty {
     let set: (Layers.Layer, AnimatedValue) -> Void
     /// What kind of value it takes, for turning `fromValue` and the rest into one.
     let kind: Kind
+    /// The stored property it writes (`transform` for `transform.rotation.z`).
+    let storage: String
 
     enum Kind { case number, point, rect, size, transform, color }
 
     init?(keyPath: String, layer: Layers.Layer) {
+        let storage = String(keyPath.prefix { $0 != "." })
         func number(_ get: @escaping (Layers.Layer) -> Double, _ set: @escaping (Layers.Layer, Double) -> Void) -> LayerProperty {
-            LayerProperty(get: { .number(get($0)) }, set: { layer, value in if case .number(let n) = value { set(layer, n) } }, kind: .number)
+            LayerProperty(get: { .number(get($0)) }, set: { layer, value in if case .number(let n) = value { set(layer, n) } }, kind: .number, storage: storage)
         }
         func color(_ get: @escaping (Layers.Layer) -> Color?, _ set: @escaping (Layers.Layer, Color?) -> Void) -> LayerProperty {
-            LayerProperty(get: { .color(get($0)) }, set: { layer, value in if case .color(let c) = value { set(layer, c) } }, kind: .color)
+            LayerProperty(get: { .color(get($0)) }, set: { layer, value in if case .color(let c) = value { set(layer, c) } }, kind: .color, storage: storage)
         }
         let shape = layer as? ShapeLayer
         switch keyPath {
@@ -197,16 +217,16 @@ struct LayerProperty {
                 $0.transform = AffineTransform(scaleX: $1, y: $1)
             })
         case "position":
-            self = LayerProperty(get: { .point($0.position) }, set: { layer, value in if case .point(let p) = value { layer.position = p } }, kind: .point)
+            self = LayerProperty(get: { .point($0.position) }, set: { layer, value in if case .point(let p) = value { layer.position = p } }, kind: .point, storage: storage)
         case "bounds":
-            self = LayerProperty(get: { .rect($0.bounds) }, set: { layer, value in if case .rect(let r) = value { layer.bounds = r } }, kind: .rect)
+            self = LayerProperty(get: { .rect($0.bounds) }, set: { layer, value in if case .rect(let r) = value { layer.bounds = r } }, kind: .rect, storage: storage)
         case "bounds.size":
             self = LayerProperty(
                 get: { .rect(Rect(origin: .zero, size: $0.bounds.size)) },
-                set: { layer, value in if case .rect(let r) = value { layer.bounds.size = r.size } }, kind: .size)
+                set: { layer, value in if case .rect(let r) = value { layer.bounds.size = r.size } }, kind: .size, storage: storage)
         case "transform":
             self = LayerProperty(
-                get: { .transform($0.transform) }, set: { layer, value in if case .transform(let t) = value { layer.transform = t } }, kind: .transform)
+                get: { .transform($0.transform) }, set: { layer, value in if case .transform(let t) = value { layer.transform = t } }, kind: .transform, storage: storage)
         case "backgroundColor": self = color({ $0.backgroundColor }, { $0.backgroundColor = $1 })
         case "borderColor": self = color({ $0.borderColor }, { $0.borderColor = $1 })
         case "strokeStart" where shape != nil: self = number({ ($0 as! ShapeLayer).strokeStart }, { ($0 as! ShapeLayer).strokeStart = $1 })
@@ -218,10 +238,13 @@ struct LayerProperty {
         }
     }
 
-    private init(get: @escaping (Layers.Layer) -> AnimatedValue, set: @escaping (Layers.Layer, AnimatedValue) -> Void, kind: Kind) {
+    private init(
+        get: @escaping (Layers.Layer) -> AnimatedValue, set: @escaping (Layers.Layer, AnimatedValue) -> Void, kind: Kind, storage: String
+    ) {
         self.get = get
         self.set = set
         self.kind = kind
+        self.storage = storage
     }
 
     /// An animation's `fromValue`, `toValue` or `byValue` as this property's kind; a value of another kind stops the app, naming it.
@@ -249,12 +272,13 @@ struct LayerProperty {
 }
 
 extension AnimatedValue {
-    /// `self` moved by `delta` (an animation's `byValue`): numbers, points and sizes add; others are `delta` itself.
-    func adding(_ delta: AnimatedValue) -> AnimatedValue {
+    /// `self` moved by `delta` `times` over (an animation's `byValue`): numbers, points and sizes add; others are `delta` itself.
+    func adding(_ delta: AnimatedValue, times: Double = 1) -> AnimatedValue {
         switch (self, delta) {
-        case (.number(let a), .number(let b)): .number(a + b)
-        case (.point(let a), .point(let b)): .point(Point(x: a.x + b.x, y: a.y + b.y))
-        case (.rect(let a), .rect(let b)): .rect(Rect(origin: a.origin, size: Size(width: a.width + b.width, height: a.height + b.height)))
+        case (.number(let a), .number(let b)): .number(a + b * times)
+        case (.point(let a), .point(let b)): .point(Point(x: a.x + b.x * times, y: a.y + b.y * times))
+        case (.rect(let a), .rect(let b)):
+            .rect(Rect(origin: a.origin, size: Size(width: a.width + b.width * times, height: a.height + b.height * times)))
         default: delta
         }
     }

@@ -162,6 +162,8 @@ enum AnimatedValue: Sendable, Equatable {
 enum TimingCurve: Sendable, Equatable {
     case linear, easeIn, easeOut, easeInOut
     case spring(damping: Double, velocity: Double)
+    /// A cubic Bézier from (0, 0) to (1, 1) through two control points (CAMediaTimingFunction's).
+    case cubic(Double, Double, Double, Double)
 
     /// Progress (0 to 1, a spring may pass 1) at `t`, the fraction of the duration gone.
     func progress(_ t: Double, duration: Double) -> Double {
@@ -171,6 +173,7 @@ enum TimingCurve: Sendable, Equatable {
         case .easeIn: return Self.bezier(t, 0.42, 0, 1, 1)
         case .easeOut: return Self.bezier(t, 0, 0, 0.58, 1)
         case .easeInOut: return Self.bezier(t, 0.42, 0, 0.58, 1)
+        case .cubic(let x1, let y1, let x2, let y2): return Self.bezier(t, x1, y1, x2, y2)
         case .spring(let damping, let velocity):
             if t >= 1 { return 1 }
             // A damped spring that settles to within 0.1% by the end of the duration.

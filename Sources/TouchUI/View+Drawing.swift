@@ -186,7 +186,7 @@ extension View {
         let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || (subviews.isEmpty && hostedLayers == nil)) && transform.isIdentity && !frame.intersects(dirtyInSuperview) {
+        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && !frame.intersects(dirtyInSuperview) {
             // A shadow reaches past the frame: skipped too when it misses the damage.
             guard castsShadow else { return }
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
@@ -208,7 +208,7 @@ extension View {
             return
         }
         let layered = alpha < 1
-        if layered && type(of: self) == View.self && subviews.isEmpty && hostedLayers == nil && borderWidth == 0 && cornerRadius == 0 && !castsShadow {
+        if layered && type(of: self) == View.self && subviews.isEmpty && hostedLayers?.isEmpty ?? true && borderWidth == 0 && cornerRadius == 0 && !castsShadow {
             // A plain tinted view (a sheet's dimming, fading): its colour at the lower
             // alpha, with no layer the size of the screen to fill and blend.
             if let color = (animating ? drawnBackgroundColor : backgroundColor)?.resolved(for: traits.colorAppearance), !dirty.isEmpty {

@@ -60,25 +60,37 @@ final class HostedLayers {
     /// Puts `layer` at `index` of the view's entries (subviews and hosted layers).
     func insert(_ layer: Layers.Layer, at index: Int, in view: View) {
         let entries = entries(of: view, leavingOut: layer)
-        let before = entries.prefix(max(0, min(index, entries.count)))
+        let split = max(0, min(index, entries.count))
         var floor: View?
-        var layersBefore = 0
-        for entry in before {
+        var layerBefore: Layers.Layer?
+        for entry in entries[..<split] {
             switch entry {
             case .subview(let subview): floor = subview
-            case .layer: layersBefore += 1
+            case .layer(let other): layerBefore = other
             }
         }
+        // Next to its neighbour among the root's sublayers, which a move of a
+        // subview may have left in another order than the entries'.
+        layer.removeFromSuperlayer()
+        let rootIndex = layerBefore.flatMap { before in layers.firstIndex { $0 === before }.map { $0 + 1 } } ?? 0
+        // Entries of layers no longer here go, so a new layer at a freed address starts clean.
+        floors = floors.filter { id, _ in layers.contains { ObjectIdentifier($0) == id } }
         floors[ObjectIdentifier(layer)] = floor.map { WeakView(view: $0) }
-        tree.root.insertSublayer(layer, at: layersBefore)
+        tree.root.insertSublayer(layer, at: rootIndex)
     }
 
-    /// A subview left: the layers above it now sit above the one that was under it.
+    /// `subview` leaves, or moves among its siblings: the layers that sat
+    /// just above it now sit above `below` (the subview that was under it),
+    /// so they keep their place among the rest, as a sibling layer does on
+    /// iOS when a view moves.
     func subviewLeft(_ subview: View, below: View?) {
         for (id, floor) in floors where floor.view === subview {
             floors[id] = below.map { WeakView(view: $0) }
         }
     }
+
+    /// Whether any layer is hosted: the view then cannot be skipped for damage outside its frame.
+    var isEmpty: Bool { layers.isEmpty }
 
     /// The hosted layers back to front, grouped by the subview they sit above
     /// (nil: under all), each group in zPosition order.

@@ -337,6 +337,7 @@ open class View: Responder {
     open func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
         if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+            hostedLayersKeepTheirPlace(leaving: old)
             subviews.remove(at: old)
             subviews.insert(view, at: min(max(0, index), subviews.count))
             view.damageExtent()
@@ -376,6 +377,7 @@ open class View: Responder {
     /// Inserts `view` at the index `position` gives once `view` is out of the list.
     private func place(_ view: View, at position: () -> Int) {
         if view.superview === self, let old = subviewIndex(view) {
+            hostedLayersKeepTheirPlace(leaving: old)
             subviews.remove(at: old)
             subviews.insert(view, at: min(position(), subviews.count))
             view.damageExtent()
@@ -386,12 +388,14 @@ open class View: Responder {
 
     open func bringSubviewToFront(_ view: View) {
         guard let index = subviewIndex(view) else { return }
+        hostedLayersKeepTheirPlace(leaving: index)
         subviews.append(subviews.remove(at: index))
         view.damageExtent()
     }
 
     open func sendSubviewToBack(_ view: View) {
         guard let index = subviewIndex(view) else { return }
+        hostedLayersKeepTheirPlace(leaving: index)
         subviews.insert(subviews.remove(at: index), at: 0)
         view.damageExtent()
     }
@@ -406,9 +410,9 @@ open class View: Responder {
         let leavesWindow = leftWindow != nil && !isChangingSuperview && !(self is Window)
         if leavesWindow { windowWillChange(to: nil) }
         willMove(toSuperview: nil)
+        parent.hostedLayersKeepTheirPlace(leaving: index)
         parent.subviews.remove(at: index)
         if zPosition != 0 { parent.raisedSubviews -= 1 }
-        parent.hostedLayers?.subviewLeft(self, below: index > 0 ? parent.subviews[index - 1] : nil)
         superview = nil
         // Only now, out of the tree: a layout pass run by what came before (a
         // first responder resigning slides the keyboard away and lays out)
@@ -435,6 +439,12 @@ open class View: Responder {
     }
 
     private func subviewIndex(_ view: View) -> Int? { subviews.firstIndex(where: { $0 === view }) }
+
+    /// The subview at `index` is about to leave or move: layers the app
+    /// put just above it stay where they were among the rest.
+    private func hostedLayersKeepTheirPlace(leaving index: Int) {
+        hostedLayers?.subviewLeft(subviews[index], below: index > 0 ? subviews[index - 1] : nil)
+    }
 
     /// A subview was hidden or shown (a stack view lays out again).
     func subviewVisibilityDidChange(_ subview: View) {}

@@ -60,6 +60,17 @@ struct StrokeStyleTests {
         #expect(ring(-.pi / 2) == white)
     }
 
+    /// A closed subpath kept whole by the trim still closes: its first corner has its mitre, not two butt ends.
+    @Test func aWholeClosedSubpathStaysClosedWhenTrimmed() throws {
+        var path = Path(rect: Rect(x: 10, y: 10, width: 20, height: 20))
+        path.append(Path(rect: Rect(x: 60, y: 10, width: 20, height: 20)))
+        let bitmap = try canvas { $0.stroke(path, with: .black, style: .init(lineWidth: 6, end: 0.75)) }
+        #expect(bitmap.pixel(x: 8, y: 8) == black, "the first square's first corner, mitred")
+        #expect(bitmap.pixel(x: 58, y: 8) == white, "the second, cut short, is open: its start is a butt end")
+        #expect(bitmap.pixel(x: 70, y: 10) == black)
+        #expect(bitmap.pixel(x: 60, y: 25) == white, "the second's last side, trimmed away")
+    }
+
     @Test func nothingIsStrokedWhenTheEndIsNotPastTheStart() throws {
         let bitmap = try canvas { $0.stroke(line, with: .black, style: .init(lineWidth: 10, start: 0.5, end: 0.5)) }
         #expect(inkedColumns(bitmap).isEmpty)

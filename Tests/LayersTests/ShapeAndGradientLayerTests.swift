@@ -152,5 +152,10 @@ struct ShapeAndGradientLayerTests {
         // Where fill and stroke overlap, the red is not blended twice.
         #expect(bitmap.pixel(x: 22, y: 50) == bitmap.pixel(x: 50, y: 50))
         #expect(bitmap.pixel(x: 50, y: 50).distance(to: PixelColor(red: 255, green: 128, blue: 128)) <= 2)
+        // Over its own blue background, the opaque fill hides the blue: the layer fades as one picture.
+        shape.backgroundColor = Self.blue
+        let faded = try picture(tree)
+        #expect(faded.pixel(x: 50, y: 50).distance(to: PixelColor(red: 255, green: 128, blue: 128)) <= 2)
+        #expect(faded.pixel(x: 5, y: 5).distance(to: PixelColor(red: 128, green: 128, blue: 255)) <= 2)
     }
 }

@@ -147,4 +147,58 @@ struct BasicAnimationTests {
         at(1.5)
         #expect(abs(ring.strokeEnd - 0.4) < 0.01)
     }
+
+    /// Two added without a key both run; a second on the same stored property replaces the first.
+    @Test func unnamedAnimationsBothRunAndOnePropertyHasOne() {
+        func fade(to value: Double) -> CABasicAnimation {
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.toValue = value
+            fade.duration = 1
+            return fade
+        }
+        let width = CABasicAnimation(keyPath: "lineWidth")
+        width.toValue = 20
+        width.duration = 1
+        ring.add(fade(to: 0), forKey: nil)
+        ring.add(width, forKey: nil)
+        #expect(ring.animationKeys()?.count == 2)
+        // A turn and a pulse both write the transform: the pulse replaces the turn.
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.toValue = Double.pi
+        turn.duration = 1
+        var turned: [Bool] = []
+        turn.completion = { turned.append($0) }
+        ring.add(turn, forKey: "turn")
+        let pulse = CABasicAnimation(keyPath: "transform.scale")
+        pulse.fromValue = 1
+        pulse.toValue = 2
+        pulse.duration = 1
+        ring.add(pulse, forKey: "pulse")
+        #expect(turned == [false])
+        #expect(ring.animationKeys()?.contains("turn") == false)
+        at(2)
+        #expect(ring.transform.isIdentity, "the app's transform after, not a leftover of either")
+        #expect(ring.opacity == 1 && ring.lineWidth == 6)
+    }
+
+    /// To and by without from start at to less by; Core Animation's default curve is its own.
+    @Test func byAndToStartAtToLessBy() {
+        ring.position = CGPoint(x: 100, y: 80)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.toValue = 150
+        slide.byValue = 40
+        slide.duration = 1
+        ring.add(slide, forKey: "slide")
+        #expect(ring.position.x == 110)
+        let eased = CABasicAnimation(keyPath: "strokeEnd")
+        eased.fromValue = 0
+        eased.toValue = 1
+        eased.duration = 1
+        eased.timingFunction = CAMediaTimingFunction(name: .default)
+        let start = app.timeline.now
+        ring.add(eased, forKey: "eased")
+        at(start + 0.5)
+        // (0.25, 0.1, 0.25, 1) at half time is about 0.80 of the way; ease-in-out would be 0.5.
+        #expect(ring.strokeEnd > 0.75 && ring.strokeEnd < 0.85)
+    }
 }

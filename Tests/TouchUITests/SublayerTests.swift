@@ -177,4 +177,79 @@ struct SublayerTests {
         #expect(try window.repaintDifference(in: kept) == nil)
         #expect(kept.pixel(x: 40, y: 40) == blue)
     }
+
+    /// A subview moved among its siblings leaves the added layers where they
+    /// were among the rest, as sibling layers stay on iOS, and repaints right.
+    @Test func layersKeepTheirPlaceWhenASubviewMoves() throws {
+        let window = Window.white(application: app)
+        let card = card(in: window)
+        let a = View(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+        a.backgroundColor = .blue
+        let b = View(frame: CGRect(x: 40, y: 0, width: 60, height: 60))
+        b.backgroundColor = .green
+        card.addSubview(a)
+        let between = square(.red, CGRect(x: 30, y: 30, width: 60, height: 60))
+        card.layer.addSublayer(between)
+        card.addSubview(b)
+        let kept = try window.drawnAfresh()
+        #expect(kept.pixel(x: 20 + 50, y: 20 + 50) == green, "b over the layer")
+        #expect(kept.pixel(x: 20 + 35, y: 20 + 35) == red, "the layer over a")
+        // a to the front: the layer stays under b, so it is under a too.
+        card.bringSubviewToFront(a)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.pixel(x: 20 + 35, y: 20 + 35) == blue)
+        #expect(kept.pixel(x: 20 + 50, y: 20 + 70) == red, "where neither covers it")
+        // A layer put at 1 goes just above the first one, whatever order the moves left.
+        let next = square(.green, CGRect(x: 0, y: 120, width: 10, height: 10))
+        card.layer.insertSublayer(next, at: 1)
+        guard let entries = card.hostedLayers?.entries(of: card), entries.count == 4 else {
+            Issue.record("four entries")
+            return
+        }
+        if case .layer(let first) = entries[0], case .layer(let second) = entries[1] {
+            #expect(first === between && second === next)
+        } else {
+            Issue.record("the two layers first")
+        }
+        #expect(card.layer.sublayers?.count == 2)
+    }
+
+    /// A shape with no frame loses its fill: where it was is repainted
+    /// (its extent is gone after the change, so it is taken before).
+    @Test func aFillTakenAwayIsRepainted() throws {
+        let window = Window.white(application: app)
+        let card = card(in: window)
+        let dot = CAShapeLayer()
+        dot.position = CGPoint(x: 50, y: 50)
+        dot.path = BezierPath(ovalIn: CGRect(x: -20, y: -20, width: 40, height: 40)).cgPath
+        dot.fillColor = .red
+        card.layer.addSublayer(dot)
+        let kept = try window.drawnAfresh()
+        #expect(kept.pixel(x: 70, y: 70) == red)
+        dot.fillColor = nil
+        #expect(try window.repaintDifference(in: kept) == nil)
+        let gradient = GradientLayer()
+        gradient.frame = CGRect(x: 100, y: 20, width: 40, height: 40)
+        gradient.colors = [.red, .blue]
+        card.layer.addSublayer(gradient)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        gradient.colors = nil
+        #expect(try window.repaintDifference(in: kept) == nil)
+    }
+
+    /// A layer drawing itself with an adaptive colour draws again when the app goes dark.
+    @Test func aLayerThatDrawsItselfFollowsTheAppearance() throws {
+        let window = Window.white(application: app)
+        let card = card(in: window)
+        let swatch = CALayer()
+        swatch.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let adaptive = Color(light: .red, dark: .blue)
+        swatch.draw = { context in context.fill(CGRect(x: 0, y: 0, width: 40, height: 40), with: adaptive) }
+        card.layer.addSublayer(swatch)
+        let kept = try window.drawnAfresh()
+        #expect(kept.pixel(x: 30, y: 30) == red)
+        app.userInterfaceStyle = .dark
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.pixel(x: 30, y: 30) == blue)
+    }
 }

@@ -24,6 +24,8 @@ final class CheckmarkView: View {
             shape.lineWidth = 6
             shape.lineCap = .round
             shape.lineJoin = .round
+            // Not drawn until the confirmation is on screen: `play` draws it.
+            shape.strokeEnd = 0
             layer.addSublayer(shape)
         }
     }
@@ -33,6 +35,7 @@ final class CheckmarkView: View {
     /// Draws the ring, then the tick; both end drawn whole, their own value.
     func play() {
         for (shape, start, duration) in [(ring, 0.0, 0.45), (tick, 0.35, 0.3)] {
+            shape.strokeEnd = 1
             let draw = CABasicAnimation(keyPath: "strokeEnd")
             draw.fromValue = 0
             draw.toValue = 1
