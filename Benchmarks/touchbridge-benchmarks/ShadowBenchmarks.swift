@@ -63,11 +63,7 @@ func benchmarkShadows() -> String {
                 nudges += 1
                 screen.dragged.layer.shadowRadius = 8 + Double(nudges) * 1e-9
             }
-            let start = now()
-            screen.window.layoutIfNeeded()
-            screen.window.render(screen.window.takeFrame(), in: screen.context)
-            screen.context.flush()
-            total += Double(now() - start) / 1e9
+            total += timedDisplayTick(screen.window, into: screen.context)
         }
         return total / Double(max(1, ticks))
     }
@@ -110,4 +106,15 @@ func benchmarkShadows() -> String {
         shadows, \(String(format: "%.2f ms", firstWithout * 1000)) without. Alike cards share one blur.
 
         """
+}
+
+/// One display tick of `window` as the compositor renders it into the frame
+/// it keeps (`context`): layout, the damage repainted, flushed. Seconds.
+@MainActor
+func timedDisplayTick(_ window: Window, into context: GraphicsContext) -> Double {
+    let start = now()
+    window.layoutIfNeeded()
+    window.render(window.takeFrame(), in: context)
+    context.flush()
+    return Double(now() - start) / 1e9
 }
