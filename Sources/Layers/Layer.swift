@@ -195,9 +195,12 @@ public class Layer {
     }
 
     /// The sublayers in the order they are composited: by z position, then as added.
-    var sublayersInDrawingOrder: [Layer] {
-        sublayers.count < 2 || sublayers.allSatisfy({ $0.zPosition == 0 })
-            ? sublayers : sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    var sublayersInDrawingOrder: [Layer] { Layer.drawingOrder(of: sublayers) }
+
+    /// `layers` in the order they are composited: by z position, then as listed.
+    public static func drawingOrder(of layers: [Layer]) -> [Layer] {
+        layers.count < 2 || layers.allSatisfy({ $0.zPosition == 0 })
+            ? layers : layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
 
     /// From this layer's bounds coordinates to its superlayer's.

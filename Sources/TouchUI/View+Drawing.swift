@@ -261,7 +261,7 @@ extension View {
         let dirtyForSubviews = clipsToBounds ? dirty : visible
         if let hostedLayers {
             // An app's layers sit between the subviews, where each was added (as on iOS).
-            let (bottom, above) = hostedLayers.layersByFloor(in: self)
+            let (bottom, above) = hostedLayers.layersBetweenSubviews(in: self)
             composite(bottom, visible: dirtyForSubviews, in: context)
             for subview in subviewsInDrawingOrder {
                 subview.drawHierarchy(in: context, dirtyInSuperview: dirtyForSubviews, betweenViews: betweenViews)

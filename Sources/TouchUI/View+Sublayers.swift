@@ -11,11 +11,13 @@ final class HostedLayers {
     let tree: LayerTree
     /// The subview each of the root's sublayers sits just above; a layer not
     /// here sits under every subview. Weak: a subview let go takes nothing with it.
-    private var floors: [ObjectIdentifier: WeakView] = [:]
+    private var subviewsBelow: [ObjectIdentifier: WeakView] = [:]
 
     init(view: View) {
         tree = LayerTree(reportingDamage: { [weak view] rect in
-            // Layers are changed on the main actor, as the view that hosts them.
+            // A layer is not Sendable: once under a view it is the main
+            // actor's, as the view is, so its changes are made there. Were
+            // one changed elsewhere, this traps instead of racing.
             MainActor.assumeIsolated { view?.sublayersDamaged(rect) }
         })
         Self.hosts = Self.hosts.filter { $0.value.view != nil }
@@ -31,9 +33,9 @@ final class HostedLayers {
     var layers: [Layers.Layer] { tree.root.sublayers }
 
     /// The subview `layer` sits just above, or nil for under them all.
-    func floor(of layer: Layers.Layer, in view: View) -> View? {
-        guard let floor = floors[ObjectIdentifier(layer)]?.view, floor.superview === view else { return nil }
-        return floor
+    func subviewBelow(_ layer: Layers.Layer, in view: View) -> View? {
+        guard let below = subviewsBelow[ObjectIdentifier(layer)]?.view, below.superview === view else { return nil }
+        return below
     }
 
     /// What `view.layer.sublayers` holds on iOS: the subviews and the hosted
@@ -44,11 +46,7 @@ final class HostedLayers {
     }
 
     func entries(of view: View, leavingOut left: Layers.Layer? = nil) -> [Entry] {
-        var above: [ObjectIdentifier: [Layers.Layer]] = [:]
-        var bottom: [Layers.Layer] = []
-        for layer in layers where layer !== left {
-            if let floor = floor(of: layer, in: view) { above[ObjectIdentifier(floor), default: []].append(layer) } else { bottom.append(layer) }
-        }
+        let (bottom, above) = grouped(in: view, leavingOut: left)
         var entries = bottom.map(Entry.layer)
         for subview in view.subviews {
             entries.append(.subview(subview))
@@ -57,15 +55,28 @@ final class HostedLayers {
         return entries
     }
 
+    /// The hosted layers under every subview, and those just above each
+    /// (by the subview's identity), each group in the root's order.
+    private func grouped(in view: View, leavingOut left: Layers.Layer? = nil, visibleOnly: Bool = false)
+        -> (bottom: [Layers.Layer], above: [ObjectIdentifier: [Layers.Layer]])
+    {
+        var bottom: [Layers.Layer] = []
+        var above: [ObjectIdentifier: [Layers.Layer]] = [:]
+        for layer in layers where layer !== left && !(visibleOnly && layer.isHidden) {
+            if let below = subviewBelow(layer, in: view) { above[ObjectIdentifier(below), default: []].append(layer) } else { bottom.append(layer) }
+        }
+        return (bottom, above)
+    }
+
     /// Puts `layer` at `index` of the view's entries (subviews and hosted layers).
     func insert(_ layer: Layers.Layer, at index: Int, in view: View) {
         let entries = entries(of: view, leavingOut: layer)
         let split = max(0, min(index, entries.count))
-        var floor: View?
+        var below: View?
         var layerBefore: Layers.Layer?
         for entry in entries[..<split] {
             switch entry {
-            case .subview(let subview): floor = subview
+            case .subview(let subview): below = subview
             case .layer(let other): layerBefore = other
             }
         }
@@ -74,8 +85,8 @@ final class HostedLayers {
         layer.removeFromSuperlayer()
         let rootIndex = layerBefore.flatMap { before in layers.firstIndex { $0 === before }.map { $0 + 1 } } ?? 0
         // Entries of layers no longer here go, so a new layer at a freed address starts clean.
-        floors = floors.filter { id, _ in layers.contains { ObjectIdentifier($0) == id } }
-        floors[ObjectIdentifier(layer)] = floor.map { WeakView(view: $0) }
+        subviewsBelow = subviewsBelow.filter { id, _ in layers.contains { ObjectIdentifier($0) == id } }
+        subviewsBelow[ObjectIdentifier(layer)] = below.map { WeakView(view: $0) }
         tree.root.insertSublayer(layer, at: rootIndex)
     }
 
@@ -84,27 +95,19 @@ final class HostedLayers {
     /// so they keep their place among the rest, as a sibling layer does on
     /// iOS when a view moves.
     func subviewLeft(_ subview: View, below: View?) {
-        for (id, floor) in floors where floor.view === subview {
-            floors[id] = below.map { WeakView(view: $0) }
+        for (id, entry) in subviewsBelow where entry.view === subview {
+            subviewsBelow[id] = below.map { WeakView(view: $0) }
         }
     }
 
     /// Whether any layer is hosted: the view then cannot be skipped for damage outside its frame.
     var isEmpty: Bool { layers.isEmpty }
 
-    /// The hosted layers back to front, grouped by the subview they sit above
-    /// (nil: under all), each group in zPosition order.
-    func layersByFloor(in view: View) -> (bottom: [Layers.Layer], above: [ObjectIdentifier: [Layers.Layer]]) {
-        var bottom: [Layers.Layer] = []
-        var above: [ObjectIdentifier: [Layers.Layer]] = [:]
-        for layer in layers where !layer.isHidden {
-            if let floor = floor(of: layer, in: view) { above[ObjectIdentifier(floor), default: []].append(layer) } else { bottom.append(layer) }
-        }
-        func byZ(_ group: [Layers.Layer]) -> [Layers.Layer] {
-            group.allSatisfy({ $0.zPosition == 0 }) ? group
-                : group.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
-        }
-        return (byZ(bottom), above.mapValues(byZ))
+    /// The visible hosted layers back to front, grouped as `grouped` does,
+    /// each group in zPosition order: what the view composites between its subviews.
+    func layersBetweenSubviews(in view: View) -> (bottom: [Layers.Layer], above: [ObjectIdentifier: [Layers.Layer]]) {
+        let (bottom, above) = grouped(in: view, visibleOnly: true)
+        return (Layers.Layer.drawingOrder(of: bottom), above.mapValues(Layers.Layer.drawingOrder))
     }
 }
 
