@@ -35,6 +35,20 @@ final class DRMCard {
         console = graphicsConsole ? ConsoleGraphicsMode() : nil
     }
 
+    /// Whether the card takes atomic commits, asked of the kernel once: the
+    /// descriptor then also lists every plane (primary and cursor ones
+    /// beside the overlays), as atomic clients see them.
+    func enableAtomicCommits() -> Bool {
+        if let atomicCommits { return atomicCommits }
+        let fd = fd.rawValue
+        let enabled =
+            drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0 && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+        atomicCommits = enabled
+        return enabled
+    }
+
+    private var atomicCommits: Bool?
+
     /// A surface starts showing on the card.
     func attach() { users += 1 }
 

@@ -21,7 +21,6 @@ final class DRMCursorPlane {
     private var fd: Int32 { card.fd.rawValue }
     private let crtcID: UInt32
     private let planeID: UInt32
-    private let primaryPlaneID: UInt32
     private let ids: PropertyIDs
     private let buffers: [DumbBuffer]
     /// The bitmap each buffer was last written from.
@@ -40,24 +39,18 @@ final class DRMCursorPlane {
         var framebuffer: UInt32, crtc: UInt32
         var sourceX: UInt32, sourceY: UInt32, sourceWidth: UInt32, sourceHeight: UInt32
         var x: UInt32, y: UInt32, width: UInt32, height: UInt32
-        /// The primary plane's FB_ID, which flips the frame in the same commit.
-        var primaryFramebuffer: UInt32
     }
 
     /// The cursor plane that can show over `crtcID`, ready and tested; nil
     /// when the card has none, cannot commit atomically, or refuses it.
     static func find(card: DRMCard, crtcID: UInt32) -> DRMCursorPlane? {
         let fd = card.fd.rawValue, device = card.path
-        // Universal planes list the cursor and primary planes beside the overlays.
-        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
-            let (cursor, primary) = planes(fd: fd, crtcID: crtcID, taken: card.claimedPlanes)
-        else { return nil }
-        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
+        guard card.enableAtomicCommits(), let cursor = cursorPlane(fd: fd, crtcID: crtcID, taken: card.claimedPlanes) else { return nil }
         // Virtualized cards (virtio-gpu, vmwgfx) hide their cursor plane from atomic
         // clients that do not say they place its hotspot (kernel 6.8 on); older kernels refuse the cap.
         let cursorPlaneHotspot: UInt64 = 6
         _ = drmSetClientCap(fd, cursorPlaneHotspot, 1)
-        guard let ids = propertyIDs(fd: fd, cursor: cursor, primary: primary) else { return nil }
+        guard let ids = propertyIDs(fd: fd, cursor: cursor) else { return nil }
         var width: UInt64 = 64, height: UInt64 = 64
         if drmGetCap(fd, UInt64(DRM_CAP_CURSOR_WIDTH), &width) != 0 || width == 0 { width = 64 }
         if drmGetCap(fd, UInt64(DRM_CAP_CURSOR_HEIGHT), &height) != 0 || height == 0 { height = 64 }
@@ -67,7 +60,7 @@ final class DRMCursorPlane {
             return nil
         }
         let plane = DRMCursorPlane(
-            card: card, crtcID: crtcID, planeID: cursor, primaryPlaneID: primary, ids: ids, buffers: [first, second],
+            card: card, crtcID: crtcID, planeID: cursor, ids: ids, buffers: [first, second],
             width: Int(width), height: Int(height))
         guard plane.passesTest() else {
             plane.destroyBuffers()
@@ -77,11 +70,10 @@ final class DRMCursorPlane {
         return plane
     }
 
-    private init(card: DRMCard, crtcID: UInt32, planeID: UInt32, primaryPlaneID: UInt32, ids: PropertyIDs, buffers: [DumbBuffer], width: Int, height: Int) {
+    private init(card: DRMCard, crtcID: UInt32, planeID: UInt32, ids: PropertyIDs, buffers: [DumbBuffer], width: Int, height: Int) {
         self.card = card
         self.crtcID = crtcID
         self.planeID = planeID
-        self.primaryPlaneID = primaryPlaneID
         self.ids = ids
         self.buffers = buffers
         self.width = width
@@ -94,11 +86,6 @@ final class DRMCursorPlane {
         defer { drmModeAtomicFree(request) }
         place(buffer: 0, x: 0, y: 0, in: request)
         return drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_ATOMIC_TEST_ONLY), nil) == 0
-    }
-
-    /// Adds the frame's buffer to the commit `request` is building.
-    func flipFrame(to framebufferID: UInt32, in request: OpaquePointer) {
-        _ = drmModeAtomicAddProperty(request, primaryPlaneID, ids.primaryFramebuffer, UInt64(framebufferID))
     }
 
     /// Adds to `request` what shows `cursor` (in the picture's coordinates,
@@ -182,47 +169,39 @@ final class DRMCursorPlane {
     }
 
     /// The first cursor plane that can show over `crtcID` in ARGB8888, not
-    /// `taken` by another output nor showing another CRTC now, and the
-    /// primary plane showing `crtcID`.
-    private static func planes(fd: Int32, crtcID: UInt32, taken: Set<UInt32>) -> (cursor: UInt32, primary: UInt32)? {
+    /// `taken` by another output nor showing another CRTC now.
+    private static func cursorPlane(fd: Int32, crtcID: UInt32, taken: Set<UInt32>) -> UInt32? {
         guard let resources = drmModeGetResources(fd) else { return nil }
         let crtcs = UnsafeBufferPointer(start: resources.pointee.crtcs, count: Int(resources.pointee.count_crtcs))
         let crtcIndex = crtcs.firstIndex(of: crtcID)
         drmModeFreeResources(resources)
         guard let crtcIndex, let list = drmModeGetPlaneResources(fd) else { return nil }
         defer { drmModeFreePlaneResources(list) }
-        var cursor: UInt32?, primary: UInt32?
         for planeID in UnsafeBufferPointer(start: list.pointee.planes, count: Int(list.pointee.count_planes)) {
             guard let plane = drmModeGetPlane(fd, planeID) else { continue }
             defer { drmModeFreePlane(plane) }
             let formats = UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats))
-            switch drmProperty(named: "type", of: planeID, kind: UInt32(DRM_MODE_OBJECT_PLANE), fd: fd)?.value {
-            case UInt64(DRM_PLANE_TYPE_CURSOR)
-            where cursor == nil && plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0 && formats.contains(argb8888)
-                && !taken.contains(planeID) && (plane.pointee.crtc_id == 0 || plane.pointee.crtc_id == crtcID):
-                cursor = planeID
-            case UInt64(DRM_PLANE_TYPE_PRIMARY) where plane.pointee.crtc_id == crtcID:
-                primary = planeID
-            default: break
+            if plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0 && formats.contains(argb8888) && !taken.contains(planeID)
+                && (plane.pointee.crtc_id == 0 || plane.pointee.crtc_id == crtcID)
+                && drmProperty(named: "type", of: planeID, kind: UInt32(DRM_MODE_OBJECT_PLANE), fd: fd)?.value == UInt64(DRM_PLANE_TYPE_CURSOR)
+            {
+                return planeID
             }
         }
-        guard let cursor, let primary else { return nil }
-        return (cursor, primary)
+        return nil
     }
 
     /// DRM_FORMAT_ARGB8888, fourcc "AR24".
     private static let argb8888: UInt32 = 0x3432_5241
 
-    private static func propertyIDs(fd: Int32, cursor: UInt32, primary: UInt32) -> PropertyIDs? {
-        func id(_ name: String, of plane: UInt32 = cursor) -> UInt32? {
-            drmProperty(named: name, of: plane, kind: UInt32(DRM_MODE_OBJECT_PLANE), fd: fd)?.id
-        }
+    private static func propertyIDs(fd: Int32, cursor: UInt32) -> PropertyIDs? {
+        func id(_ name: String) -> UInt32? { drmProperty(named: name, of: cursor, kind: UInt32(DRM_MODE_OBJECT_PLANE), fd: fd)?.id }
         guard let framebuffer = id("FB_ID"), let crtc = id("CRTC_ID"), let sourceX = id("SRC_X"), let sourceY = id("SRC_Y"),
             let sourceWidth = id("SRC_W"), let sourceHeight = id("SRC_H"), let x = id("CRTC_X"), let y = id("CRTC_Y"),
-            let width = id("CRTC_W"), let height = id("CRTC_H"), let primaryFramebuffer = id("FB_ID", of: primary)
+            let width = id("CRTC_W"), let height = id("CRTC_H")
         else { return nil }
         return PropertyIDs(
             framebuffer: framebuffer, crtc: crtc, sourceX: sourceX, sourceY: sourceY, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-            x: x, y: y, width: width, height: height, primaryFramebuffer: primaryFramebuffer)
+            x: x, y: y, width: width, height: height)
     }
 }

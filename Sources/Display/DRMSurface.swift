@@ -8,9 +8,11 @@ import SystemPackage
 /// next vertical blank. Drivers that cannot flip get the picture drawn into
 /// the buffer on screen, with the damage reported through drmModeDirtyFB.
 ///
-/// Where the card has a cursor plane for the output, a small picture can be
-/// shown on it over the frame (`present(_:damage:cursor:)`): frames and the
-/// plane are then shown by atomic commits, in one commit when both change.
+/// On a card that takes atomic commits, a flip is a commit of the primary
+/// plane, carrying the rectangles drawn where the driver takes damage clips
+/// (`DRMPrimaryPlane`). Where the card also has a cursor plane for the
+/// output, a small picture can be shown on it over the frame
+/// (`present(_:damage:cursor:)`), in the same commit when both change.
 public final class DRMSurface: DisplaySurface {
     public let path: String
     public let width: Int
@@ -44,6 +46,8 @@ public final class DRMSurface: DisplaySurface {
     /// What the CRTC showed before (the console's framebuffer, usually), to put back on close.
     private let previousCRTC: drmModeCrtc?
     private var reportsDamage = true
+    /// The output's primary plane, while frames are flipped by atomic commits; nil on a card without them, or once one was refused.
+    private var primaryPlane: DRMPrimaryPlane?
     /// The output's cursor plane, while it is used; nil when none was found, it was not wanted, or it was refused.
     private var cursorPlane: DRMCursorPlane?
 
@@ -136,7 +140,9 @@ public final class DRMSurface: DisplaySurface {
         stale = StaleRegions(buffers: 2, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         flipPending = .allocate(capacity: 1)
         flipPending.initialize(to: false)
-        self.cursorPlane = cursorPlane ? DRMCursorPlane.find(card: card, crtcID: output.crtcID) : nil
+        primaryPlane = DRMPrimaryPlane.find(card: card, crtcID: output.crtcID, showing: first.framebufferID)
+        // The cursor plane shares the primary plane's commits.
+        self.cursorPlane = cursorPlane && primaryPlane != nil ? DRMCursorPlane.find(card: card, crtcID: output.crtcID) : nil
         card.attach()
     }
 
@@ -148,6 +154,7 @@ public final class DRMSurface: DisplaySurface {
     public var summary: String {
         var text = "drm:\(path) \(driverName) \(connectorName) \(panelWidth)x\(panelHeight)@\(Int(refreshRate.rounded()))Hz XRGB8888"
         text += flipsPages ? ", page flips" : ", drawn in place"
+        if let primaryPlane, flipsPages { text += primaryPlane.takesDamageClips ? " by atomic commits with damage clips" : " by atomic commits" }
         if let cursorPlane, flipsPages { text += ", \(cursorPlane.width)x\(cursorPlane.height) cursor plane" }
         if (width, height) != rotation.panelSize(width: panelWidth, height: panelHeight) { text += ", picture \(width)x\(height)" }
         if rotation != .none { text += ", turned \(rotation.rawValue)°" }
@@ -173,7 +180,7 @@ public final class DRMSurface: DisplaySurface {
         try waitForPageFlip()
         let damage = damage.clipped(to: picture.bounds)
         stale.add(damage)
-        if let cursorPlane, flipsPages, try commit(picture, cursor: cursor, plane: cursorPlane) {
+        if let primaryPlane, flipsPages, try commit(picture, cursor: cursor, primaryPlane: primaryPlane) {
             presentedFrames += 1
             return
         }
@@ -204,38 +211,46 @@ public final class DRMSurface: DisplaySurface {
     }
 
     /// Shows the frame, where the buffer on screen lags it, and the cursor
-    /// plane in one atomic commit (nothing when neither changed). False when the driver refused
-    /// the plane: it is given up, and the frame is shown without it.
-    private func commit(_ picture: Bitmap, cursor: CursorPicture?, plane: DRMCursorPlane) throws -> Bool {
+    /// plane in one atomic commit (nothing when neither changed). False when
+    /// the driver refused it: what it held is given up (the cursor plane if
+    /// it was in it, else atomic commits), and the frame is shown without.
+    private func commit(_ picture: Bitmap, cursor: CursorPicture?, primaryPlane: DRMPrimaryPlane) throws -> Bool {
         guard let request = drmModeAtomicAlloc() else { throw DisplayError(device: path, .failed("cannot build a commit", Errno(rawValue: ENOMEM))) }
         defer { drmModeAtomicFree(request) }
         let back = 1 - shownBuffer
         // Whenever the buffer on screen lags the picture: this frame's damage, or a frame whose commit failed.
         let flipsFrame = !stale.region(of: shownBuffer).isEmpty
+        var clips: UInt32 = 0
+        defer { primaryPlane.release(clips) }
         if flipsFrame {
-            draw(picture, stale.take(back), into: buffers[back])
-            plane.flipFrame(to: buffers[back].framebufferID, in: request)
+            let drawn = stale.take(back)
+            draw(picture, drawn, into: buffers[back])
+            // What changed in this buffer since it was last on screen: what a driver copying it to the panel copies.
+            clips = primaryPlane.stage(buffers[back].framebufferID, damage: panelRects(drawn, picture: picture), in: request)
         }
-        let movesCursor = plane.stage(cursor, in: request, rotation: rotation, pictureWidth: picture.width, pictureHeight: picture.height)
+        let movesCursor =
+            cursorPlane?.stage(cursor, in: request, rotation: rotation, pictureWidth: picture.width, pictureHeight: picture.height) ?? false
         guard flipsFrame || movesCursor else {
-            plane.committed()
+            cursorPlane?.committed()
             return true
         }
         flipPending.pointee = true
         let status = drmModeAtomicCommit(fd, request, UInt32(DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK), flipPending)
         guard status != 0 else {
             if flipsFrame { shownBuffer = back }
-            plane.committed()
+            cursorPlane?.committed()
             return true
         }
         flipPending.pointee = false
-        plane.abandoned()
+        cursorPlane?.abandoned()
         let code = -status
-        // Refused (a driver's limits, a plane taken): the frame goes on alone, flipped the old way.
+        // Refused (a driver's limits, a plane taken): the frame goes on without what was refused, flipped the old way this time.
         guard code == EINVAL || code == ERANGE || code == ENOSPC || code == EOPNOTSUPP else {
             throw DisplayError(device: path, .failed("cannot show a new frame", Errno(rawValue: code)))
         }
-        plane.close()
+        // A refused cursor costs only the plane; a refused frame, atomic commits (and with them the plane).
+        if !movesCursor { self.primaryPlane = nil }
+        cursorPlane?.close()
         cursorPlane = nil
         return false
     }
@@ -293,13 +308,15 @@ public final class DRMSurface: DisplaySurface {
         }
     }
 
+    /// `region` of the picture, turned onto the panel: the rectangles a driver is told changed.
+    private func panelRects(_ region: Region, picture: Bitmap) -> [PixelRect] {
+        region.rects.map { rotation.panelRect($0, pictureWidth: picture.width, pictureHeight: picture.height) }
+    }
+
     /// Tells drivers that copy to the screen on request (USB, SPI panels) what changed.
     private func reportDamage(_ region: Region, of buffer: DumbBuffer, picture: Bitmap) throws {
         guard reportsDamage, !region.isEmpty else { return }
-        var clips = region.rects.map { rect in
-            let panel = rotation.panelRect(rect, pictureWidth: picture.width, pictureHeight: picture.height)
-            return drmModeClip(x1: UInt16(panel.x), y1: UInt16(panel.y), x2: UInt16(panel.maxX), y2: UInt16(panel.maxY))
-        }
+        var clips = panelRects(region, picture: picture).map { drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
         let status = drmModeDirtyFB(fd, buffer.framebufferID, &clips, UInt32(clips.count))
         guard status != 0 else { return }
         let code = -status

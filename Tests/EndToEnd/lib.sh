@@ -58,7 +58,7 @@ e2e_initramfs() {
     cp "$W"/kroot/lib/modules/"$KV"/modules.{order,builtin,builtin.modinfo} "$r/lib/modules/$KV/"
     depmod -b "$r" "$KV"
     cp "$BIN" "$r/bin/touchbridge"
-    strip "$r/bin/touchbridge" 2>/dev/null || true
+    [ -n "${E2E_KEEP_SYMBOLS:-}" ] || strip "$r/bin/touchbridge" 2>/dev/null || true
     ldd "$BIN" | grep -oE '/[^ ]+\.so[^ ]*' | while read -r l; do mkdir -p "$r/$(dirname "$l")"; cp -L "$l" "$r/$l"; done
     # Swift's crash backtracer: a crash in the guest prints its stack (run with SWIFT_BACKTRACE set).
     cp /opt/swift/usr/libexec/swift/linux/swift-backtrace-static "$r/bin/" 2>/dev/null || true
