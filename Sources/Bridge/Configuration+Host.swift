@@ -11,8 +11,11 @@ extension Configuration {
     /// Opens the display the settings name (auto: a kiosk's panel if there is one, else a PNG file).
     public func openSurface() throws -> any DisplaySurface {
         let (spec, size, rotation) = try displayChoice()
-        return try spec.openSurface(size: size, rotation: rotation, output: output, cursorPlane: usesCursorPlane)
+        return try spec.openSurface(size: size, rotation: rotation, output: output, drm: drmOptions)
     }
+
+    /// How a DRM card is driven, as the settings say.
+    var drmOptions: DRMOptions { DRMOptions(atomicCommits: usesAtomicModesetting, cursorPlane: usesCursorPlane) }
 
     /// Opens every display the settings give the app: each connected output
     /// of a DRM card, unless `output` names one or a screen size is asked
@@ -22,7 +25,7 @@ extension Configuration {
         let (spec, size, rotation) = try displayChoice()
         switch spec {
         case .drm(let path) where output == nil && size == nil:
-            return try DRMSurface.openAll(path: path, rotation: rotation, cursorPlanes: usesCursorPlane)
+            return try DRMSurface.openAll(path: path, rotation: rotation, options: drmOptions)
         case .window, .wayland:
             if let output {
                 throw DisplayError(device: spec.description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
@@ -32,7 +35,7 @@ extension Configuration {
             let (width, height) = size ?? (800, 480)
             return [try DesktopWindow(title: title, width: width, height: height)]
         default:
-            return [try spec.openSurface(size: size, rotation: rotation, output: output, cursorPlane: usesCursorPlane)]
+            return [try spec.openSurface(size: size, rotation: rotation, output: output, drm: drmOptions)]
         }
     }
 
@@ -180,13 +183,14 @@ extension Configuration {
         public var screenHeight: Int?
         public var rotation: Rotation?
         public var usesCursorPlane: Bool
+        public var usesAtomicModesetting: Bool
     }
 
     public var displayKeys: DisplayKeys {
         get {
             DisplayKeys(
                 display: display, output: output, screenWidth: screenWidth, screenHeight: screenHeight, rotation: rotation,
-                usesCursorPlane: usesCursorPlane)
+                usesCursorPlane: usesCursorPlane, usesAtomicModesetting: usesAtomicModesetting)
         }
         set {
             display = newValue.display
@@ -195,6 +199,7 @@ extension Configuration {
             screenHeight = newValue.screenHeight
             rotation = newValue.rotation
             usesCursorPlane = newValue.usesCursorPlane
+            usesAtomicModesetting = newValue.usesAtomicModesetting
         }
     }
 }

@@ -48,6 +48,8 @@ public struct Configuration: Equatable, Sendable {
     public var pictureMemory: Int?
     /// `cursor-plane`: whether a lone finger marker may go on a DRM card's cursor plane; true when not given.
     public var usesCursorPlane = true
+    /// `atomic-modesetting`: whether a DRM card that takes atomic commits is driven by them (frames with their damage, the cursor plane); true when not given.
+    public var usesAtomicModesetting = true
     /// The built-in device quirks and those of quirks.d beside the file.
     public var quirks = DeviceQuirks.builtIn
     /// `[input.device.LABEL]` sections, in the order they are written.
@@ -91,6 +93,7 @@ public struct Configuration: Equatable, Sendable {
         "wake-touch": "swallow or deliver",
         "picture-memory": "megabytes the kept pictures of views may take (and the overlay's layer stores, apart), 8 to 4096 (64 by default)",
         "cursor-plane": "true or false",
+        "atomic-modesetting": "true or false",
         "input.devices": "a list of event nodes",
         "input.name-contains": "a list of device names (or parts of them)",
         "input.grab": "true or false",
@@ -227,6 +230,7 @@ public struct Configuration: Equatable, Sendable {
                 }
                 pictureMemory = whole
             case "cursor-plane": usesCursorPlane = try bool()
+            case "atomic-modesetting": usesAtomicModesetting = try bool()
             case "wake-touch":
                 let choice = try string()
                 guard choice == "swallow" || choice == "deliver" else { throw fail("expected \(expected), got '\(choice)'") }

@@ -54,17 +54,17 @@ public final class DRMSurface: DisplaySurface {
     /// Opens `path` and shows a black screen on the output named `wanted`,
     /// else its first connected one, in that output's mode. The picture is
     /// that mode's size turned by `rotation`, or `size` (also turned) when
-    /// given, which the mode must hold. `cursorPlane` false leaves the
-    /// output's cursor plane alone (everything is composited into the frame).
+    /// given, which the mode must hold. `options` say whether atomic
+    /// commits and the cursor plane are used where the card has them.
     public convenience init(
         path: String, size: (width: Int, height: Int)? = nil, rotation: DisplayRotation = .none,
-        graphicsConsole: Bool = true, output wanted: String? = nil, cursorPlane: Bool = true
+        graphicsConsole: Bool = true, output wanted: String? = nil, options: DRMOptions = DRMOptions()
     ) throws {
         let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
         do {
             try self.init(
                 card: card, output: DRMOutput.choose(fd: card.fd.rawValue, device: path, wanted: wanted), size: size, rotation: rotation,
-                cursorPlane: cursorPlane)
+                options: options)
         } catch {
             card.close()
             throw error
@@ -75,13 +75,13 @@ public final class DRMSurface: DisplaySurface {
     /// on a CRTC of its own, sharing the card's descriptor: a kiosk with two
     /// panels. The first is the output the card lists first.
     public static func openAll(
-        path: String, rotation: DisplayRotation = .none, graphicsConsole: Bool = true, cursorPlanes: Bool = true
+        path: String, rotation: DisplayRotation = .none, graphicsConsole: Bool = true, options: DRMOptions = DRMOptions()
     ) throws -> [DRMSurface] {
         let card = try DRMCard(path: path, graphicsConsole: graphicsConsole)
         var surfaces: [DRMSurface] = []
         do {
             for output in try DRMOutput.allConnected(fd: card.fd.rawValue, device: path) {
-                surfaces.append(try DRMSurface(card: card, output: output, size: nil, rotation: rotation, cursorPlane: cursorPlanes))
+                surfaces.append(try DRMSurface(card: card, output: output, size: nil, rotation: rotation, options: options))
             }
         } catch {
             for surface in surfaces { surface.close() }
@@ -91,7 +91,7 @@ public final class DRMSurface: DisplaySurface {
         return surfaces
     }
 
-    private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation, cursorPlane: Bool) throws {
+    private init(card: DRMCard, output: DRMOutput, size: (width: Int, height: Int)?, rotation: DisplayRotation, options: DRMOptions) throws {
         let path = card.path, fd = card.fd.rawValue
         let picture = try rotation.pictureSize(
             asked: size, panelWidth: output.width, panelHeight: output.height, panelName: output.connectorName, device: path)
@@ -140,9 +140,9 @@ public final class DRMSurface: DisplaySurface {
         stale = StaleRegions(buffers: 2, screen: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height))
         flipPending = .allocate(capacity: 1)
         flipPending.initialize(to: false)
-        primaryPlane = DRMPrimaryPlane.find(card: card, crtcID: output.crtcID, showing: first.framebufferID)
+        primaryPlane = options.atomicCommits ? DRMPrimaryPlane.find(card: card, crtcID: output.crtcID, showing: first.framebufferID) : nil
         // The cursor plane shares the primary plane's commits.
-        self.cursorPlane = cursorPlane && primaryPlane != nil ? DRMCursorPlane.find(card: card, crtcID: output.crtcID) : nil
+        cursorPlane = options.cursorPlane && primaryPlane != nil ? DRMCursorPlane.find(card: card, crtcID: output.crtcID) : nil
         card.attach()
     }
 

@@ -5,11 +5,11 @@ extension DisplaySpec {
     /// unless `size` asks for one it must be able to hold; png: and memory
     /// have no size of their own and need one. Not a desktop window: the
     /// host opens that, through the Desktop module. `graphicsConsole` keeps the
-    /// text console off a panel (tests turn it off); `cursorPlane` false
-    /// leaves a DRM card's cursor plane unused.
+    /// text console off a panel (tests turn it off); `drm` says how a DRM
+    /// card is driven.
     public func openSurface(
         size: (width: Int, height: Int)?, rotation: DisplayRotation = .none, graphicsConsole: Bool = true,
-        output: String? = nil, cursorPlane: Bool = true
+        output: String? = nil, drm options: DRMOptions = DRMOptions()
     ) throws -> any DisplaySurface {
         if let output, !isDRM {
             throw DisplayError(device: description, problem: "only a drm: display has outputs to choose from (asked for \(output))")
@@ -19,7 +19,7 @@ extension DisplaySpec {
             return try FramebufferSurface(path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole)
         case .drm(let path):
             return try DRMSurface(
-                path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole, output: output, cursorPlane: cursorPlane)
+                path: path, size: size, rotation: rotation, graphicsConsole: graphicsConsole, output: output, options: options)
         case .png(let path):
             guard let size else { throw DisplayError(device: description, problem: "a PNG display needs a size (--screen WxH)") }
             return PNGSurface(path: path, width: size.width, height: size.height)

@@ -63,7 +63,7 @@ struct ConfigurationTests {
         #expect(error("rotate = 45") == "\(path):1: key 'rotate': expected 0, 90, 180 or 270, got 45")
         #expect(error("appearance = \"night\"") == "\(path):1: key 'appearance': expected \"light\" or \"dark\", got \"night\"")
         #expect(error("\n[input]\ngrab = yes") == "\(path):3: key 'input.grab': 'yes' is not a value: strings need \"quotes\"; otherwise a number, true or false")
-        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, appearance, cursor-plane, dim-after, display,") == true)
+        #expect(error("[input]\ngrabb = true")?.hasPrefix("\(path):2: key 'input.grabb': unknown key; the keys are app, appearance, atomic-modesetting, cursor-plane, dim-after, display,") == true)
         #expect(error("display = \"fb:/dev/fb0") == "\(path):1: key 'display': the string has no closing quote")
         #expect(error("scene = \"a\"\nscene = \"b\"") == "\(path):2: key 'scene': set twice (first on line 1)")
         #expect(error("[input\n") == "\(path):1: a section header needs a closing ']'")
@@ -77,6 +77,10 @@ struct ConfigurationTests {
     @Test func theCursorPlaneIsUsedUnlessTurnedOff() throws {
         #expect(try parse("").usesCursorPlane)
         #expect(try !parse("cursor-plane = false").usesCursorPlane)
+        #expect(try parse("").usesAtomicModesetting)
+        #expect(try !parse("atomic-modesetting = false").usesAtomicModesetting)
+        #expect(try parse("atomic-modesetting = false").displayKeys != parse("").displayKeys)
+        #expect(error("atomic-modesetting = \"no\"") == "/etc/touchbridge/touchbridge.conf:1: key 'atomic-modesetting': expected true or false, got a string")
         #expect(error("\ncursor-plane = 0") == "/etc/touchbridge/touchbridge.conf:2: key 'cursor-plane': expected true or false, got a number")
     }
 

@@ -53,9 +53,11 @@ e2e_initramfs() {
     for a in $(busybox --list); do [ "$a" = busybox ] || ln -sf busybox "$r/bin/$a"; done
     ln -sf ../bin/busybox "$r/sbin/modprobe"
     local m
-    for m in "$@"; do modprobe -d "$W/kroot" -S "$KV" --show-depends "$m" | awk '{print $2}'; done | sort -u |
-        while read -r f; do rel=${f#"$W"/kroot/}; mkdir -p "$r/$(dirname "$rel")"; cp "$f" "$r/$rel"; done
-    cp "$W"/kroot/lib/modules/"$KV"/modules.{order,builtin,builtin.modinfo} "$r/lib/modules/$KV/"
+    # The kernel's unpacked package: Debian 12's (e2e_kernel), unless KROOT names another.
+    local kroot=${KROOT:-$W/kroot}
+    for m in "$@"; do modprobe -d "$kroot" -S "$KV" --show-depends "$m" | awk '{print $2}'; done | sort -u |
+        while read -r f; do rel=${f#"$kroot"/}; mkdir -p "$r/$(dirname "$rel")"; cp "$f" "$r/$rel"; done
+    cp "$kroot"/lib/modules/"$KV"/modules.{order,builtin,builtin.modinfo} "$r/lib/modules/$KV/"
     depmod -b "$r" "$KV"
     cp "$BIN" "$r/bin/touchbridge"
     [ -n "${E2E_KEEP_SYMBOLS:-}" ] || strip "$r/bin/touchbridge" 2>/dev/null || true
