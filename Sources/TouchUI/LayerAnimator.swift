@@ -1,7 +1,7 @@
 import Glibc
 import Layers
 
-/// Runs the `BasicAnimation`s of an application's hosted layers, a display
+/// Runs the animations (`BasicAnimation`, `KeyframeAnimation`) of an application's hosted layers, a display
 /// tick at a time on its timeline, as `Animator` runs views' animations.
 @MainActor
 final class LayerAnimator {
@@ -30,7 +30,8 @@ final class LayerAnimator {
         weak var layer: Layers.Layer?
         let key: String
         let property: LayerProperty
-        let from: AnimatedValue, to: AnimatedValue
+        let track: AnimationTrack
+        let isAdditive: Bool
         /// The value the app set, shown again when the animation goes.
         var model: AnimatedValue
         /// The value last drawn: one read back that differs is the app's new one.
@@ -44,24 +45,15 @@ final class LayerAnimator {
         var isKept = false
         var isEndless: Bool { plays.isInfinite }
 
-        init(_ animation: BasicAnimation, layer: Layers.Layer, key: String, property: LayerProperty) {
+        init(_ animation: PropertyAnimation, layer: Layers.Layer, key: String, property: LayerProperty) {
             self.layer = layer
             self.key = key
             self.property = property
             let current = property.get(layer)
             model = current
             shown = current
-            let name = animation.keyPath ?? ""
-            let from = animation.fromValue.map { property.value(of: $0, keyPath: name, role: "fromValue") } ?? current
-            let by = animation.byValue.map { property.value(of: $0, keyPath: name, role: "byValue") }
-            let to = animation.toValue.map { property.value(of: $0, keyPath: name, role: "toValue") }
-            // As Core Animation: by and to without from start at to less by.
-            if animation.fromValue == nil, let to, let by {
-                self.from = to.adding(by, times: -1)
-            } else {
-                self.from = from
-            }
-            self.to = to ?? by.map { from.adding($0) } ?? current
+            track = animation.track(of: property, current: current)
+            isAdditive = animation.isAdditive
             duration = max(0, animation.duration.isFinite ? animation.duration : 0)
             let count = Double(animation.repeatCount)
             plays = count.isNaN || count <= 0 ? 1 : count
@@ -76,12 +68,12 @@ final class LayerAnimator {
         /// The value drawn at `now` (nil: the app's own), and whether the animation is over.
         func value(at now: Double) -> (AnimatedValue?, done: Bool) {
             let elapsed = now - start - delay
-            if elapsed < 0 { return (fillMode == .backwards || fillMode == .both ? from : nil, false) }
+            if elapsed < 0 { return (fillMode == .backwards || fillMode == .both ? track.first : nil, false) }
             let cycle = autoreverses ? 2 * duration : duration
             let total = plays * cycle
             let done = elapsed >= total
             let time = done ? total : elapsed
-            guard cycle > 0 else { return (autoreverses ? from : to, true) }
+            guard cycle > 0 else { return (track.value(at: autoreverses ? 0 : 1), true) }
             var position = time / duration
             if autoreverses {
                 position = position.truncatingRemainder(dividingBy: 2)
@@ -93,15 +85,14 @@ final class LayerAnimator {
                 // Each play ends at its end, not at the next one's start.
                 if position == 0 && whole > 0 { position = 1 }
             }
-            let progress = curve.progress(position, duration: duration)
-            return (from.interpolated(to: to, progress), done)
+            return (track.value(at: curve.progress(position, duration: duration)), done)
         }
     }
 
-    func add(_ animation: BasicAnimation, to layer: Layers.Layer, forKey key: String?) {
+    func add(_ animation: PropertyAnimation, to layer: Layers.Layer, forKey key: String?) {
         guard let keyPath = animation.keyPath else { return }
         guard let property = LayerProperty(keyPath: keyPath, layer: layer) else {
-            fatalError("BasicAnimation: a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
+            fatalError("\(type(of: animation)): a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
         }
         unnamed += 1
         let key = key ?? "animation \(unnamed)"
@@ -170,7 +161,7 @@ final class LayerAnimator {
         if current != entry.shown { entry.model = current }
         let (value, done) = entry.value(at: now)
         let keepsEnd = done && !entry.removedOnCompletion && (entry.fillMode == .forwards || entry.fillMode == .both)
-        let drawn = done && !keepsEnd ? entry.model : value ?? entry.model
+        let drawn = done && !keepsEnd ? entry.model : value.map { entry.isAdditive ? entry.model.addingAnimated($0) : $0 } ?? entry.model
         entry.property.set(layer, drawn)
         entry.shown = entry.property.get(layer)
         return done
@@ -212,6 +203,10 @@ struct LayerProperty {
         case "position.y": self = number({ $0.position.y }, { $0.position.y = $1 })
         case "transform.rotation", "transform.rotation.z":
             self = number({ atan2($0.transform.b, $0.transform.a) }, { $0.transform = AffineTransform(rotationAngle: $1) })
+        case "transform.translation.x":
+            self = number({ $0.transform.tx }, { $0.transform = AffineTransform(translationX: $1, y: 0) })
+        case "transform.translation.y":
+            self = number({ $0.transform.ty }, { $0.transform = AffineTransform(translationX: 0, y: $1) })
         case "transform.scale":
             self = number({ ($0.transform.a * $0.transform.a + $0.transform.b * $0.transform.b).squareRoot() }, {
                 $0.transform = AffineTransform(scaleX: $1, y: $1)
@@ -265,13 +260,19 @@ struct LayerProperty {
             case .color: (any as? Color).map { .color($0) } ?? (any is Color? ? .color(nil) : nil)
             }
         guard let converted else {
-            fatalError("BasicAnimation: the \(role) of \"\(keyPath)\" is a \(type(of: any)), where a \(kind) is taken")
+            fatalError("an animation's \(role) for \"\(keyPath)\" is a \(type(of: any)), where a \(kind) is taken")
         }
         return converted
     }
 }
 
 extension AnimatedValue {
+    /// An additive animation's `value` over the app's `self`: numbers, points and sizes add, a transform applies after.
+    func addingAnimated(_ value: AnimatedValue) -> AnimatedValue {
+        if case .transform(let model) = self, case .transform(let animated) = value { return .transform(model.concatenating(animated)) }
+        return adding(value)
+    }
+
     /// `self` moved by `delta` `times` over (an animation's `byValue`): numbers, points and sizes add; others are `delta` itself.
     func adding(_ delta: AnimatedValue, times: Double = 1) -> AnimatedValue {
         switch (self, delta) {

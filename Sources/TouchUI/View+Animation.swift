@@ -254,7 +254,7 @@ final class AnimationGroup {
             }
             running += 1
             window.hostApplication.animator.add(
-                PropertyAnimation(view: view, property: property, from: from, to: to, group: self),
+                ViewPropertyAnimation(view: view, property: property, from: from, to: to, group: self),
                 at: window.hostApplication.timeline.now)
         }
         notes.removeAll()
@@ -280,7 +280,7 @@ final class AnimationGroup {
 
 /// One property of one view on its way from one value to another.
 @MainActor
-final class PropertyAnimation {
+final class ViewPropertyAnimation {
     let view: View
     let property: AnimatedProperty
     let from: AnimatedValue
@@ -361,7 +361,7 @@ final class Presentation {
 @MainActor
 final class Animator {
     private unowned let application: Application
-    private var animations: [PropertyAnimation] = []
+    private var animations: [ViewPropertyAnimation] = []
     private var tick: TimerID?
     /// The display refresh that moves animations on.
     static let tickInterval = 1.0 / 60
@@ -374,7 +374,7 @@ final class Animator {
     /// dropped or replaced, and the picture last seen.
     private var rasterizedForAnimation: [(view: View, drops: Int, picture: ObjectIdentifier?)] = []
 
-    func add(_ animation: PropertyAnimation, at now: Double) {
+    func add(_ animation: ViewPropertyAnimation, at now: Double) {
         // A new animation of the same property takes over from where the old one had got to.
         removeAnimations(of: animation.view, property: animation.property, keepingPresentation: true)
         animation.start = now
@@ -406,7 +406,7 @@ final class Animator {
     /// Ends the animations of `view` (of one property, or all): what is drawn
     /// jumps to the model, and their completions hear false.
     func removeAnimations(of view: View, property: AnimatedProperty?, keepingPresentation: Bool = false) {
-        var removed: [PropertyAnimation] = []
+        var removed: [ViewPropertyAnimation] = []
         animations.removeAll { animation in
             guard animation.view === view, property == nil || animation.property == property else { return false }
             removed.append(animation)
@@ -424,7 +424,7 @@ final class Animator {
         }
     }
 
-    private func end(_ animation: PropertyAnimation, finished: Bool, clearing: Bool) {
+    private func end(_ animation: ViewPropertyAnimation, finished: Bool, clearing: Bool) {
         let view = animation.view
         if let presentation = view.presentation {
             if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers -= 1 }
@@ -466,7 +466,7 @@ final class Animator {
         tick = nil
         let now = application.timeline.now
         if !rasterizedForAnimation.isEmpty { checkPictures() }
-        var finished: [PropertyAnimation] = []
+        var finished: [ViewPropertyAnimation] = []
         for animation in animations where apply(animation, at: now) { finished.append(animation) }
         if !finished.isEmpty {
             animations.removeAll { animation in finished.contains { $0 === animation } }
@@ -478,7 +478,7 @@ final class Animator {
     /// Moves what is drawn to the animation's value at `now`, damaging where
     /// the view was and where it is. True when the animation is over.
     @discardableResult
-    private func apply(_ animation: PropertyAnimation, at now: Double) -> Bool {
+    private func apply(_ animation: ViewPropertyAnimation, at now: Double) -> Bool {
         let view = animation.view
         let (value, done) = animation.value(at: now)
         guard let window = view.window else { return true }

@@ -1,0 +1,135 @@
+/// One property of a layer animated through a list of values, as
+/// CAKeyframeAnimation: a shake of `position.x` through 0, 10, -10, 10, 0
+/// (`isAdditive`, so it shakes wherever the layer is), a pulse of
+/// `transform.scale` out, back past its size and settling, a colour through
+/// three. Its timing, and what it may animate, are `PropertyAnimation`'s.
+@MainActor
+public final class KeyframeAnimation: PropertyAnimation {
+    /// The values passed through, in order; one alone is held throughout.
+    public var values: [Any]?
+    /// When each value is reached, as fractions of the duration from 0 to
+    /// 1, rising: one per value (with `.discrete`, one more, the last 1).
+    /// nil, or a list that does not fit the values, spreads them evenly.
+    /// `.paced` and `.cubicPaced` ignore it.
+    public var keyTimes: [Double]?
+    /// How progress follows time from each value to the next, one fewer
+    /// than the values; nil is linear. The animation's `timingFunction`
+    /// shapes the whole over these.
+    public var timingFunctions: [MediaTimingFunction]?
+    /// How the values between the keyframes are found; `.linear` until set.
+    public var calculationMode = AnimationCalculationMode.linear
+
+    public override init(keyPath: String?) { super.init(keyPath: keyPath) }
+    public init() { super.init(keyPath: nil) }
+
+    override func track(of property: LayerProperty, current: AnimatedValue) -> AnimationTrack {
+        let name = keyPath ?? ""
+        let frames = (values ?? []).enumerated().map { index, value in property.value(of: value, keyPath: name, role: "values[\(index)]") }
+        guard frames.count > 1 else { return .between(frames.first ?? current, frames.first ?? current) }
+        let discrete = calculationMode == .discrete
+        let segments = discrete ? frames.count : frames.count - 1
+        var times: [Double]
+        switch calculationMode {
+        case .paced, .cubicPaced:
+            // Each value reached in proportion to the way travelled to it.
+            let steps = (1..<frames.count).map { frames[$0 - 1].distance(to: frames[$0]) }
+            let total = steps.reduce(0, +)
+            var gone = 0.0
+            times = [0] + steps.map { step in
+                gone += step
+                return total > 0 ? gone / total : 0
+            }
+            if total == 0 { times = Self.even(segments) }
+        default:
+            times = keyTimes ?? []
+            let fits = times.count == segments + 1 && times.allSatisfy { (0...1).contains($0) } && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+            if !fits { times = Self.even(segments) }
+        }
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
+        var curves = paced ? [] : (timingFunctions ?? []).map(\.curve)
+        if curves.count != segments { curves = [] }
+        return .keyframes(frames, times: times, curves: curves, mode: calculationMode)
+    }
+
+    private static func even(_ segments: Int) -> [Double] { (0...segments).map { Double($0) / Double(segments) } }
+}
+
+/// CAAnimationCalculationMode: how a keyframe animation finds the values between its keyframes.
+public enum AnimationCalculationMode: Sendable {
+    /// Straight from each value to the next.
+    case linear
+    /// Each value held until the next one's time, with no values between.
+    case discrete
+    /// Straight from each to the next at an even speed: the key times and timing functions are ignored.
+    case paced
+    /// A smooth curve through the values (Catmull-Rom) for numbers and points; other values go straight.
+    case cubic
+    /// `cubic` at the key times `paced` would give.
+    case cubicPaced
+}
+
+public typealias CAKeyframeAnimation = KeyframeAnimation
+public typealias CAAnimationCalculationMode = AnimationCalculationMode
+
+/// The values an animation draws over one play, by its progress from 0 to 1.
+enum AnimationTrack {
+    case between(AnimatedValue, AnimatedValue)
+    /// Values reached at `times` (one more than the values when discrete), with a curve per segment (none: linear).
+    case keyframes([AnimatedValue], times: [Double], curves: [TimingCurve], mode: AnimationCalculationMode)
+
+    /// The value where the animation starts.
+    var first: AnimatedValue {
+        switch self {
+        case .between(let from, _): from
+        case .keyframes(let values, _, _, _): values[0]
+        }
+    }
+
+    func value(at progress: Double) -> AnimatedValue {
+        switch self {
+        case .between(let from, let to):
+            return from.interpolated(to: to, progress)
+        case .keyframes(let values, let times, let curves, let mode):
+            // The segment the progress is in: the last whose start it has reached.
+            var segment = 0
+            while segment + 2 < times.count && progress >= times[segment + 1] { segment += 1 }
+            if mode == .discrete {
+                return progress >= 1 ? values[values.count - 1] : values[min(segment, values.count - 1)]
+            }
+            let start = times[segment], end = times[segment + 1]
+            var local = end > start ? (progress - start) / (end - start) : 1
+            local = min(max(local, 0), 1)
+            if !curves.isEmpty { local = curves[segment].progress(local, duration: 1) }
+            let before = values[max(segment - 1, 0)], from = values[segment], to = values[segment + 1]
+            let after = values[min(segment + 2, values.count - 1)]
+            if mode == .cubic || mode == .cubicPaced, let smooth = AnimatedValue.catmullRom(before, from, to, after, local) { return smooth }
+            return from.interpolated(to: to, local)
+        }
+    }
+}
+
+extension AnimatedValue {
+    /// How far apart two values are, for paced keyframes: numbers and points by distance, others one step each.
+    func distance(to other: AnimatedValue) -> Double {
+        switch (self, other) {
+        case (.number(let a), .number(let b)): abs(b - a)
+        case (.point(let a), .point(let b)): ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        default: 1
+        }
+    }
+
+    /// The point `t` of the way from `p1` to `p2` on a Catmull-Rom curve through `p0` to `p3`; nil for values other than numbers and points.
+    static func catmullRom(_ p0: AnimatedValue, _ p1: AnimatedValue, _ p2: AnimatedValue, _ p3: AnimatedValue, _ t: Double) -> AnimatedValue? {
+        func curve(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+        }
+        switch (p0, p1, p2, p3) {
+        case (.number(let a), .number(let b), .number(let c), .number(let d)):
+            return .number(curve(a, b, c, d))
+        case (.point(let a), .point(let b), .point(let c), .point(let d)):
+            return .point(Point(x: curve(a.x, b.x, c.x, d.x), y: curve(a.y, b.y, c.y, d.y)))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Testing
+import TouchUI
+
+/// CAKeyframeAnimation on an app's own layers: values passed through at
+/// their key times, each mode of finding those between, additive shakes
+/// over wherever the layer is, and the app's value shown after.
+@MainActor
+struct KeyframeAnimationTests {
+    let app = Application()
+    let window: Window
+    let badge = CAShapeLayer()
+
+    init() {
+        window = Window(frame: CGRect(x: 0, y: 0, width: 240, height: 200), application: app)
+        app.timeline = VirtualTimeline()
+        window.backgroundColor = .white
+        window.makeKeyAndVisible()
+        let holder = View(frame: CGRect(x: 20, y: 20, width: 200, height: 160))
+        window.addSubview(holder)
+        badge.position = CGPoint(x: 100, y: 80)
+        badge.path = BezierPath(roundedRect: CGRect(x: -20, y: -12, width: 40, height: 24), cornerRadius: 12).cgPath
+        badge.fillColor = .red
+        badge.strokeColor = .black
+        badge.lineWidth = 2
+        holder.layer.addSublayer(badge)
+    }
+
+    func at(_ time: Double) { app.virtualTimeline.advance(to: time) }
+
+    /// Within `within` of `b`: what is drawn is the value at the last display tick (a sixtieth of a second) before now.
+    func near(_ a: Double, _ b: Double, within: Double = 0.3) -> Bool { abs(a - b) <= within }
+
+    /// The shake of a field that refused its input: through 0, 10, -10, 10
+    /// and 0 added to wherever the badge is, even when the app moves it.
+    @Test func anAdditiveShakeFollowsTheAppsPosition() throws {
+        let shake = CAKeyframeAnimation(keyPath: "position.x")
+        shake.values = [0, 10, -10, 10, 0]
+        shake.keyTimes = [0, 0.25, 0.5, 0.75, 1]
+        shake.duration = 1
+        shake.isAdditive = true
+        var ended: [Bool] = []
+        shake.completion = { ended.append($0) }
+        badge.add(shake, forKey: "shake")
+        at(0.25)
+        #expect(near(badge.position.x, 110))
+        at(0.375)
+        #expect(near(badge.position.x, 100, within: 1.4), "halfway from 10 to -10 (80 points a second)")
+        // The kept screen matches a fresh one while it shakes.
+        let kept = try window.drawnAfresh()
+        at(0.45)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        at(0.5)
+        #expect(near(badge.position.x, 90))
+        badge.position.x = 150
+        at(0.75)
+        #expect(near(badge.position.x, 160, within: 1.4), "added to the app's new place")
+        at(1.1)
+        #expect(badge.position.x == 150 && ended == [true] && badge.animationKeys() == nil)
+    }
+
+    /// Discrete: each colour held until the next one's time; one more key time than values.
+    @Test func discreteHoldsEachValueUntilTheNext() {
+        let blink = CAKeyframeAnimation(keyPath: "fillColor")
+        blink.values = [Color.red, Color.green, Color.blue]
+        blink.keyTimes = [0, 0.2, 0.9, 1]
+        blink.calculationMode = .discrete
+        blink.duration = 1
+        badge.add(blink, forKey: nil)
+        at(0.1)
+        #expect(badge.fillColor == .red)
+        at(0.5)
+        #expect(badge.fillColor == .green)
+        at(0.95)
+        #expect(badge.fillColor == .blue)
+        at(1.2)
+        #expect(badge.fillColor == .red, "the app's own again")
+    }
+
+    /// Uneven key times, and a timing function for each segment.
+    @Test func keyTimesAndTimingFunctionsShapeEachSegment() {
+        let pulse = CAKeyframeAnimation(keyPath: "lineWidth")
+        pulse.values = [2, 10, 4]
+        pulse.keyTimes = [0, 0.8, 1]
+        pulse.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+        pulse.duration = 1
+        badge.add(pulse, forKey: "pulse")
+        at(0.4)
+        // Half of the first segment, eased in: a third of the way, not half.
+        #expect(badge.lineWidth > 4 && badge.lineWidth < 5.2, "\(badge.lineWidth)")
+        at(0.8)
+        #expect(near(badge.lineWidth, 10, within: 0.5))
+        at(0.9)
+        #expect(near(badge.lineWidth, 7, within: 0.6))
+        at(1.1)
+        #expect(badge.lineWidth == 2)
+    }
+
+    /// Paced: an even speed over the whole way, whatever the key times say.
+    @Test func pacedGoesAtAnEvenSpeed() {
+        badge.position.y = 0
+        let slide = CAKeyframeAnimation(keyPath: "position.y")
+        slide.values = [0, 30, 40]
+        slide.keyTimes = [0, 0.1, 1]
+        slide.calculationMode = .paced
+        slide.duration = 1
+        badge.add(slide, forKey: nil)
+        at(0.5)
+        #expect(near(badge.position.y, 20))
+        at(0.875)
+        #expect(near(badge.position.y, 35, within: 0.7))
+    }
+
+    /// Cubic: a curve through the values, which it still passes exactly.
+    @Test func cubicCurvesThroughTheValues() {
+        let bob = CAKeyframeAnimation(keyPath: "transform.translation.y")
+        bob.values = [0, 10, 0]
+        bob.calculationMode = .cubic
+        bob.duration = 1
+        badge.add(bob, forKey: nil)
+        at(0.25)
+        // Catmull-Rom at the middle of 0 to 10, between 0 (held before) and 0 after: 5.625, where a line gives 5.
+        #expect(near(badge.transform.ty, 5.625, within: 0.2), "\(badge.transform.ty)")
+        at(0.5)
+        #expect(near(badge.transform.ty, 10, within: 0.1))
+        at(1.1)
+        #expect(badge.transform == .identity)
+    }
+
+    /// Key times that do not fit the values spread them evenly; one value is held throughout.
+    @Test func keyTimesThatDoNotFitSpreadTheValuesEvenly() {
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [1.0, 0.0, 1.0]
+        fade.keyTimes = [0, 1]
+        fade.duration = 1
+        badge.add(fade, forKey: "fade")
+        at(0.5)
+        #expect(near(badge.opacity, 0, within: 0.05))
+        let hold = CAKeyframeAnimation(keyPath: "opacity")
+        hold.values = [0.5]
+        hold.duration = 1
+        badge.add(hold, forKey: "fade")
+        at(1.0)
+        #expect(badge.opacity == 0.5)
+        at(2.1)
+        #expect(badge.opacity == 1)
+    }
+}
