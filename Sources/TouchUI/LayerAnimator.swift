@@ -11,18 +11,47 @@ final class LayerAnimator {
     /// Numbers the animations added without a key.
     private var unnamed = 0
 
-    init(application: Application) { self.application = application }
+    init(application: Application) {
+        self.application = application
+        Self.animators.removeAll { $0.animator == nil }
+        Self.animators.append(Weak(animator: self))
+    }
+
+    private struct Weak { weak var animator: LayerAnimator? }
+    /// Every application's, for a layer out of any window: its animations stay with the animator they were added to.
+    private static var animators: [Weak] = []
 
     /// Whether an animation that will end is under way (one that repeats
     /// forever, a spinner, is not waited out).
     var hasFiniteAnimations: Bool { running.contains { !$0.isKept && !$0.isEndless } }
 
     /// The animator of the application whose window shows the view hosting `layer`.
+    /// Out of any window, the one already running the layer's animations, else the shared application's.
     static func animator(for layer: Layers.Layer) -> LayerAnimator {
+        if let application = hostingView(of: layer)?.window?.hostApplication { return application.layerAnimator }
+        for each in animators {
+            if let animator = each.animator, animator.running.contains(where: { $0.layer === layer }) { return animator }
+        }
+        return Application.shared.layerAnimator
+    }
+
+    private static func hostingView(of layer: Layers.Layer) -> View? {
         var root = layer
         while let parent = root.superlayer { root = parent }
-        let application = HostedLayers.view(hosting: root)?.window?.hostApplication ?? Application.shared
-        return application.layerAnimator
+        return HostedLayers.view(hosting: root)
+    }
+
+    /// A view hosting layers came into a window: endless animations paused while out of sight go on, where time has taken them.
+    func resume() {
+        if tick == nil && running.contains(where: { !$0.isKept }) { scheduleTick() }
+    }
+
+    /// Whether the entry keeps the display ticking: an endless one (a
+    /// spinner) only while its layer is in a window, so that a screen left
+    /// alive off screen costs no frames; one that ends runs out its time.
+    private func needsTicks(_ entry: Running) -> Bool {
+        guard !entry.isKept, let layer = entry.layer else { return false }
+        return !entry.isEndless || Self.hostingView(of: layer)?.window != nil
     }
 
     /// One animation on one layer.
@@ -149,7 +178,7 @@ final class LayerAnimator {
             entry.completion = nil
             completion?(entry.layer != nil)
         }
-        if running.contains(where: { !$0.isKept }) && tick == nil { scheduleTick() }
+        if tick == nil && running.contains(where: needsTicks) { scheduleTick() }
     }
 
     /// Draws the entry's value at `now`; true when it is over.

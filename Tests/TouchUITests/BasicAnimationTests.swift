@@ -112,6 +112,31 @@ struct BasicAnimationTests {
         #expect(ring.transform.isIdentity, "no tick moves it after")
     }
 
+    /// A spinner on a screen taken out of the window stops the display
+    /// ticks (no frames while nothing shows); back in, it turns on where
+    /// its time has taken it.
+    @Test func aSpinnerOffScreenCostsNoTicks() throws {
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = Double.pi * 2
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        ring.add(spin, forKey: "spin")
+        let holder = try #require(window.subviews.first)
+        at(0.5)
+        #expect(app.virtualTimeline.pendingTimerCount > 0, "ticking while it shows")
+        holder.removeFromSuperview()
+        at(0.6)
+        #expect(app.virtualTimeline.pendingTimerCount == 0, "no tick while out of the window")
+        #expect(ring.animationKeys() == ["spin"], "kept, as Core Animation keeps it")
+        at(3.25)
+        window.addSubview(holder)
+        #expect(app.virtualTimeline.pendingTimerCount > 0)
+        at(3.3)
+        let angle = atan2(ring.transform.b, ring.transform.a)
+        #expect(abs(angle - .pi / 2) < 2 * .pi / 20, "a quarter turn past three whole ones: \(angle)")
+    }
+
     @Test func autoreversingRepeatsAndEasing() {
         ring.position = CGPoint(x: 100, y: 80)
         let bob = CABasicAnimation(keyPath: "position.y")
