@@ -4,16 +4,25 @@ extension Window {
     /// The recognizers of `view` and its ancestors, outermost first, that
     /// accept `touch`.
     func recognizers(for touch: Touch, on view: View) -> [GestureRecognizer] {
-        var chain: [View] = []
+        // Loops, not closures (each closure call checks its executor), and
+        // nothing allocated for the usual chain with no recognizer on it.
+        var holders: [View] = []
         var current: View? = view
         while let candidate = current {
-            chain.append(candidate)
+            if !candidate.gestureRecognizers.isEmpty { holders.append(candidate) }
             current = candidate.superview
         }
-        return chain.reversed().flatMap(\.gestureRecognizers).filter { recognizer in
-            recognizer.isEnabled && recognizer.state != .failed && !recognizer.isFinished
+        var found: [GestureRecognizer] = []
+        // Outermost first.
+        for holder in holders.reversed() {
+            for recognizer in holder.gestureRecognizers
+            where recognizer.isEnabled && recognizer.state != .failed && !recognizer.isFinished
                 && (recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true)
+            {
+                found.append(recognizer)
+            }
         }
+        return found
     }
 
     /// Sends each recognizer the touches of the event it tracks, outermost
