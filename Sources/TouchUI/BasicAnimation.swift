@@ -3,7 +3,7 @@
 /// spinner's `transform.rotation.z` turning forever, a badge's `opacity`
 /// pulsing. Its timing, and what it may animate, are `PropertyAnimation`'s.
 @MainActor
-public final class BasicAnimation: PropertyAnimation {
+public class BasicAnimation: PropertyAnimation {
     /// Where it starts; nil starts from the value the layer shows when added.
     public var fromValue: Any?
     /// Where it ends; nil ends at the value the app set.

@@ -88,7 +88,7 @@ final class LayerAnimator {
             plays = count.isNaN || count <= 0 ? 1 : count
             autoreverses = animation.autoreverses
             delay = max(0, animation.beginTime.isFinite ? animation.beginTime : 0)
-            curve = animation.timingFunction?.curve ?? .linear
+            curve = animation.progressCurve
             fillMode = animation.fillMode
             removedOnCompletion = animation.isRemovedOnCompletion
             completion = animation.completion

@@ -52,6 +52,9 @@ public class PropertyAnimation {
 
     init(keyPath: String?) { self.keyPath = keyPath }
 
+    /// How progress follows the time of one play.
+    var progressCurve: TimingCurve { timingFunction?.curve ?? .linear }
+
     /// The values drawn over one play, from progress 0 to 1, for `property` whose value is `current` now.
     func track(of property: LayerProperty, current: AnimatedValue) -> AnimationTrack {
         fatalError("a PropertyAnimation is made as a BasicAnimation or a KeyframeAnimation")

@@ -164,6 +164,8 @@ enum TimingCurve: Sendable, Equatable {
     case spring(damping: Double, velocity: Double)
     /// A cubic Bézier from (0, 0) to (1, 1) through two control points (CAMediaTimingFunction's).
     case cubic(Double, Double, Double, Double)
+    /// A mass on a damped spring (CASpringAnimation's), in seconds whatever the duration.
+    case physicalSpring(DampedSpring)
 
     /// Progress (0 to 1, a spring may pass 1) at `t`, the fraction of the duration gone.
     func progress(_ t: Double, duration: Double) -> Double {
@@ -186,6 +188,8 @@ enum TimingCurve: Sendable, Equatable {
                 return 1 - envelope * (cos(omegaD * seconds) + (damping * omega + v0) / omegaD * sin(omegaD * seconds))
             }
             return 1 - exp(-omega * seconds) * (1 + (omega + v0) * seconds)
+        case .physicalSpring(let spring):
+            return 1 - spring.displacement(at: t * duration)
         }
     }
 

@@ -7,26 +7,21 @@ import TouchUI
 /// value again when it ends.
 @MainActor
 struct BasicAnimationTests {
-    let app = Application()
-    let window: Window
+    let stage = LayerStage()
+    var app: Application { stage.app }
+    var window: Window { stage.window }
     let ring = CAShapeLayer()
 
     init() {
-        window = Window(frame: CGRect(x: 0, y: 0, width: 240, height: 200), application: app)
-        app.timeline = VirtualTimeline()
-        window.backgroundColor = .white
-        window.makeKeyAndVisible()
-        let holder = View(frame: CGRect(x: 20, y: 20, width: 200, height: 160))
-        window.addSubview(holder)
         ring.position = CGPoint(x: 100, y: 80)
         ring.path = BezierPath(ovalIn: CGRect(x: -50, y: -50, width: 100, height: 100)).cgPath
         ring.fillColor = nil
         ring.strokeColor = .red
         ring.lineWidth = 6
-        holder.layer.addSublayer(ring)
+        stage.holder.layer.addSublayer(ring)
     }
 
-    func at(_ time: Double) { app.virtualTimeline.advance(to: time) }
+    func at(_ time: Double) { stage.at(time) }
 
     /// A progress ring filling over two seconds: the app set 1 first.
     @Test func aProgressRingFillsAndEndsAtTheAppsValue() throws {
@@ -122,7 +117,7 @@ struct BasicAnimationTests {
         spin.duration = 1
         spin.repeatCount = .infinity
         ring.add(spin, forKey: "spin")
-        let holder = try #require(window.subviews.first)
+        let holder = stage.holder
         at(0.5)
         #expect(app.virtualTimeline.pendingTimerCount > 0, "ticking while it shows")
         holder.removeFromSuperview()

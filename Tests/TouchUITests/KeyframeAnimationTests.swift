@@ -6,26 +6,20 @@ import TouchUI
 /// over wherever the layer is, and the app's value shown after.
 @MainActor
 struct KeyframeAnimationTests {
-    let app = Application()
-    let window: Window
+    let stage = LayerStage()
+    var window: Window { stage.window }
     let badge = CAShapeLayer()
 
     init() {
-        window = Window(frame: CGRect(x: 0, y: 0, width: 240, height: 200), application: app)
-        app.timeline = VirtualTimeline()
-        window.backgroundColor = .white
-        window.makeKeyAndVisible()
-        let holder = View(frame: CGRect(x: 20, y: 20, width: 200, height: 160))
-        window.addSubview(holder)
         badge.position = CGPoint(x: 100, y: 80)
         badge.path = BezierPath(roundedRect: CGRect(x: -20, y: -12, width: 40, height: 24), cornerRadius: 12).cgPath
         badge.fillColor = .red
         badge.strokeColor = .black
         badge.lineWidth = 2
-        holder.layer.addSublayer(badge)
+        stage.holder.layer.addSublayer(badge)
     }
 
-    func at(_ time: Double) { app.virtualTimeline.advance(to: time) }
+    func at(_ time: Double) { stage.at(time) }
 
     /// Within `within` of `b`: what is drawn is the value at the last display tick (a sixtieth of a second) before now.
     func near(_ a: Double, _ b: Double, within: Double = 0.3) -> Bool { abs(a - b) <= within }
