@@ -1,6 +1,4 @@
-import Dispatch
 import Display
-import Glibc
 import Layers
 import TouchUI
 
@@ -93,29 +91,6 @@ public final class Compositor {
     public private(set) var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
     public private(set) var inputDeliveredWhileDrawing = 0
-
-    /// Measuring (issue 27, TOUCHBRIDGE_RENDER_THREAD set): the overlay composited and the frame presented on a thread of their own.
-    private let renderQueue: DispatchQueue? =
-        getenv("TOUCHBRIDGE_RENDER_THREAD") != nil ? DispatchQueue(label: "touchbridge.render", qos: .userInteractive) : nil
-    private let renderIdle = DispatchSemaphore(value: 1)
-
-    /// What the render thread does with a frame: the flat overlay over the views' frame, then presented.
-    private struct RenderJob: @unchecked Sendable {
-        let flat: LayerCompositor.FlatLayers
-        let base: Bitmap, region: Region, context: GraphicsContext, picture: Bitmap
-        let surface: any DisplaySurface
-        var damage = Region()
-
-        func run() {
-            LayerCompositor.composite(flat, over: base, region: region, into: context)
-            context.flush()
-            do {
-                try surface.present(picture, damage: damage)
-            } catch {
-                print("touchbridge: render thread: \(error)")
-            }
-        }
-    }
 
     public init(window: Window, surface: any DisplaySurface) throws {
         let needed = PixelRect(enclosing: window.frame)
@@ -227,11 +202,6 @@ public final class Compositor {
     public func presentNow() throws -> Region {
         // A touch delivered mid-repaint whose handler asks for a frame: the one being drawn will show it.
         guard !isPresenting else { return Region() }
-        // The views' frame and the overlay's picture are the render thread's until it is done with them.
-        if renderQueue != nil {
-            renderIdle.wait()
-            renderIdle.signal()
-        }
         isPresenting = true
         defer { isPresenting = false }
         window.layoutIfNeeded()
@@ -274,15 +244,7 @@ public final class Compositor {
             // could not be had before, or it was on the cursor plane): the markers already down were never composited.
             if picture !== shown && !window.overlay.extent.isNull { damage.add(PixelRect(enclosing: window.overlay.extent)) }
         }
-        if var job = pendingRenderJob {
-            pendingRenderJob = nil
-            job.damage = damage
-            renderIdle.wait()
-            renderQueue!.async { [renderIdle, job] in
-                job.run()
-                renderIdle.signal()
-            }
-        } else if cursor != nil || self.cursor != nil {
+        if cursor != nil || self.cursor != nil {
             try surface.present(picture, damage: damage, cursor: cursor)
             // Refused by the display: composited from the next frame on, where it now lacks.
             if cursor != nil && surface.cursorPlaneSize == nil { window.overlay.root.setNeedsDisplay() }
@@ -338,14 +300,6 @@ public final class Compositor {
             overlayPictureStale = Region(picture.bounds)
         }
         let (picture, overlayContext) = withOverlay!
-        if renderQueue != nil, let flat = LayerCompositor.flatten(window.overlay) {
-            // Composited with the present, on the render thread: the damage is final by then.
-            pendingRenderJob = RenderJob(
-                flat: flat, base: viewsFrame, region: overlayPictureStale, context: overlayContext, picture: picture, surface: surface)
-            overlayPictureStale = Region()
-            compositedOverlay = PixelRect(enclosing: window.overlay.extent)
-            return picture
-        }
         overlayCompositor.budget = View.rasterizationMemoryLimit
         overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
         overlayContext.flush()
@@ -353,8 +307,6 @@ public final class Compositor {
         compositedOverlay = PixelRect(enclosing: window.overlay.extent)
         return picture
     }
-
-    private var pendingRenderJob: RenderJob?
 
     private func checkForInput() {
         // One delivery a repaint: frames that come after it pile up and go

@@ -48,47 +48,24 @@ public final class LayerCompositor {
     public func composite(_ tree: LayerTree, over base: Bitmap, region: Region, into context: GraphicsContext) {
         guard !region.isEmpty else { return }
         frame += 1
-        if let flat = Self.flatten(tree) {
-            Self.composite(flat, over: base, region: region, into: context)
-            evictOverBudget()
-            return
-        }
-        for rect in region.rects {
-            context.flush()
-            context.bitmap.copy(rect, from: base)
-            context.withSavedState {
-                context.clip(to: rect.rect)
-                composite(tree.root, into: context, clip: rect.rect, superlayerToRoot: .identity)
-            }
-        }
-        evictOverBudget()
-    }
-
-    /// A tree of plain pictures laid flat, back to front: what can be
-    /// composited without the tree (on another thread, while the tree changes).
-    public struct FlatLayers: @unchecked Sendable {
-        let sprites: [Sprite]
-    }
-
-    /// The tree laid flat, when its root draws nothing of its own and every layer is a plain picture or an empty container; nil otherwise.
-    public static func flatten(_ tree: LayerTree) -> FlatLayers? {
+        // Flat only under a root that draws nothing of its own and passes its sublayers on as they are.
         var sprites: [Sprite]? = tree.root.isEmptyContainer ? [] : nil
-        guard sprites != nil, layFlat(tree.root, offset: .zero, into: &sprites), let sprites else { return nil }
-        return FlatLayers(sprites: sprites)
-    }
-
-    /// `base` where `region` is, with the flat pictures over it, into `context`.
-    public static func composite(_ flat: FlatLayers, over base: Bitmap, region: Region, into context: GraphicsContext) {
+        if sprites != nil, !Self.layFlat(tree.root, offset: .zero, into: &sprites) { sprites = nil }
         for rect in region.rects {
             context.flush()
             context.bitmap.copy(rect, from: base)
             context.withSavedState {
                 context.clip(to: rect.rect)
-                for sprite in flat.sprites where !sprite.frame.intersection(rect).isEmpty {
-                    context.composite(sprite.bitmap, at: Point(x: Double(sprite.frame.x), y: Double(sprite.frame.y)))
+                if let sprites {
+                    for sprite in sprites where !sprite.frame.intersection(rect).isEmpty {
+                        context.composite(sprite.bitmap, at: Point(x: Double(sprite.frame.x), y: Double(sprite.frame.y)))
+                    }
+                } else {
+                    composite(tree.root, into: context, clip: rect.rect, superlayerToRoot: .identity)
                 }
             }
         }
+        evictOverBudget()
     }
 
     /// Paints some of the root's sublayers, in the order given, into
