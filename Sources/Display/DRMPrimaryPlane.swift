@@ -16,7 +16,7 @@ import Graphics
 /// Found only on a card that takes atomic commits, and kept only when a
 /// test commit (`DRM_MODE_ATOMIC_TEST_ONLY`) of a flip passes.
 final class DRMPrimaryPlane {
-    let planeID: UInt32
+    private let planeID: UInt32
     private let fd: Int32
     private let framebufferProperty: UInt32
     /// The plane's FB_DAMAGE_CLIPS; nil where the driver has none (it then takes the whole plane as damaged).
@@ -58,7 +58,12 @@ final class DRMPrimaryPlane {
         // struct drm_mode_rect: four signed 32-bit edges, the right and bottom ones exclusive.
         var edges: [Int32] = []
         edges.reserveCapacity(damage.count * 4)
-        for rect in damage { edges += [Int32(rect.x), Int32(rect.y), Int32(rect.maxX), Int32(rect.maxY)] }
+        for rect in damage {
+            edges.append(Int32(rect.x))
+            edges.append(Int32(rect.y))
+            edges.append(Int32(rect.maxX))
+            edges.append(Int32(rect.maxY))
+        }
         var blob: UInt32 = 0
         let status = edges.withUnsafeBytes { drmModeCreatePropertyBlob(fd, $0.baseAddress, $0.count, &blob) }
         // Without the blob the commit goes without clips: the whole plane is taken as damaged, as by a flip.
@@ -73,7 +78,7 @@ final class DRMPrimaryPlane {
     }
 
     /// The primary plane showing `crtcID` now.
-    static func primaryPlane(fd: Int32, crtcID: UInt32) -> UInt32? {
+    private static func primaryPlane(fd: Int32, crtcID: UInt32) -> UInt32? {
         guard let list = drmModeGetPlaneResources(fd) else { return nil }
         defer { drmModeFreePlaneResources(list) }
         for planeID in UnsafeBufferPointer(start: list.pointee.planes, count: Int(list.pointee.count_planes)) {

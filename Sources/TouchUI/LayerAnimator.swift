@@ -1,7 +1,7 @@
 import Glibc
 import Layers
 
-/// Runs the animations (`BasicAnimation`, `KeyframeAnimation`) of an application's hosted layers, a display
+/// Runs the animations of an application's hosted layers (`PropertyAnimation`s: basic, spring, keyframe), a display
 /// tick at a time on its timeline, as `Animator` runs views' animations.
 @MainActor
 final class LayerAnimator {
