@@ -200,6 +200,81 @@ public struct Layer {
     public func affineTransform() -> AffineTransform { view.transform }
 
     public func setAffineTransform(_ transform: AffineTransform) { view.transform = transform }
+
+    // MARK: Animations
+
+    /// Starts `animation` on the view, replacing one under the same key: a
+    /// spinner's `transform.rotation.z`, a refused field's additive shake of
+    /// `position.x`, a pulse of `opacity` or `shadowRadius`.
+    ///
+    /// Position, bounds, transform, opacity and background colour are drawn
+    /// from the view's presentation, as Core Animation draws a layer's: the
+    /// view's own properties keep the app's values, so layout and touches
+    /// go by where the view is meant to be, and `presentation()` tells where
+    /// it is drawn. The rest (`cornerRadius`, `borderWidth`, `borderColor`,
+    /// `zPosition`, `shadowOpacity`, `shadowRadius`, `shadowOffset`,
+    /// `shadowColor`) read as what is drawn while the animation runs, as on
+    /// an added layer (see `PropertyAnimation`).
+    public func add(_ animation: PropertyAnimation, forKey key: String?) {
+        LayerAnimator.animator(for: view).add(animation, to: view, forKey: key)
+    }
+
+    /// Stops the animation under `key`: the view is drawn as the app set it again.
+    public func removeAnimation(forKey key: String) {
+        LayerAnimator.animator(for: view).remove(from: view, key: key)
+    }
+
+    /// Stops every animation of the view: those added here, and those of
+    /// `View.animate` blocks (whose completions hear false), as on iOS.
+    public func removeAllAnimations() {
+        LayerAnimator.animator(for: view).remove(from: view, key: nil)
+        view.removeAllAnimations()
+    }
+
+    /// The keys of the animations added here and running (or kept) on the view.
+    public func animationKeys() -> [String]? {
+        let keys = LayerAnimator.animator(for: view).keys(of: view)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// The animation added under `key`, while it runs or is kept.
+    public func animation(forKey key: String) -> PropertyAnimation? {
+        LayerAnimator.animator(for: view).animation(of: view, forKey: key)
+    }
+
+    /// Where and how the view is drawn at this moment: mid-animation, where
+    /// it is seen on its way, not where it is going. Nil for a view in no
+    /// window, which is drawn nowhere.
+    public func presentation() -> PresentationLayer? {
+        guard view.window != nil else { return nil }
+        return PresentationLayer(
+            position: view.drawnCenter, bounds: view.drawnBounds, anchorPoint: view.anchorPoint, transform: view.drawnTransform,
+            opacity: Float(view.drawnAlpha), backgroundColor: view.drawnBackgroundColor)
+    }
+}
+
+/// A view's layer as drawn at one moment (`layer.presentation()`): the
+/// values its animations have reached, read-only.
+public struct PresentationLayer: Equatable, Sendable {
+    public let position: Point
+    public let bounds: Rect
+    public let anchorPoint: Point
+    public let opacity: Float
+    public let backgroundColor: Color?
+    private let transform: AffineTransform
+
+    init(position: Point, bounds: Rect, anchorPoint: Point, transform: AffineTransform, opacity: Float, backgroundColor: Color?) {
+        (self.position, self.bounds, self.anchorPoint, self.transform) = (position, bounds, anchorPoint, transform)
+        (self.opacity, self.backgroundColor) = (opacity, backgroundColor)
+    }
+
+    public func affineTransform() -> AffineTransform { transform }
+
+    /// Where it is drawn in its superview's coordinates: the box around its turned or scaled bounds.
+    public var frame: Rect {
+        let local = Rect(x: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
+        return local.applying(transform).offsetBy(dx: position.x, dy: position.y)
+    }
 }
 
 extension View {

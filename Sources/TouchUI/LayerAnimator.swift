@@ -1,8 +1,10 @@
 import Glibc
 import Layers
 
-/// Runs the animations of an application's hosted layers (`PropertyAnimation`s: basic, spring, keyframe), a display
-/// tick at a time on its timeline, as `Animator` runs views' animations.
+/// Runs an application's Core Animation animations (`PropertyAnimation`s:
+/// basic, spring, keyframe), on the layers apps add to views and on views'
+/// own layers, a display tick at a time on its timeline, as `Animator` runs
+/// views' block animations.
 @MainActor
 final class LayerAnimator {
     private unowned let application: Application
@@ -25,23 +27,26 @@ final class LayerAnimator {
     /// forever, a spinner, is not waited out).
     var hasFiniteAnimations: Bool { running.contains { !$0.isKept && !$0.isEndless } }
 
-    /// The animator of the application whose window shows the view hosting `layer`.
-    /// Out of any window, the one already running the layer's animations, else the shared application's.
-    static func animator(for layer: Layers.Layer) -> LayerAnimator {
-        if let application = hostingView(of: layer)?.window?.hostApplication { return application.layerAnimator }
+    /// The animator of the application whose window shows `target` (a
+    /// hosted layer's view, or the view itself). Out of any window, the one
+    /// already running the target's animations, else the shared application's.
+    static func animator(for target: AnyObject) -> LayerAnimator {
+        if let application = window(showing: target)?.hostApplication { return application.layerAnimator }
         for each in animators {
-            if let animator = each.animator, animator.running.contains(where: { $0.layer === layer }) { return animator }
+            if let animator = each.animator, animator.running.contains(where: { $0.target === target }) { return animator }
         }
         return Application.shared.layerAnimator
     }
 
-    private static func hostingView(of layer: Layers.Layer) -> View? {
-        var root = layer
+    /// The window a view is in, or that of the view hosting a layer's tree.
+    private static func window(showing target: AnyObject) -> Window? {
+        if let view = target as? View { return view.window }
+        guard var root = target as? Layers.Layer else { return nil }
         while let parent = root.superlayer { root = parent }
-        return HostedLayers.view(hosting: root)
+        return HostedLayers.view(hosting: root)?.window
     }
 
-    /// A view hosting layers came into a window: endless animations paused while out of sight go on, where time has taken them.
+    /// A view came into a window: endless animations paused while out of sight go on, where time has taken them.
     func resume() {
         if tick == nil && running.contains(where: { !$0.isKept }) { scheduleTick() }
     }
@@ -50,20 +55,21 @@ final class LayerAnimator {
     /// spinner) only while its layer is in a window, so that a screen left
     /// alive off screen costs no frames; one that ends runs out its time.
     private func needsTicks(_ entry: Running) -> Bool {
-        guard !entry.isKept, let layer = entry.layer else { return false }
-        return !entry.isEndless || Self.hostingView(of: layer)?.window != nil
+        guard !entry.isKept, let target = entry.target else { return false }
+        return !entry.isEndless || Self.window(showing: target) != nil
     }
 
-    /// One animation on one layer.
+    /// One animation on one layer (or view).
     @MainActor final class Running {
-        weak var layer: Layers.Layer?
+        weak var target: AnyObject?
         let key: String
+        let animation: PropertyAnimation
         let property: LayerProperty
         let track: AnimationTrack
         let isAdditive: Bool
         /// The value the app set, shown again when the animation goes.
         var model: AnimatedValue
-        /// The value last drawn: one read back that differs is the app's new one.
+        /// The app's value as last read: one read back that differs is the app's new one.
         var shown: AnimatedValue
         let duration: Double, plays: Double, autoreverses: Bool, delay: Double
         let curve: TimingCurve
@@ -74,11 +80,12 @@ final class LayerAnimator {
         var isKept = false
         var isEndless: Bool { plays.isInfinite }
 
-        init(_ animation: PropertyAnimation, layer: Layers.Layer, key: String, property: LayerProperty) {
-            self.layer = layer
+        init(_ animation: PropertyAnimation, target: AnyObject, key: String, property: LayerProperty) {
+            self.target = target
             self.key = key
+            self.animation = animation
             self.property = property
-            let current = property.get(layer)
+            let current = property.get(target)
             model = current
             shown = current
             track = animation.track(of: property, current: current)
@@ -118,28 +125,45 @@ final class LayerAnimator {
         }
     }
 
+    /// Starts `animation` on a hosted layer.
     func add(_ animation: PropertyAnimation, to layer: Layers.Layer, forKey key: String?) {
         guard let keyPath = animation.keyPath else { return }
         guard let property = LayerProperty(keyPath: keyPath, layer: layer) else {
             fatalError("\(type(of: animation)): a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
         }
+        add(animation, to: layer, property: property, forKey: key)
+    }
+
+    /// Starts `animation` on a view's own layer.
+    func add(_ animation: PropertyAnimation, to view: View, forKey key: String?) {
+        guard let keyPath = animation.keyPath else { return }
+        guard let property = LayerProperty(keyPath: keyPath, view: view) else {
+            fatalError("\(type(of: animation)): the layer of a \(type(of: view)) has no animatable key path \"\(keyPath)\"")
+        }
+        add(animation, to: view, property: property, forKey: key)
+    }
+
+    private func add(_ animation: PropertyAnimation, to target: AnyObject, property: LayerProperty, forKey key: String?) {
         unnamed += 1
         let key = key ?? "animation \(unnamed)"
-        remove(from: layer, key: key)
+        remove(from: target, key: key)
         // One animation at a time per stored property: a spin's and a pulse's
         // both write the transform, and each would take the other's value for the app's.
-        for other in running where other.layer === layer && other.property.storage == property.storage { remove(from: layer, key: other.key) }
-        let entry = Running(animation, layer: layer, key: key, property: property)
+        for other in running where other.target === target && other.property.storage == property.storage { remove(from: target, key: other.key) }
+        let entry = Running(animation, target: target, key: key, property: property)
         entry.start = application.timeline.now
         running.append(entry)
         apply(entry, at: entry.start)
         if tick == nil { scheduleTick() }
     }
 
-    func remove(from layer: Layers.Layer, key: String?) {
-        let removed = running.filter { $0.layer === layer && (key == nil || $0.key == key) }
-        guard !removed.isEmpty else { return }
-        running.removeAll { entry in removed.contains { $0 === entry } }
+    func remove(from target: AnyObject, key: String?) {
+        var removed: [Running] = []
+        running.removeAll { entry in
+            guard entry.target === target, key == nil || entry.key == key else { return false }
+            removed.append(entry)
+            return true
+        }
         for entry in removed {
             restore(entry)
             let completion = entry.completion
@@ -148,7 +172,12 @@ final class LayerAnimator {
         }
     }
 
-    func keys(of layer: Layers.Layer) -> [String] { running.filter { $0.layer === layer }.map(\.key) }
+    func keys(of target: AnyObject) -> [String] { running.filter { $0.target === target }.map(\.key) }
+
+    /// The animation running (or kept) on `target` under `key`.
+    func animation(of target: AnyObject, forKey key: String) -> PropertyAnimation? {
+        running.first { $0.target === target && $0.key == key }?.animation
+    }
 
     private func scheduleTick() {
         tick = application.timeline.schedule(after: Animator.tickInterval) { [weak self] in self?.step() }
@@ -158,17 +187,13 @@ final class LayerAnimator {
         tick = nil
         let now = application.timeline.now
         // Layers let go take their animations with them, kept ones too.
-        running.removeAll { $0.layer == nil }
+        running.removeAll { $0.target == nil }
         var ended: [Running] = []
         for entry in running where !entry.isKept {
-            guard entry.layer != nil else {
-                ended.append(entry)
-                continue
-            }
             if apply(entry, at: now) { ended.append(entry) }
         }
         for entry in ended {
-            if entry.layer != nil, !entry.removedOnCompletion, entry.fillMode == .forwards || entry.fillMode == .both {
+            if entry.target != nil, !entry.removedOnCompletion, entry.fillMode == .forwards || entry.fillMode == .both {
                 entry.isKept = true
             } else {
                 running.removeAll { $0 === entry }
@@ -176,7 +201,7 @@ final class LayerAnimator {
             }
             let completion = entry.completion
             entry.completion = nil
-            completion?(entry.layer != nil)
+            completion?(entry.target != nil)
         }
         if tick == nil && running.contains(where: needsTicks) { scheduleTick() }
     }
@@ -184,29 +209,44 @@ final class LayerAnimator {
     /// Draws the entry's value at `now`; true when it is over.
     @discardableResult
     private func apply(_ entry: Running, at now: Double) -> Bool {
-        guard let layer = entry.layer else { return true }
+        guard let target = entry.target else { return true }
         // The app set the property since the last tick: that is the value to show after.
-        let current = entry.property.get(layer)
+        let current = entry.property.get(target)
         if current != entry.shown { entry.model = current }
         let (value, done) = entry.value(at: now)
         let keepsEnd = done && !entry.removedOnCompletion && (entry.fillMode == .forwards || entry.fillMode == .both)
-        let drawn = done && !keepsEnd ? entry.model : value.map { entry.isAdditive ? entry.model.addingAnimated($0) : $0 } ?? entry.model
-        entry.property.set(layer, drawn)
-        entry.shown = entry.property.get(layer)
+        if done && !keepsEnd || value == nil, let clear = entry.property.clear {
+            clear(target)
+        } else {
+            let drawn = done && !keepsEnd ? entry.model : value.map { entry.isAdditive ? entry.model.addingAnimated($0) : $0 } ?? entry.model
+            entry.property.set(target, drawn)
+        }
+        entry.shown = entry.property.get(target)
         return done
     }
 
     /// Shows the app's value again, unless the app changed it since (then that shows already).
     private func restore(_ entry: Running) {
-        guard let layer = entry.layer, entry.property.get(layer) == entry.shown else { return }
-        entry.property.set(layer, entry.model)
+        guard let target = entry.target else { return }
+        if let clear = entry.property.clear { return clear(target) }
+        guard entry.property.get(target) == entry.shown else { return }
+        entry.property.set(target, entry.model)
     }
 }
 
-/// A layer property an animation can reach by key path, read and written as an `AnimatedValue`.
+/// A property an animation can reach by key path, read and written as an
+/// `AnimatedValue`: a hosted layer's own, or one of a view's through its
+/// `layer`. The target is passed in, so one entry holds no strong reference.
+@MainActor
 struct LayerProperty {
-    let get: (Layers.Layer) -> AnimatedValue
-    let set: (Layers.Layer, AnimatedValue) -> Void
+    /// The app's value (the model).
+    let get: (AnyObject) -> AnimatedValue
+    /// What is drawn.
+    let set: (AnyObject, AnimatedValue) -> Void
+    /// Where what is drawn is kept apart from the model (a view's
+    /// presentation), this lets it go, so the model shows; elsewhere the
+    /// model is set back.
+    let clear: ((AnyObject) -> Void)?
     /// What kind of value it takes, for turning `fromValue` and the rest into one.
     let kind: Kind
     /// The stored property it writes (`transform` for `transform.rotation.z`).
@@ -216,13 +256,24 @@ struct LayerProperty {
 
     init?(keyPath: String, layer: Layers.Layer) {
         let storage = String(keyPath.prefix { $0 != "." })
-        func number(_ get: @escaping (Layers.Layer) -> Double, _ set: @escaping (Layers.Layer, Double) -> Void) -> LayerProperty {
-            LayerProperty(get: { .number(get($0)) }, set: { layer, value in if case .number(let n) = value { set(layer, n) } }, kind: .number, storage: storage)
+        typealias Target = Layers.Layer
+        func number(_ get: @escaping (Target) -> Double, _ set: @escaping (Target, Double) -> Void) -> LayerProperty {
+            LayerProperty(.number, storage, get: { .number(get($0)) }, set: { layer, value in if case .number(let n) = value { set(layer, n) } })
         }
-        func color(_ get: @escaping (Layers.Layer) -> Color?, _ set: @escaping (Layers.Layer, Color?) -> Void) -> LayerProperty {
-            LayerProperty(get: { .color(get($0)) }, set: { layer, value in if case .color(let c) = value { set(layer, c) } }, kind: .color, storage: storage)
+        func color(_ get: @escaping (Target) -> Color?, _ set: @escaping (Target, Color?) -> Void) -> LayerProperty {
+            LayerProperty(.color, storage, get: { .color(get($0)) }, set: { layer, value in if case .color(let c) = value { set(layer, c) } })
         }
-        let shape = layer as? ShapeLayer
+        func shape(_ get: @escaping (ShapeLayer) -> Double, _ set: @escaping (ShapeLayer, Double) -> Void) -> LayerProperty {
+            number({ get($0 as! ShapeLayer) }, { set($0 as! ShapeLayer, $1) })
+        }
+        func shapeColor(_ get: @escaping (ShapeLayer) -> Color?, _ set: @escaping (ShapeLayer, Color?) -> Void) -> LayerProperty {
+            color({ get($0 as! ShapeLayer) }, { set($0 as! ShapeLayer, $1) })
+        }
+        if let transform = TransformPart(keyPath: keyPath) {
+            self = number({ transform.get($0.transform) }, { $0.transform = transform.alone($1) })
+            return
+        }
+        let isShape = layer is ShapeLayer
         switch keyPath {
         case "opacity": self = number({ $0.opacity }, { $0.opacity = $1 })
         case "cornerRadius": self = number({ $0.cornerRadius }, { $0.cornerRadius = $1 })
@@ -230,43 +281,101 @@ struct LayerProperty {
         case "zPosition": self = number({ $0.zPosition }, { $0.zPosition = $1 })
         case "position.x": self = number({ $0.position.x }, { $0.position.x = $1 })
         case "position.y": self = number({ $0.position.y }, { $0.position.y = $1 })
-        case "transform.rotation", "transform.rotation.z":
-            self = number({ atan2($0.transform.b, $0.transform.a) }, { $0.transform = AffineTransform(rotationAngle: $1) })
-        case "transform.translation.x":
-            self = number({ $0.transform.tx }, { $0.transform = AffineTransform(translationX: $1, y: 0) })
-        case "transform.translation.y":
-            self = number({ $0.transform.ty }, { $0.transform = AffineTransform(translationX: 0, y: $1) })
-        case "transform.scale":
-            self = number({ ($0.transform.a * $0.transform.a + $0.transform.b * $0.transform.b).squareRoot() }, {
-                $0.transform = AffineTransform(scaleX: $1, y: $1)
-            })
         case "position":
-            self = LayerProperty(get: { .point($0.position) }, set: { layer, value in if case .point(let p) = value { layer.position = p } }, kind: .point, storage: storage)
+            self = LayerProperty(.point, storage, get: { (layer: Target) in .point(layer.position) }, set: { layer, value in if case .point(let p) = value { layer.position = p } })
         case "bounds":
-            self = LayerProperty(get: { .rect($0.bounds) }, set: { layer, value in if case .rect(let r) = value { layer.bounds = r } }, kind: .rect, storage: storage)
+            self = LayerProperty(.rect, storage, get: { (layer: Target) in .rect(layer.bounds) }, set: { layer, value in if case .rect(let r) = value { layer.bounds = r } })
         case "bounds.size":
             self = LayerProperty(
-                get: { .rect(Rect(origin: .zero, size: $0.bounds.size)) },
-                set: { layer, value in if case .rect(let r) = value { layer.bounds.size = r.size } }, kind: .size, storage: storage)
+                .size, storage, get: { (layer: Target) in .rect(Rect(origin: .zero, size: layer.bounds.size)) },
+                set: { layer, value in if case .rect(let r) = value { layer.bounds.size = r.size } })
         case "transform":
             self = LayerProperty(
-                get: { .transform($0.transform) }, set: { layer, value in if case .transform(let t) = value { layer.transform = t } }, kind: .transform, storage: storage)
+                .transform, storage, get: { (layer: Target) in .transform(layer.transform) },
+                set: { layer, value in if case .transform(let t) = value { layer.transform = t } })
         case "backgroundColor": self = color({ $0.backgroundColor }, { $0.backgroundColor = $1 })
         case "borderColor": self = color({ $0.borderColor }, { $0.borderColor = $1 })
-        case "strokeStart" where shape != nil: self = number({ ($0 as! ShapeLayer).strokeStart }, { ($0 as! ShapeLayer).strokeStart = $1 })
-        case "strokeEnd" where shape != nil: self = number({ ($0 as! ShapeLayer).strokeEnd }, { ($0 as! ShapeLayer).strokeEnd = $1 })
-        case "lineWidth" where shape != nil: self = number({ ($0 as! ShapeLayer).lineWidth }, { ($0 as! ShapeLayer).lineWidth = $1 })
-        case "fillColor" where shape != nil: self = color({ ($0 as! ShapeLayer).fillColor }, { ($0 as! ShapeLayer).fillColor = $1 })
-        case "strokeColor" where shape != nil: self = color({ ($0 as! ShapeLayer).strokeColor }, { ($0 as! ShapeLayer).strokeColor = $1 })
+        case "strokeStart" where isShape: self = shape({ $0.strokeStart }, { $0.strokeStart = $1 })
+        case "strokeEnd" where isShape: self = shape({ $0.strokeEnd }, { $0.strokeEnd = $1 })
+        case "lineWidth" where isShape: self = shape({ $0.lineWidth }, { $0.lineWidth = $1 })
+        case "fillColor" where isShape: self = shapeColor({ $0.fillColor }, { $0.fillColor = $1 })
+        case "strokeColor" where isShape: self = shapeColor({ $0.strokeColor }, { $0.strokeColor = $1 })
         default: return nil
         }
     }
 
-    private init(
-        get: @escaping (Layers.Layer) -> AnimatedValue, set: @escaping (Layers.Layer, AnimatedValue) -> Void, kind: Kind, storage: String
+    /// A view's property through its layer. Position, bounds, transform,
+    /// opacity and background colour are drawn from the view's presentation,
+    /// as Core Animation draws a layer's presentation: the view's own values
+    /// stay the app's, so layout and hit-testing see where it is meant to be.
+    /// The rest (corner radius, border, shadow, z position) have no
+    /// presentation of their own, and are set as a hosted layer's are.
+    init?(keyPath: String, view: View) {
+        let storage = String(keyPath.prefix { $0 != "." })
+        typealias Target = View
+        func presented(_ property: AnimatedProperty, _ kind: Kind, model: @escaping (Target) -> AnimatedValue, drawn: @escaping (Target, AnimatedValue) -> AnimatedValue?) -> LayerProperty {
+            LayerProperty(
+                kind, storage, get: model,
+                set: { view, value in if let whole = drawn(view, value) { view.present(property, whole) } },
+                clear: { view in view.present(property, nil) })
+        }
+        func number(_ get: @escaping (Target) -> Double, _ set: @escaping (Target, Double) -> Void) -> LayerProperty {
+            LayerProperty(.number, storage, get: { .number(get($0)) }, set: { view, value in if case .number(let n) = value { set(view, n) } })
+        }
+        if let part = TransformPart(keyPath: keyPath) {
+            self = presented(.transform, .number, model: { .number(part.get($0.transform)) }) { _, value in
+                guard case .number(let n) = value else { return nil }
+                return .transform(part.alone(n))
+            }
+            return
+        }
+        switch keyPath {
+        case "opacity": self = presented(.alpha, .number, model: { .number($0.alpha) }) { _, value in value }
+        case "position": self = presented(.center, .point, model: { .point($0.center) }) { _, value in value }
+        case "position.x", "position.y":
+            let isX = keyPath == "position.x"
+            self = presented(.center, .number, model: { .number(isX ? $0.center.x : $0.center.y) }) { view, value in
+                guard case .number(let n) = value else { return nil }
+                let center = view.drawnCenter
+                return .point(isX ? Point(x: n, y: center.y) : Point(x: center.x, y: n))
+            }
+        case "bounds": self = presented(.bounds, .rect, model: { .rect($0.bounds) }) { _, value in value }
+        case "bounds.size":
+            self = presented(.bounds, .size, model: { .rect(Rect(origin: .zero, size: $0.bounds.size)) }) { view, value in
+                guard case .rect(let r) = value else { return nil }
+                return .rect(Rect(origin: view.bounds.origin, size: r.size))
+            }
+        case "transform": self = presented(.transform, .transform, model: { .transform($0.transform) }) { _, value in value }
+        case "backgroundColor": self = presented(.backgroundColor, .color, model: { .color($0.backgroundColor) }) { _, value in value }
+        case "cornerRadius": self = number({ $0.cornerRadius }, { $0.cornerRadius = $1 })
+        case "borderWidth": self = number({ $0.borderWidth }, { $0.borderWidth = $1 })
+        case "zPosition": self = number({ $0.zPosition }, { $0.zPosition = $1 })
+        case "shadowOpacity": self = number({ Double($0.shadow.opacity) }, { $0.shadow.opacity = Float($1) })
+        case "shadowRadius": self = number({ $0.shadow.radius }, { $0.shadow.radius = $1 })
+        case "shadowOffset":
+            self = LayerProperty(
+                .size, storage, get: { (view: Target) in .rect(Rect(origin: .zero, size: view.shadow.offset)) },
+                set: { view, value in if case .rect(let r) = value { view.shadow.offset = r.size } })
+        case "borderColor":
+            self = LayerProperty(
+                .color, storage, get: { (view: Target) in .color(view.borderColor) },
+                set: { view, value in if case .color(let c) = value { view.borderColor = c ?? .clear } })
+        case "shadowColor":
+            self = LayerProperty(
+                .color, storage, get: { (view: Target) in .color(view.shadow.color) },
+                set: { view, value in if case .color(let c) = value { view.shadow.color = c } })
+        default: return nil
+        }
+    }
+
+    /// Typed closures over one kind of target; an entry only ever passes its own.
+    private init<Target: AnyObject>(
+        _ kind: Kind, _ storage: String, get: @escaping (Target) -> AnimatedValue, set: @escaping (Target, AnimatedValue) -> Void,
+        clear: ((Target) -> Void)? = nil
     ) {
-        self.get = get
-        self.set = set
+        self.get = { get(unsafeDowncast($0, to: Target.self)) }
+        self.set = { set(unsafeDowncast($0, to: Target.self), $1) }
+        self.clear = clear.map { clear in { clear(unsafeDowncast($0, to: Target.self)) } }
         self.kind = kind
         self.storage = storage
     }
@@ -292,6 +401,45 @@ struct LayerProperty {
             fatalError("an animation's \(role) for \"\(keyPath)\" is a \(type(of: any)), where a \(kind) is taken")
         }
         return converted
+    }
+}
+
+/// The numbers Core Animation's key paths reach inside a transform. Each
+/// animated value is the whole transform on its own (a turn, a scale, a shift).
+enum TransformPart {
+    case rotation, scale, scaleX, scaleY, translationX, translationY
+
+    init?(keyPath: String) {
+        switch keyPath {
+        case "transform.rotation", "transform.rotation.z": self = .rotation
+        case "transform.scale": self = .scale
+        case "transform.scale.x": self = .scaleX
+        case "transform.scale.y": self = .scaleY
+        case "transform.translation.x": self = .translationX
+        case "transform.translation.y": self = .translationY
+        default: return nil
+        }
+    }
+
+    func get(_ t: AffineTransform) -> Double {
+        switch self {
+        case .rotation: atan2(t.b, t.a)
+        case .scale, .scaleX: (t.a * t.a + t.b * t.b).squareRoot()
+        case .scaleY: (t.c * t.c + t.d * t.d).squareRoot()
+        case .translationX: t.tx
+        case .translationY: t.ty
+        }
+    }
+
+    func alone(_ n: Double) -> AffineTransform {
+        switch self {
+        case .rotation: AffineTransform(rotationAngle: n)
+        case .scale: AffineTransform(scaleX: n, y: n)
+        case .scaleX: AffineTransform(scaleX: n, y: 1)
+        case .scaleY: AffineTransform(scaleX: 1, y: n)
+        case .translationX: AffineTransform(translationX: n, y: 0)
+        case .translationY: AffineTransform(translationX: 0, y: n)
+        }
     }
 }
 

@@ -3,7 +3,9 @@ import Layers
 /// What every animation of one layer property has, as CAPropertyAnimation:
 /// the key path, and the timing. Made as a `BasicAnimation` (from one value
 /// to another) or a `KeyframeAnimation` (through a list of values), and
-/// started with `layer.add(_:forKey:)` on a layer the app added to a view.
+/// started with `layer.add(_:forKey:)` on a layer the app added to a view,
+/// or on a view's own (`view.layer.add`: see `Layer.add(_:forKey:)` for
+/// what it draws and what it leaves the view's properties).
 ///
 /// As in Core Animation, the property's value stays what the app set: the
 /// animation only changes what is drawn, and when it ends (and is removed,
@@ -80,6 +82,11 @@ extension Layers.Layer {
 
     @MainActor public func removeAllAnimations() {
         LayerAnimator.animator(for: self).remove(from: self, key: nil)
+    }
+
+    /// The animation under `key`, while it runs or is kept.
+    @MainActor public func animation(forKey key: String) -> PropertyAnimation? {
+        LayerAnimator.animator(for: self).animation(of: self, forKey: key)
     }
 
     /// The keys of the animations running or kept on the layer.

@@ -334,6 +334,9 @@ final class Presentation {
     /// Animations under way on the view that do not allow user interaction.
     var touchBlockers = 0
 
+    /// Nothing drawn apart from the model, and no touches held off: the view can let it go.
+    var isEmpty: Bool { center == nil && bounds == nil && transform == nil && alpha == nil && backgroundColor == nil && touchBlockers == 0 }
+
     func value(of property: AnimatedProperty) -> AnimatedValue? {
         switch property {
         case .center: center.map { .point($0) }
@@ -431,13 +434,13 @@ final class Animator {
     private func end(_ animation: ViewPropertyAnimation, finished: Bool, clearing: Bool) {
         let view = animation.view
         if let presentation = view.presentation {
-            if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers -= 1 }
+            // Never below none: a layer animation's end may have let go of the presentation counted in.
+            if !animation.group.options.contains(.allowUserInteraction) { presentation.touchBlockers = max(0, presentation.touchBlockers - 1) }
             if clearing { presentation.set(animation.property, nil) }
-            if !animations.contains(where: { $0.view === view }) && clearing {
-                view.presentation = nil
-                stopRasterizing(view)
-            }
+            // A layer animation of the view may still draw from it.
+            if presentation.isEmpty { view.presentation = nil }
         }
+        if clearing && !animations.contains(where: { $0.view === view }) { stopRasterizing(view) }
         animation.group.animationEnded(finished: finished)
     }
 
@@ -485,13 +488,34 @@ final class Animator {
     private func apply(_ animation: ViewPropertyAnimation, at now: Double) -> Bool {
         let view = animation.view
         let (value, done) = animation.value(at: now)
-        guard let window = view.window else { return true }
-        let before = view.drawnExtentInWindow()
-        view.presentation?.set(animation.property, done ? nil : value)
-        if View.rasterizingViews > 0 { view.invalidateRasterizedAncestors() }
-        if let before { window.addDamage(before) }
-        if let after = view.drawnExtentInWindow(), after != before { window.addDamage(after) }
+        guard view.window != nil else { return true }
+        view.present(animation.property, done ? nil : value)
         return done
+    }
+}
+
+extension View {
+    /// Draws `property` at `value` (nil: at the app's own) while the
+    /// property itself keeps the app's value, as a layer's presentation
+    /// differs from its model; damages where the view was drawn and where it is.
+    func present(_ property: AnimatedProperty, _ value: AnimatedValue?) {
+        if let presentation {
+            present(property, value, in: presentation)
+            if presentation.isEmpty { self.presentation = nil }
+        } else if value != nil {
+            let presentation = Presentation()
+            self.presentation = presentation
+            present(property, value, in: presentation)
+        }
+    }
+
+    private func present(_ property: AnimatedProperty, _ value: AnimatedValue?, in presentation: Presentation) {
+        guard let window else { return presentation.set(property, value) }
+        let before = drawnExtentInWindow()
+        presentation.set(property, value)
+        if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }
+        if let before { window.addDamage(before) }
+        if let after = drawnExtentInWindow(), after != before { window.addDamage(after) }
     }
 }
 

@@ -476,8 +476,8 @@ open class View: Responder {
     private func windowDidChange() {
         // Out of sight, a shadow's picture is memory for nothing: it is blurred again (or shared) on return.
         if window == nil { shadowPicture = nil }
-        // Back in sight: the endless animations of layers it hosts go on.
-        if let window, hostedLayers != nil { window.hostApplication.layerAnimator.resume() }
+        // Back in sight: endless animations of its layer, or of layers it hosts, go on.
+        if let window { window.hostApplication.layerAnimator.resume() }
         didMoveToWindow()
         for subview in subviews { subview.windowDidChange() }
     }
