@@ -18,12 +18,23 @@ public final class KeyframeAnimation: PropertyAnimation {
     public var timingFunctions: [MediaTimingFunction]?
     /// How the values between the keyframes are found; `.linear` until set.
     public var calculationMode = AnimationCalculationMode.linear
+    /// A path for a point (`position`) to follow, in place of `values`: a
+    /// card flying along a curve into a basket. Each line, curve or arc of
+    /// it is a keyframe's way to the next, taking an even share of the
+    /// time, or the share `keyTimes` gives (one per end of each, and one for
+    /// the start); `timingFunctions` shape each. `.paced` keeps an even
+    /// speed over the whole; `.discrete` jumps from end to end.
+    public var path: Path?
 
     public override init(keyPath: String?) { super.init(keyPath: keyPath) }
     public init() { super.init(keyPath: nil) }
 
     override func track(of property: LayerProperty, current: AnimatedValue) -> AnimationTrack {
         let name = keyPath ?? ""
+        if let path {
+            guard property.kind == .point else { fatalError("a keyframe animation's path is for a point; \"\(name)\" takes a \(property.kind)") }
+            if let track = track(along: path) { return track }
+        }
         let frames = (values ?? []).enumerated().map { index, value in property.value(of: value, keyPath: name, role: "values[\(index)]") }
         guard frames.count > 1 else { return .between(frames.first ?? current, frames.first ?? current) }
         let discrete = calculationMode == .discrete
@@ -42,8 +53,7 @@ public final class KeyframeAnimation: PropertyAnimation {
             if total == 0 { times = Self.even(segments) }
         default:
             times = keyTimes ?? []
-            let fits = times.count == segments + 1 && times.allSatisfy { (0...1).contains($0) } && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
-            if !fits { times = Self.even(segments) }
+            if times.count != segments + 1 || !Self.rising(times) { times = Self.even(segments) }
         }
         let paced = calculationMode == .paced || calculationMode == .cubicPaced
         var curves = paced ? [] : (timingFunctions ?? []).map(\.curve)
@@ -52,6 +62,72 @@ public final class KeyframeAnimation: PropertyAnimation {
     }
 
     private static func even(_ segments: Int) -> [Double] { (0...segments).map { Double($0) / Double(segments) } }
+
+    /// The points along `path` and when each is reached (nil for a path with nowhere to go).
+    private func track(along path: Path) -> AnimationTrack? {
+        guard let (start, pieces) = path.walked() else { return nil }
+        let vertices = [start] + pieces.map { $0[$0.count - 1] }
+        if calculationMode == .discrete {
+            var times = keyTimes ?? []
+            if times.count != vertices.count + 1 || !Self.rising(times) { times = Self.even(vertices.count) }
+            return .keyframes(vertices.map { .point($0) }, times: times, curves: [], mode: .discrete)
+        }
+        func length(_ a: Point, _ b: Point) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+        // Each piece's steps, as lengths along it.
+        var from = start
+        let lengths = pieces.map { piece in
+            piece.map { point in
+                defer { from = point }
+                return length(from, point)
+            }
+        }
+        var points = [AnimatedValue.point(start)]
+        var times = [0.0]
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            let total = lengths.joined().reduce(0, +)
+            var gone = 0.0
+            for (piece, steps) in zip(pieces, lengths) {
+                for (point, step) in zip(piece, steps) {
+                    gone += step
+                    points.append(.point(point))
+                    times.append(total > 0 ? gone / total : 1)
+                }
+            }
+            return .keyframes(points, times: times, curves: [], mode: .linear)
+        }
+        var vertexTimes = keyTimes ?? []
+        if vertexTimes.count != vertices.count || !Self.rising(vertexTimes) { vertexTimes = Self.even(pieces.count) }
+        var curves = (timingFunctions ?? []).map(\.curve)
+        if curves.count != pieces.count { curves = [] }
+        for (index, (piece, steps)) in zip(pieces, lengths).enumerated() {
+            let begins = vertexTimes[index], ends = vertexTimes[index + 1]
+            let total = steps.reduce(0, +)
+            var gone = 0.0
+            for (point, step) in zip(piece, steps) {
+                gone += step
+                // The share of the piece's way, reached when its timing function gets there.
+                let share = total > 0 ? gone / total : 1
+                let when = curves.isEmpty ? share : Self.time(reaching: share, on: curves[index])
+                points.append(.point(point))
+                times.append(begins + (ends - begins) * when)
+            }
+        }
+        return .keyframes(points, times: times, curves: [], mode: .linear)
+    }
+
+    private static func rising(_ times: [Double]) -> Bool {
+        times.allSatisfy { (0...1).contains($0) } && zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
+    /// When (0 to 1) `curve` reaches `progress`: timing functions rise, so halving finds it.
+    private static func time(reaching progress: Double, on curve: TimingCurve) -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0..<40 {
+            let middle = (low + high) / 2
+            if curve.progress(middle, duration: 1) < progress { low = middle } else { high = middle }
+        }
+        return (low + high) / 2
+    }
 }
 
 /// CAAnimationCalculationMode: how a keyframe animation finds the values between its keyframes.

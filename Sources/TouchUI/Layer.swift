@@ -215,7 +215,7 @@ public struct Layer {
     /// `zPosition`, `shadowOpacity`, `shadowRadius`, `shadowOffset`,
     /// `shadowColor`) read as what is drawn while the animation runs, as on
     /// an added layer (see `PropertyAnimation`).
-    public func add(_ animation: PropertyAnimation, forKey key: String?) {
+    public func add(_ animation: Animation, forKey key: String?) {
         LayerAnimator.animator(for: view).add(animation, to: view, forKey: key)
     }
 
@@ -238,7 +238,7 @@ public struct Layer {
     }
 
     /// The animation added under `key`, while it runs or is kept.
-    public func animation(forKey key: String) -> PropertyAnimation? {
+    public func animation(forKey key: String) -> Animation? {
         LayerAnimator.animator(for: view).animation(of: view, forKey: key)
     }
 

@@ -59,57 +59,37 @@ final class LayerAnimator {
         return !entry.isEndless || Self.window(showing: target) != nil
     }
 
-    /// One animation on one layer (or view).
-    @MainActor final class Running {
-        weak var target: AnyObject?
-        let key: String
-        let animation: PropertyAnimation
-        let property: LayerProperty
-        let track: AnimationTrack
-        let isAdditive: Bool
-        /// The value the app set, shown again when the animation goes.
-        var model: AnimatedValue
-        /// The app's value as last read: one read back that differs is the app's new one.
-        var shown: AnimatedValue
+    /// When an animation plays, as its `Animation` says: the seconds of its
+    /// parent's time (the layer's, or its group's) turned into progress.
+    struct Timing {
         let duration: Double, plays: Double, autoreverses: Bool, delay: Double
         let curve: TimingCurve
-        let fillMode: MediaTimingFillMode, removedOnCompletion: Bool
-        var completion: ((Bool) -> Void)?
-        var start = 0.0
-        /// Ended, its last value still drawn (`fillMode = .forwards`, not removed on completion).
-        var isKept = false
-        var isEndless: Bool { plays.isInfinite }
+        let fillMode: MediaTimingFillMode
 
-        init(_ animation: PropertyAnimation, target: AnyObject, key: String, property: LayerProperty) {
-            self.target = target
-            self.key = key
-            self.animation = animation
-            self.property = property
-            let current = property.get(target)
-            model = current
-            shown = current
-            track = animation.track(of: property, current: current)
-            isAdditive = animation.isAdditive
-            duration = max(0, animation.duration.isFinite ? animation.duration : 0)
+        /// `animation`'s, in a group whose duration is `groupDuration` (taken when its own is not set).
+        @MainActor init(_ animation: Animation, in groupDuration: Double? = nil) {
+            let duration = animation.durationIsSet ? animation.duration : groupDuration ?? animation.duration
+            self.duration = max(0, duration.isFinite ? duration : 0)
             let count = Double(animation.repeatCount)
             plays = count.isNaN || count <= 0 ? 1 : count
             autoreverses = animation.autoreverses
             delay = max(0, animation.beginTime.isFinite ? animation.beginTime : 0)
             curve = animation.progressCurve
             fillMode = animation.fillMode
-            removedOnCompletion = animation.isRemovedOnCompletion
-            completion = animation.completion
         }
 
-        /// The value drawn at `now` (nil: the app's own), and whether the animation is over.
-        func value(at now: Double) -> (AnimatedValue?, done: Bool) {
-            let elapsed = now - start - delay
-            if elapsed < 0 { return (fillMode == .backwards || fillMode == .both ? track.first : nil, false) }
+        var fillsForwards: Bool { fillMode == .forwards || fillMode == .both }
+
+        /// Progress through one play `elapsed` seconds into the parent's time
+        /// (nil: not drawn then, before the start with no backward fill), and whether it is over.
+        func progress(_ elapsed: Double) -> (Double?, done: Bool) {
+            let elapsed = elapsed - delay
+            if elapsed < 0 { return (fillMode == .backwards || fillMode == .both ? 0 : nil, false) }
             let cycle = autoreverses ? 2 * duration : duration
             let total = plays * cycle
             let done = elapsed >= total
             let time = done ? total : elapsed
-            guard cycle > 0 else { return (track.value(at: autoreverses ? 0 : 1), true) }
+            guard cycle > 0 else { return (autoreverses ? 0 : 1, true) }
             var position = time / duration
             if autoreverses {
                 position = position.truncatingRemainder(dividingBy: 2)
@@ -121,39 +101,119 @@ final class LayerAnimator {
                 // Each play ends at its end, not at the next one's start.
                 if position == 0 && whole > 0 { position = 1 }
             }
-            return (track.value(at: curve.progress(position, duration: duration)), done)
+            return (curve.progress(position, duration: duration), done)
+        }
+    }
+
+    /// One property animation on one layer (or view), alone or in a group.
+    @MainActor final class Running {
+        weak var target: AnyObject?
+        let key: String
+        /// What was added: the animation itself, or the group it is in.
+        let added: Animation
+        let property: LayerProperty
+        let track: AnimationTrack
+        let isAdditive: Bool
+        /// The value the app set, shown again when the animation goes.
+        var model: AnimatedValue
+        /// The app's value as last read: one read back that differs is the app's new one.
+        var shown: AnimatedValue
+        /// The timing of what was added, then of each group inside it, down to the animation's own.
+        let timings: [Timing]
+        let removedOnCompletion: Bool
+        /// The completion of what was added; only one entry of a group holds it.
+        var completion: ((Bool) -> Void)?
+        var start = 0.0
+        /// Ended, its last value still drawn (`fillMode = .forwards`, not removed on completion).
+        var isKept = false
+        var isEndless: Bool { timings[0].plays.isInfinite }
+        var keepsEnd: Bool { !removedOnCompletion && timings[0].fillsForwards }
+
+        init(_ animation: PropertyAnimation, in added: Animation, timings: [Timing], target: AnyObject, key: String, property: LayerProperty) {
+            self.target = target
+            self.key = key
+            self.added = added
+            self.property = property
+            let current = property.get(target)
+            model = current
+            shown = current
+            track = animation.track(of: property, current: current)
+            isAdditive = animation.isAdditive
+            self.timings = timings
+            removedOnCompletion = added.isRemovedOnCompletion
+        }
+
+        /// The value drawn at `now` (nil: the app's own), and whether what was added is over.
+        func value(at now: Double) -> (AnimatedValue?, done: Bool) {
+            let (outer, done) = timings[0].progress(now - start)
+            guard var progress = outer else { return (nil, done) }
+            // A group's progress is seconds of its time for what is in it; one of those done draws only if it fills forwards.
+            for (parent, timing) in zip(timings, timings.dropFirst()) {
+                let (inner, over) = timing.progress(progress * parent.duration)
+                guard let inner, !over || timing.fillsForwards else { return (nil, done) }
+                progress = inner
+            }
+            return (track.value(at: progress), done)
         }
     }
 
     /// Starts `animation` on a hosted layer.
-    func add(_ animation: PropertyAnimation, to layer: Layers.Layer, forKey key: String?) {
-        guard let keyPath = animation.keyPath else { return }
-        guard let property = LayerProperty(keyPath: keyPath, layer: layer) else {
-            fatalError("\(type(of: animation)): a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
+    func add(_ animation: Animation, to layer: Layers.Layer, forKey key: String?) {
+        add(animation, to: layer, forKey: key) { keyPath in
+            guard let property = LayerProperty(keyPath: keyPath, layer: layer) else {
+                fatalError("\(type(of: animation)): a \(type(of: layer)) has no animatable key path \"\(keyPath)\"")
+            }
+            return property
         }
-        add(animation, to: layer, property: property, forKey: key)
     }
 
     /// Starts `animation` on a view's own layer.
-    func add(_ animation: PropertyAnimation, to view: View, forKey key: String?) {
-        guard let keyPath = animation.keyPath else { return }
-        guard let property = LayerProperty(keyPath: keyPath, view: view) else {
-            fatalError("\(type(of: animation)): the layer of a \(type(of: view)) has no animatable key path \"\(keyPath)\"")
+    func add(_ animation: Animation, to view: View, forKey key: String?) {
+        add(animation, to: view, forKey: key) { keyPath in
+            guard let property = LayerProperty(keyPath: keyPath, view: view) else {
+                fatalError("\(type(of: animation)): the layer of a \(type(of: view)) has no animatable key path \"\(keyPath)\"")
+            }
+            return property
         }
-        add(animation, to: view, property: property, forKey: key)
     }
 
-    private func add(_ animation: PropertyAnimation, to target: AnyObject, property: LayerProperty, forKey key: String?) {
+    private func add(_ animation: Animation, to target: AnyObject, forKey key: String?, property: (String) -> LayerProperty) {
+        // A group's animations, each with the timings it plays under.
+        var parts: [(PropertyAnimation, [Timing])] = []
+        func gather(_ animation: Animation, under timings: [Timing]) {
+            let timings = timings + [Timing(animation, in: timings.last?.duration)]
+            if let single = animation as? PropertyAnimation, single.keyPath != nil {
+                parts.append((single, timings))
+            } else if let group = animation as? AnimationGroup {
+                for inner in group.animations ?? [] { gather(inner, under: timings) }
+            }
+        }
+        gather(animation, under: [])
         unnamed += 1
         let key = key ?? "animation \(unnamed)"
         remove(from: target, key: key)
-        // One animation at a time per stored property: a spin's and a pulse's
-        // both write the transform, and each would take the other's value for the app's.
-        for other in running where other.target === target && other.property.storage == property.storage { remove(from: target, key: other.key) }
-        let entry = Running(animation, target: target, key: key, property: property)
-        entry.start = application.timeline.now
-        running.append(entry)
-        apply(entry, at: entry.start)
+        let now = application.timeline.now
+        var added: [Running] = []
+        for (single, timings) in parts {
+            let property = property(single.keyPath!)
+            // One animation at a time per stored property: a spin's and a pulse's
+            // both write the transform, and each would take the other's value for the app's.
+            for other in running where other.target === target && other.key != key && other.property.storage == property.storage {
+                remove(from: target, key: other.key)
+            }
+            let entry = Running(single, in: animation, timings: timings, target: target, key: key, property: property)
+            entry.start = now
+            running.append(entry)
+            added.append(entry)
+        }
+        // One completion for what was added, a group's once.
+        guard let first = added.first else {
+            let completion = animation.completion
+            if completion != nil { application.timeline.schedule(after: 0) { completion?(true) } }
+            return
+        }
+        first.completion = animation.completion
+        for entry in added { apply(entry, at: now) }
         if tick == nil { scheduleTick() }
     }
 
@@ -172,11 +232,16 @@ final class LayerAnimator {
         }
     }
 
-    func keys(of target: AnyObject) -> [String] { running.filter { $0.target === target }.map(\.key) }
+    /// Once each, in the order added (a group's animations share one key).
+    func keys(of target: AnyObject) -> [String] {
+        var keys: [String] = []
+        for entry in running where entry.target === target && !keys.contains(entry.key) { keys.append(entry.key) }
+        return keys
+    }
 
-    /// The animation running (or kept) on `target` under `key`.
-    func animation(of target: AnyObject, forKey key: String) -> PropertyAnimation? {
-        running.first { $0.target === target && $0.key == key }?.animation
+    /// The animation (or group) running or kept on `target` under `key`.
+    func animation(of target: AnyObject, forKey key: String) -> Animation? {
+        running.first { $0.target === target && $0.key == key }?.added
     }
 
     private func scheduleTick() {
@@ -193,7 +258,7 @@ final class LayerAnimator {
             if apply(entry, at: now) { ended.append(entry) }
         }
         for entry in ended {
-            if entry.target != nil, !entry.removedOnCompletion, entry.fillMode == .forwards || entry.fillMode == .both {
+            if entry.target != nil, entry.keepsEnd {
                 entry.isKept = true
             } else {
                 running.removeAll { $0 === entry }
@@ -214,7 +279,7 @@ final class LayerAnimator {
         let current = entry.property.get(target)
         if current != entry.shown { entry.model = current }
         let (value, done) = entry.value(at: now)
-        let keepsEnd = done && !entry.removedOnCompletion && (entry.fillMode == .forwards || entry.fillMode == .both)
+        let keepsEnd = done && entry.keepsEnd
         if done && !keepsEnd || value == nil, let clear = entry.property.clear {
             clear(target)
         } else {

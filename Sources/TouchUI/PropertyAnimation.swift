@@ -16,8 +16,10 @@ import Layers
 /// Key paths: `strokeStart`, `strokeEnd`, `lineWidth`, `opacity`,
 /// `cornerRadius`, `borderWidth`, `zPosition`, `position`, `position.x`, `position.y`,
 /// `bounds`, `bounds.size`, `transform`, `transform.rotation` (or
-/// `.rotation.z`), `transform.scale`, `transform.translation.x` and `.y`,
-/// `backgroundColor`, `borderColor`, `fillColor`, `strokeColor`. Values are
+/// `.rotation.z`), `transform.scale` (and `.x`, `.y`), `transform.translation.x` and `.y`,
+/// `backgroundColor`, `borderColor`, `fillColor`, `strokeColor`; on a
+/// view's own layer also `shadowOpacity`, `shadowRadius`, `shadowOffset`
+/// and `shadowColor`. Values are
 /// numbers (`Double`, `Float`, `Int`), `CGPoint`s, `CGRect`s, `CGSize`s,
 /// `CGAffineTransform`s or colours, as the key path takes. A key path not
 /// listed, or a value of the wrong kind, stops the app with a message naming
@@ -25,37 +27,19 @@ import Layers
 ///
 /// One animation at a time writes each stored property: the sub-paths of
 /// `transform` (and of `position`, `bounds`) set it whole, so a second one
-/// replaces the first, as does one under the same key. `transform` itself
+/// replaces the first, as does one under the same key (in a group, the
+/// later of two draws). `transform` itself
 /// is interpolated entry by entry: turn with `transform.rotation.z`.
 @MainActor
-public class PropertyAnimation {
+public class PropertyAnimation: Animation {
     /// The property animated: `"strokeEnd"`, `"position.x"`, `"transform.rotation.z"`.
     public var keyPath: String?
-    /// Seconds; 0.25 until set, Core Animation's default.
-    public var duration = 0.25
-    /// How progress follows time over the whole animation; linear until set.
-    public var timingFunction: MediaTimingFunction?
-    /// How many times it plays (fractions play part of the last); `.infinity` forever.
-    public var repeatCount: Float = 0
-    /// Plays back to the start after each time forward.
-    public var autoreverses = false
-    /// Seconds after the layer is given it before it starts (`CACurrentMediaTime() + delay` on iOS; here the delay itself).
-    public var beginTime = 0.0
-    /// `.forwards` (or `.both`) with `isRemovedOnCompletion = false` keeps the last value drawn after the end.
-    public var fillMode = MediaTimingFillMode.removed
-    /// Whether the layer lets go of the animation when it ends (true until set).
-    public var isRemovedOnCompletion = true
     /// The values animated are added to the app's (numbers, points, sizes;
     /// transforms are applied after it): a shake of `position.x` through
     /// 0, 10, -10, 0 wherever the layer is.
     public var isAdditive = false
-    /// Called when the animation ends: true when it ran to its end, false when removed or replaced.
-    public var completion: ((Bool) -> Void)?
 
     init(keyPath: String?) { self.keyPath = keyPath }
-
-    /// How progress follows the time of one play.
-    var progressCurve: TimingCurve { timingFunction?.curve ?? .linear }
 
     /// The values drawn over one play, from progress 0 to 1, for `property` whose value is `current` now.
     func track(of property: LayerProperty, current: AnimatedValue) -> AnimationTrack {
@@ -63,6 +47,55 @@ public class PropertyAnimation {
     }
 }
 
+/// What every animation has, as CAAnimation: its timing, and what to do
+/// when it ends. Made as a `PropertyAnimation` (one property) or an
+/// `AnimationGroup` (several together).
+@MainActor
+public class Animation {
+    /// Seconds; 0.25 until set, Core Animation's default (in a group, the group's until set).
+    public var duration = 0.25 {
+        didSet { durationIsSet = true }
+    }
+    var durationIsSet = false
+    /// How progress follows time over the whole animation; linear until set.
+    public var timingFunction: MediaTimingFunction?
+    /// How many times it plays (fractions play part of the last); `.infinity` forever.
+    public var repeatCount: Float = 0
+    /// Plays back to the start after each time forward.
+    public var autoreverses = false
+    /// Seconds after the layer is given it before it starts (`CACurrentMediaTime() + delay` on iOS; here the delay itself).
+    /// In a group, seconds into the group's time.
+    public var beginTime = 0.0
+    /// `.forwards` (or `.both`) with `isRemovedOnCompletion = false` keeps the last value drawn after the end.
+    /// In a group, `.forwards` keeps an animation's last value for the rest of the group's time.
+    public var fillMode = MediaTimingFillMode.removed
+    /// Whether the layer lets go of the animation when it ends (true until set).
+    public var isRemovedOnCompletion = true
+    /// Called when the animation ends: true when it ran to its end, false
+    /// when removed or replaced. Only a group's own is called, not its animations'.
+    public var completion: ((Bool) -> Void)?
+
+    init() {}
+
+    /// How progress follows the time of one play.
+    var progressCurve: TimingCurve { timingFunction?.curve ?? .linear }
+}
+
+/// Several animations of one layer under one key and one clock, as
+/// CAAnimationGroup: a pulse that scales and fades together, repeated as
+/// one. Each animation's time is the group's (its `beginTime` is seconds
+/// into the group), and the group's `duration` cuts them off; the group's
+/// timing (`repeatCount`, `autoreverses`, `timingFunction`) plays them all.
+@MainActor
+public final class AnimationGroup: Animation {
+    /// Property animations, or groups of them.
+    public var animations: [Animation]?
+
+    public override init() { super.init() }
+}
+
+public typealias CAAnimation = Animation
+public typealias CAAnimationGroup = AnimationGroup
 public typealias CAPropertyAnimation = PropertyAnimation
 
 extension Layers.Layer {
@@ -71,7 +104,7 @@ extension Layers.Layer {
     /// replay on the virtual clock draws the same frames every time): the
     /// application of the window showing the view that hosts the layer, or
     /// `Application.shared` while it is in none.
-    @MainActor public func add(_ animation: PropertyAnimation, forKey key: String?) {
+    @MainActor public func add(_ animation: Animation, forKey key: String?) {
         LayerAnimator.animator(for: self).add(animation, to: self, forKey: key)
     }
 
@@ -85,7 +118,7 @@ extension Layers.Layer {
     }
 
     /// The animation under `key`, while it runs or is kept.
-    @MainActor public func animation(forKey key: String) -> PropertyAnimation? {
+    @MainActor public func animation(forKey key: String) -> Animation? {
         LayerAnimator.animator(for: self).animation(of: self, forKey: key)
     }
 

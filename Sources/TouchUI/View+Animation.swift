@@ -39,7 +39,7 @@ extension View {
         withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        let group = AnimationGroup(
+        let group = AnimationBlock(
             duration: duration, delay: delay, options: options, curve: options.curve, completion: completion)
         group.capture(animations)
     }
@@ -56,7 +56,7 @@ extension View {
         initialSpringVelocity velocity: Double, options: AnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        let group = AnimationGroup(
+        let group = AnimationBlock(
             duration: duration, delay: delay, options: options,
             curve: .spring(damping: max(0.01, dampingRatio), velocity: velocity), completion: completion)
         group.capture(animations)
@@ -64,10 +64,10 @@ extension View {
 
     /// Runs `changes` with no animation, even inside an animation block.
     public static func performWithoutAnimation(_ changes: () -> Void) {
-        let outer = AnimationGroup.capturing
-        AnimationGroup.capturing = nil
+        let outer = AnimationBlock.capturing
+        AnimationBlock.capturing = nil
         changes()
-        AnimationGroup.capturing = outer
+        AnimationBlock.capturing = outer
     }
 
     /// Stops this view's animations: what is drawn jumps to the model values,
@@ -82,7 +82,7 @@ extension View {
     /// an animation block it becomes an animation; outside one it ends any
     /// animation of that property.
     func propertyChanged(_ property: AnimatedProperty, from old: AnimatedValue) {
-        if let group = AnimationGroup.capturing {
+        if let group = AnimationBlock.capturing {
             group.note(self, property, from: presentation?.value(of: property) ?? old)
         } else if presentation != nil {
             window?.hostApplication.animator.removeAnimations(of: self, property: property)
@@ -210,11 +210,11 @@ enum TimingCurve: Sendable, Equatable {
     }
 }
 
-/// The animations one `animate` call made, and its completion.
+/// The animations one `animate` call (a block) made, and its completion.
 @MainActor
-final class AnimationGroup {
+final class AnimationBlock {
     /// The block being run, whose property changes become animations.
-    static var capturing: AnimationGroup?
+    static var capturing: AnimationBlock?
 
     let duration: Double
     let delay: Double
@@ -289,10 +289,10 @@ final class ViewPropertyAnimation {
     let property: AnimatedProperty
     let from: AnimatedValue
     let to: AnimatedValue
-    let group: AnimationGroup
+    let group: AnimationBlock
     var start = 0.0
 
-    init(view: View, property: AnimatedProperty, from: AnimatedValue, to: AnimatedValue, group: AnimationGroup) {
+    init(view: View, property: AnimatedProperty, from: AnimatedValue, to: AnimatedValue, group: AnimationBlock) {
         self.view = view
         self.property = property
         self.from = from

@@ -28,7 +28,7 @@ open class View: Responder {
         didSet {
             if oldValue != center {
                 damageExtent()
-                if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.center, from: .point(oldValue)) }
+                if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.center, from: .point(oldValue)) }
                 autoLayout?.usingEngine?.frameChanged(self)
             }
         }
@@ -43,7 +43,7 @@ open class View: Responder {
                 } else if !slideContents(by: Point(x: oldValue.minX - bounds.minX, y: oldValue.minY - bounds.minY)) {
                     damageExtent()
                 }
-                if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.bounds, from: .rect(oldValue)) }
+                if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.bounds, from: .rect(oldValue)) }
                 if oldValue.size != bounds.size {
                     autoLayout?.usingEngine?.frameChanged(self)
                     if autoresizesSubviews && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
@@ -56,7 +56,7 @@ open class View: Responder {
         didSet {
             if oldValue != transform {
                 damageExtent()
-                if AnimationGroup.capturing != nil || presentation != nil {
+                if AnimationBlock.capturing != nil || presentation != nil {
                     propertyChanged(.transform, from: .transform(oldValue))
                 }
             }
@@ -126,7 +126,7 @@ open class View: Responder {
         didSet {
             if oldValue != alpha {
                 damageExtent()
-                if AnimationGroup.capturing != nil || presentation != nil { propertyChanged(.alpha, from: .number(oldValue)) }
+                if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.alpha, from: .number(oldValue)) }
             }
         }
     }
@@ -188,7 +188,7 @@ open class View: Responder {
         didSet {
             if oldValue != backgroundColor {
                 setNeedsDisplay()
-                if AnimationGroup.capturing != nil || presentation != nil {
+                if AnimationBlock.capturing != nil || presentation != nil {
                     propertyChanged(.backgroundColor, from: .color(oldValue))
                 }
             }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import TouchUI
 
@@ -137,5 +138,61 @@ struct KeyframeAnimationTests {
         #expect(badge.opacity == 0.5)
         at(2.1)
         #expect(badge.opacity == 1)
+    }
+
+    /// A path: each line an even share of the time, or at an even speed when paced.
+    @Test func aPathIsFollowedLineByLine() {
+        var corner = Path()
+        corner.move(to: CGPoint(x: 20, y: 20))
+        corner.addLine(to: CGPoint(x: 140, y: 20))
+        corner.addLine(to: CGPoint(x: 140, y: 60))
+        let follow = CAKeyframeAnimation(keyPath: "position")
+        follow.path = corner
+        follow.duration = 1
+        badge.add(follow, forKey: "follow")
+        at(0.25)
+        #expect(near(badge.position.x, 80, within: 0.5) && badge.position.y == 20, "half the first line at a quarter: \(badge.position)")
+        at(0.75)
+        #expect(near(badge.position.x, 140, within: 0.001) && near(badge.position.y, 40, within: 1.4), "half the second at three quarters: \(badge.position)")
+        at(1.1)
+        #expect(badge.position == CGPoint(x: 100, y: 80), "the app's own again")
+
+        let paced = CAKeyframeAnimation(keyPath: "position")
+        paced.path = corner
+        paced.calculationMode = .paced
+        paced.duration = 1
+        badge.add(paced, forKey: "follow")
+        at(1.6)
+        // 160 points in all: at half the time, 80 along the first line of 120.
+        #expect(near(badge.position.x, 100, within: 0.5) && badge.position.y == 20, "\(badge.position)")
+    }
+
+    /// Round a circle at an even speed, every drawn position on it; each
+    /// curve's timing function shapes its own share of the way.
+    @Test func aPathOfCurvesStaysOnTheCurve() {
+        let circle = BezierPath(ovalIn: CGRect(x: 40, y: 20, width: 120, height: 120)).cgPath
+        let orbit = CAKeyframeAnimation(keyPath: "position")
+        orbit.path = circle
+        orbit.calculationMode = .paced
+        orbit.duration = 2
+        badge.add(orbit, forKey: nil)
+        var farthestOff = 0.0
+        for tick in 1...119 {
+            at(Double(tick) / 60)
+            let distance = ((badge.position.x - 100) * (badge.position.x - 100) + (badge.position.y - 80) * (badge.position.y - 80)).squareRoot()
+            farthestOff = max(farthestOff, abs(distance - 60))
+        }
+        #expect(farthestOff < 0.5, "\(farthestOff) points off the circle")
+
+        let eased = CAKeyframeAnimation(keyPath: "position")
+        eased.path = circle
+        eased.timingFunctions = Array(repeating: CAMediaTimingFunction(name: .easeIn), count: 4)
+        eased.duration = 4
+        badge.add(eased, forKey: nil)
+        // Half the first quarter's time (it was added at the last tick): eased in,
+        // a third of its way (28 degrees), where evenly it would be half (45).
+        at(119.0 / 60 + 0.5)
+        let angle = atan2(badge.position.y - 80, badge.position.x - 100) * 180 / .pi
+        #expect(angle > 24 && angle < 33, "\(angle) degrees round")
     }
 }
