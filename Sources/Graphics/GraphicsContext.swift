@@ -164,6 +164,28 @@ public final class GraphicsContext {
         cairo_paint_with_alpha(cr, alpha)
     }
 
+    /// Ends the transparency layer as a cross-dissolve: the picture `from`
+    /// (its top left at `origin`) and what was drawn in the layer, mixed
+    /// `progress` of the way to the latter, composited as one at `alpha`.
+    /// Mixed before it meets what lies under it, so at any moment it is
+    /// exactly the old picture over the background faded into the new one
+    /// over it, with no dip where both are half transparent.
+    public func endTransparencyLayer(crossDissolvingFrom from: Bitmap, at origin: Point, progress: Double, alpha: Double = 1) {
+        let drawn = cairo_pop_group(cr)
+        defer { cairo_pattern_destroy(drawn) }
+        from.finishDrawing()
+        cairo_push_group(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, from.surface, origin.x, origin.y)
+        cairo_paint_with_alpha(cr, 1 - progress)
+        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+        cairo_set_source(cr, drawn)
+        cairo_paint_with_alpha(cr, progress)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
     /// Draws `image` scaled to fill `rect`.
     public func draw(_ image: Image, in rect: Rect) {
         let size = image.size

@@ -216,6 +216,7 @@ public struct Layer {
     /// `shadowColor`) read as what is drawn while the animation runs, as on
     /// an added layer (see `PropertyAnimation`).
     public func add(_ animation: Animation, forKey key: String?) {
+        if let transition = animation as? Transition { return view.add(transition) }
         LayerAnimator.animator(for: view).add(animation, to: view, forKey: key)
     }
 

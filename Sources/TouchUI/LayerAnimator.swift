@@ -186,6 +186,8 @@ final class LayerAnimator {
                 parts.append((single, timings))
             } else if let group = animation as? AnimationGroup {
                 for inner in group.animations ?? [] { gather(inner, under: timings) }
+            } else if animation is Transition {
+                fatalError("a CATransition is for a view's layer (view.layer.add); an added layer has none")
             }
         }
         gather(animation, under: [])

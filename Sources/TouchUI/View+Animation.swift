@@ -375,7 +375,38 @@ final class Animator {
 
     init(application: Application) { self.application = application }
 
-    var isRunning: Bool { !animations.isEmpty }
+    var isRunning: Bool { !animations.isEmpty || !dissolving.isEmpty }
+
+    /// Views whose picture from before a transition is dissolving into them.
+    private var dissolving: [View] = []
+
+    /// Starts dissolving `dissolve`'s picture into `view`; one already under way on it ends first.
+    func add(_ dissolve: CrossDissolve, to view: View) {
+        endDissolve(of: view, finished: false)
+        dissolve.start = application.timeline.now
+        view.crossDissolve = dissolve
+        dissolving.append(view)
+        damageDissolve(of: view)
+        if tick == nil { scheduleTick() }
+    }
+
+    /// Where the view and its old picture are drawn, to repaint as it dissolves.
+    private func damageDissolve(of view: View) {
+        guard let window = view.window, let dissolve = view.crossDissolve else { return }
+        if View.rasterizingViews > 0 { view.invalidateRasterizedAncestors() }
+        window.addDamage(view.convert(dissolve.frame, to: nil))
+        if let drawn = view.drawnExtentInWindow() { window.addDamage(drawn) }
+    }
+
+    private func endDissolve(of view: View, finished: Bool) {
+        guard let dissolve = view.crossDissolve else { return }
+        damageDissolve(of: view)
+        view.crossDissolve = nil
+        dissolving.removeAll { $0 === view }
+        let completion = dissolve.completion
+        dissolve.completion = nil
+        completion?(finished)
+    }
 
     /// Views rasterized for their animations, how often their picture was
     /// dropped or replaced, and the picture last seen.
@@ -473,13 +504,26 @@ final class Animator {
         tick = nil
         let now = application.timeline.now
         if !rasterizedForAnimation.isEmpty { checkPictures() }
+        for view in dissolving {
+            guard let dissolve = view.crossDissolve, view.window != nil else {
+                endDissolve(of: view, finished: false)
+                continue
+            }
+            let t = (now - dissolve.start) / dissolve.duration
+            if t >= 1 {
+                endDissolve(of: view, finished: true)
+            } else {
+                dissolve.progress = dissolve.curve.progress(t, duration: dissolve.duration)
+                damageDissolve(of: view)
+            }
+        }
         var finished: [ViewPropertyAnimation] = []
         for animation in animations where apply(animation, at: now) { finished.append(animation) }
         if !finished.isEmpty {
             animations.removeAll { animation in finished.contains { $0 === animation } }
             for animation in finished { end(animation, finished: true, clearing: true) }
         }
-        if !animations.isEmpty && tick == nil { scheduleTick() }
+        if isRunning && tick == nil { scheduleTick() }
     }
 
     /// Moves what is drawn to the animation's value at `now`, damaging where

@@ -202,6 +202,14 @@ extension View {
             : context.clipBounds
         let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
+        if let dissolve = crossDissolve {
+            // The picture from before the transition, mixed with the view as it is now.
+            context.clip(to: extentInOwnCoordinates(bounds: bounds).union(dissolve.frame))
+            context.beginTransparencyLayer()
+            drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
+            context.endTransparencyLayer(crossDissolvingFrom: dissolve.picture, at: dissolve.origin, progress: dissolve.progress, alpha: alpha)
+            return
+        }
         // The picture is of the model's bounds and colour: while they animate, the view draws as usual.
         if isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
             for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin, alpha: alpha) }

@@ -42,7 +42,7 @@ extension View {
         var inFront: [View] = []
         var child: View = self
         while true {
-            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.transform.isIdentity,
+            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.crossDissolve == nil, child.transform.isIdentity,
                 child === self || !child.isRasterized
             else { return nil }
             guard let parent = child.superview else { break }
@@ -96,7 +96,7 @@ extension View {
 extension View {
     /// Whether the view or a view inside it is animating.
     var hasAnimationInside: Bool {
-        if presentation != nil { return true }
+        if presentation != nil || crossDissolve != nil { return true }
         for subview in subviews where subview.hasAnimationInside { return true }
         return false
     }

@@ -1,0 +1,141 @@
+import Graphics
+
+extension View.AnimationOptions {
+    /// The view's picture before the change dissolves into the one after (`View.transition`).
+    public static let transitionCrossDissolve = View.AnimationOptions(rawValue: 5 << 20)
+    /// `transition(from:to:)` hides the one view and shows the other instead of removing and adding them.
+    public static let showHideTransitionViews = View.AnimationOptions(rawValue: 1 << 8)
+    /// Changes made in a transition's block animate as they would in `animate`'s; without it they are made at once.
+    public static let allowAnimatedContent = View.AnimationOptions(rawValue: 1 << 7)
+}
+
+/// Transitions, as UIView's: what a view shows changes all at once, and
+/// the picture of it before dissolves into the picture after. Only the
+/// cross-dissolve is here: flips and curls turn the view in depth, which
+/// needs the 3D transforms views do not have, so code asking for them does
+/// not compile rather than show something else.
+extension View {
+    /// Makes the changes in `animations` to `view` (a label's text, an
+    /// image view's image, subviews swapped), and dissolves its picture
+    /// before them into its picture after over `duration`. The view's
+    /// properties take their new values at once.
+    public static func transition(
+        with view: View, duration: Double, options: AnimationOptions = [], animations: (() -> Void)?,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let before = options.contains(.transitionCrossDissolve) && view.window != nil ? view.pictureOfContents() : nil
+        if options.contains(.allowAnimatedContent) {
+            if let animations { View.animate(withDuration: duration, delay: 0, options: options, animations: animations) }
+        } else {
+            View.performWithoutAnimation { animations?() }
+        }
+        guard let before, let window = view.window, duration > 0 else {
+            // Nothing to dissolve (no transition asked for, or no window to show it): the completion still runs, on the next turn.
+            if let completion { (view.application ?? .shared).timeline.schedule(after: 0) { completion(true) } }
+            return
+        }
+        let dissolve = CrossDissolve(
+            picture: before.bitmap, origin: before.origin, duration: duration, curve: options.curve, completion: completion)
+        window.hostApplication.animator.add(dissolve, to: view)
+    }
+
+    /// Puts `toView` where `fromView` is in its superview (or, with
+    /// `.showHideTransitionViews`, hides the one and shows the other), the
+    /// superview's picture dissolving from before to after.
+    public static func transition(
+        from fromView: View, to toView: View, duration: Double, options: AnimationOptions = [],
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        guard let superview = fromView.superview else {
+            completion?(true)
+            return
+        }
+        transition(with: superview, duration: duration, options: options, animations: {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else {
+                if toView.superview !== superview, let index = superview.subviews.firstIndex(where: { $0 === fromView }) {
+                    superview.insertSubview(toView, at: index)
+                }
+                fromView.removeFromSuperview()
+            }
+        }, completion: completion)
+    }
+
+    /// The view and its subviews drawn into a picture of their extent, in
+    /// its own coordinates; nil when it draws nothing or would be too large.
+    func pictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
+        let extent = extentInOwnCoordinates().integral
+        guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit,
+            let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height), opaque: false)
+        else { return nil }
+        let context = GraphicsContext(bitmap: bitmap)
+        context.translateBy(x: -extent.minX, y: -extent.minY)
+        drawContents(in: context, bounds: bounds, dirty: bounds.intersection(extent), visible: extent, animating: false, betweenViews: nil)
+        context.flush()
+        return (bitmap, extent.origin)
+    }
+}
+
+/// A transition of what a view's layer shows, as CATransition: added to
+/// `view.layer` before a change (a label's text, an image), the view's
+/// picture from before dissolves into the one after. Only `.fade` is here
+/// (`push`, `moveIn` and `reveal` are not yet). Its `duration`,
+/// `timingFunction` and `completion` are taken; it starts when added,
+/// whatever its `beginTime`. Add it before making the change: the
+/// picture dissolved from is taken then.
+@MainActor
+public final class Transition: Animation {
+    public enum TransitionType: Sendable { case fade }
+    /// What the transition does; `.fade`, the only one here, until set.
+    public var type = TransitionType.fade
+
+    public override init() { super.init() }
+}
+
+public typealias CATransition = Transition
+public typealias CATransitionType = Transition.TransitionType
+/// The key Core Animation's transitions are usually added under.
+public let kCATransition = "transition"
+
+extension View {
+    /// Starts dissolving the view's picture as it is now into what it shows after (`layer.add(transition, forKey:)`).
+    func add(_ transition: Transition) {
+        guard window != nil, duration(transition) > 0, let before = pictureOfContents(), let window else {
+            if let completion = transition.completion { (application ?? .shared).timeline.schedule(after: 0) { completion(true) } }
+            return
+        }
+        let dissolve = CrossDissolve(
+            picture: before.bitmap, origin: before.origin, duration: duration(transition), curve: transition.progressCurve,
+            completion: transition.completion)
+        window.hostApplication.animator.add(dissolve, to: self)
+    }
+
+    private func duration(_ transition: Transition) -> Double { transition.duration.isFinite ? max(0, transition.duration) : 0 }
+}
+
+/// A view's picture from before a transition, and how far it has dissolved into the view as it is now.
+@MainActor
+final class CrossDissolve {
+    let picture: Bitmap
+    /// Where the picture's top left is, in the view's coordinates.
+    let origin: Point
+    let duration: Double
+    let curve: TimingCurve
+    var completion: ((Bool) -> Void)?
+    var start = 0.0
+    /// From 0 (all the old picture) to 1 (all the view as it is).
+    var progress = 0.0
+
+    init(picture: Bitmap, origin: Point, duration: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) {
+        self.picture = picture
+        self.origin = origin
+        self.duration = duration
+        self.curve = curve
+        self.completion = completion
+    }
+
+    /// Where the old picture lies, in the view's coordinates.
+    var frame: Rect { Rect(origin: origin, size: Size(width: Double(picture.width), height: Double(picture.height))) }
+}
