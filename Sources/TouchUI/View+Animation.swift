@@ -239,6 +239,17 @@ final class AnimationBlock {
         notes.append((view, property, from))
     }
 
+    /// Runs `animations` and gives each property it changed with the value
+    /// drawn before (a property animator runs them itself), starting nothing.
+    static func changes(in animations: () -> Void) -> [(view: View, property: AnimatedProperty, from: AnimatedValue)] {
+        let block = AnimationBlock(duration: 0, delay: 0, options: [], curve: .linear, completion: nil)
+        let outer = capturing
+        capturing = block
+        animations()
+        capturing = outer
+        return block.notes
+    }
+
     /// Runs `animations`, then starts an animation for each property it changed.
     func capture(_ animations: () -> Void) {
         let outer = Self.capturing
@@ -375,7 +386,18 @@ final class Animator {
 
     init(application: Application) { self.application = application }
 
-    var isRunning: Bool { !animations.isEmpty || !dissolving.isEmpty }
+    var isRunning: Bool { !animations.isEmpty || !dissolving.isEmpty || !propertyAnimators.isEmpty }
+
+    /// Property animators running now, each moved on at every tick.
+    private var propertyAnimators: [ViewPropertyAnimator] = []
+
+    func run(_ animator: ViewPropertyAnimator) {
+        guard !propertyAnimators.contains(where: { $0 === animator }) else { return }
+        propertyAnimators.append(animator)
+        if tick == nil { scheduleTick() }
+    }
+
+    func halt(_ animator: ViewPropertyAnimator) { propertyAnimators.removeAll { $0 === animator } }
 
     /// Views whose picture from before a transition is dissolving into them.
     private var dissolving: [View] = []
@@ -517,6 +539,8 @@ final class Animator {
                 damageDissolve(of: view)
             }
         }
+        // A copy: one that finishes leaves the list.
+        for animator in propertyAnimators { animator.step(at: now) }
         var finished: [ViewPropertyAnimation] = []
         for animation in animations where apply(animation, at: now) { finished.append(animation) }
         if !finished.isEmpty {
