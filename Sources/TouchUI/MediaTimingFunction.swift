@@ -13,6 +13,8 @@ public struct MediaTimingFunction: Sendable {
         }
     }
 
+    init(curve: TimingCurve) { self.curve = curve }
+
     /// A curve through two control points, each coordinate from 0 to 1 in x (time).
     public init(controlPoints x1: Float, _ y1: Float, _ x2: Float, _ y2: Float) {
         curve = .cubic(Double(min(1, max(0, x1))), Double(y1), Double(min(1, max(0, x2))), Double(y2))
