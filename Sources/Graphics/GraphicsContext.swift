@@ -186,6 +186,19 @@ public final class GraphicsContext {
         cairo_paint_with_alpha(cr, alpha)
     }
 
+    /// Ends the transparency layer shown through `mask`'s alpha (its top
+    /// left at `origin`), then at `alpha`: a layer's mask.
+    public func endTransparencyLayer(maskedBy mask: Bitmap, at origin: Point, alpha: Double = 1) {
+        mask.finishDrawing()
+        cairo_pop_group_to_source(cr)
+        if alpha < 1 { cairo_push_group(cr) }
+        cairo_mask_surface(cr, mask.surface, origin.x, origin.y)
+        if alpha < 1 {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
     /// Draws `image` scaled to fill `rect`.
     public func draw(_ image: Image, in rect: Rect) {
         let size = image.size

@@ -66,3 +66,31 @@ extension Path {
         return (start, pieces)
     }
 }
+
+extension Path {
+    /// The path `fraction` of the way to `other`, point by point, when the
+    /// two are made of the same kinds of element in the same order (a
+    /// circle's and a larger circle's, a rounded rectangle's and another's
+    /// with the same corners); nil when they are not. What a shape
+    /// layer's `path` animation draws between its two paths.
+    public func interpolated(to other: Path, _ fraction: Double) -> Path? {
+        guard elements.count == other.elements.count else { return nil }
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
+        func mix(_ a: Point, _ b: Point) -> Point { Point(x: mix(a.x, b.x), y: mix(a.y, b.y)) }
+        var result = Path()
+        result.elements.reserveCapacity(elements.count)
+        for (a, b) in zip(elements, other.elements) {
+            switch (a, b) {
+            case (.move(let p), .move(let q)): result.elements.append(.move(mix(p, q)))
+            case (.line(let p), .line(let q)): result.elements.append(.line(mix(p, q)))
+            case (.curve(let p1, let p2, let p), .curve(let q1, let q2, let q)):
+                result.elements.append(.curve(mix(p1, q1), mix(p2, q2), mix(p, q)))
+            case (.arc(let c, let r, let s, let e, let cw), .arc(let d, let t, let u, let f, let dcw)) where cw == dcw:
+                result.elements.append(.arc(center: mix(c, d), radius: mix(r, t), start: mix(s, u), end: mix(e, f), clockwise: cw))
+            case (.close, .close): result.elements.append(.close)
+            default: return nil
+            }
+        }
+        return result
+    }
+}

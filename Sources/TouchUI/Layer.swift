@@ -113,6 +113,16 @@ public struct Layer {
         nonmutating set { view.bounds = newValue }
     }
 
+    /// A layer whose alpha is how much of the view shows, placed in the
+    /// view's bounds coordinates: a `CAShapeLayer` with a circle's path crops
+    /// the view round, a `CAGradientLayer` from opaque to clear fades it out.
+    /// The view and its subviews are drawn as one picture and shown through
+    /// it; touches still go by the bounds, as on iOS.
+    public var mask: CALayer? {
+        get { view.layerMask?.layer }
+        nonmutating set { view.setMask(newValue) }
+    }
+
     /// Where the anchor point sits in the superview's coordinates: the view's `center`.
     public var position: Point {
         get { view.center }

@@ -80,6 +80,11 @@ final class LayerAnimator {
 
         var fillsForwards: Bool { fillMode == .forwards || fillMode == .both }
 
+        /// Whether `elapsed` seconds of the parent's time are past the end (at the end itself, it still draws its last value).
+        func isPast(_ elapsed: Double) -> Bool {
+            elapsed - delay > plays * (autoreverses ? 2 * duration : duration)
+        }
+
         /// Progress through one play `elapsed` seconds into the parent's time
         /// (nil: not drawn then, before the start with no backward fill), and whether it is over.
         func progress(_ elapsed: Double) -> (Double?, done: Bool) {
@@ -137,7 +142,8 @@ final class LayerAnimator {
             let current = property.get(target)
             model = current
             shown = current
-            track = animation.track(of: property, current: current)
+            // With no `fromValue`, from what is drawn now (mid-way through a block animation, say), as Core Animation does.
+            track = animation.track(of: property, current: property.drawn?(target) ?? current)
             isAdditive = animation.isAdditive
             self.timings = timings
             removedOnCompletion = added.isRemovedOnCompletion
@@ -149,8 +155,10 @@ final class LayerAnimator {
             guard var progress = outer else { return (nil, done) }
             // A group's progress is seconds of its time for what is in it; one of those done draws only if it fills forwards.
             for (parent, timing) in zip(timings, timings.dropFirst()) {
-                let (inner, over) = timing.progress(progress * parent.duration)
-                guard let inner, !over || timing.fillsForwards else { return (nil, done) }
+                // A group's repeat or turn lands exactly on an animation's end: that is still its last value, not a gap.
+                let time = progress * parent.duration
+                let (inner, _) = timing.progress(time)
+                guard let inner, !timing.isPast(time) || timing.fillsForwards else { return (nil, done) }
                 progress = inner
             }
             return (track.value(at: progress), done)
@@ -253,8 +261,18 @@ final class LayerAnimator {
     func step() {
         tick = nil
         let now = application.timeline.now
-        // Layers let go take their animations with them, kept ones too.
-        running.removeAll { $0.target == nil }
+        // Layers and views let go take their animations with them, kept ones too: not finished.
+        var gone: [Running] = []
+        running.removeAll { entry in
+            guard entry.target == nil else { return false }
+            gone.append(entry)
+            return true
+        }
+        for entry in gone {
+            let completion = entry.completion
+            entry.completion = nil
+            completion?(false)
+        }
         var ended: [Running] = []
         for entry in running where !entry.isKept {
             if apply(entry, at: now) { ended.append(entry) }
@@ -310,6 +328,8 @@ struct LayerProperty {
     let get: (AnyObject) -> AnimatedValue
     /// What is drawn.
     let set: (AnyObject, AnimatedValue) -> Void
+    /// What is drawn now, where that is kept apart from the model (a view's presentation).
+    let drawn: ((AnyObject) -> AnimatedValue)?
     /// Where what is drawn is kept apart from the model (a view's
     /// presentation), this lets it go, so the model shows; elsewhere the
     /// model is set back.
@@ -319,7 +339,7 @@ struct LayerProperty {
     /// The stored property it writes (`transform` for `transform.rotation.z`).
     let storage: String
 
-    enum Kind { case number, point, rect, size, transform, color }
+    enum Kind { case number, point, rect, size, transform, color, path }
 
     init?(keyPath: String, layer: Layers.Layer) {
         let storage = String(keyPath.prefix { $0 != "." })
@@ -367,6 +387,10 @@ struct LayerProperty {
         case "lineWidth" where isShape: self = shape({ $0.lineWidth }, { $0.lineWidth = $1 })
         case "fillColor" where isShape: self = shapeColor({ $0.fillColor }, { $0.fillColor = $1 })
         case "strokeColor" where isShape: self = shapeColor({ $0.strokeColor }, { $0.strokeColor = $1 })
+        case "path" where isShape:
+            self = LayerProperty(
+                .path, storage, get: { (layer: Target) in .path((layer as! ShapeLayer).path) },
+                set: { layer, value in if case .path(let path) = value { (layer as! ShapeLayer).path = path } })
         default: return nil
         }
     }
@@ -380,40 +404,54 @@ struct LayerProperty {
     init?(keyPath: String, view: View) {
         let storage = String(keyPath.prefix { $0 != "." })
         typealias Target = View
-        func presented(_ property: AnimatedProperty, _ kind: Kind, model: @escaping (Target) -> AnimatedValue, drawn: @escaping (Target, AnimatedValue) -> AnimatedValue?) -> LayerProperty {
+        /// `model` reads a property's value from the view's whole one (`position.x` from the center), as the app's or as drawn.
+        func presented(
+            _ property: AnimatedProperty, _ kind: Kind, model: @escaping (AnimatedValue) -> AnimatedValue,
+            drawn: @escaping (Target, AnimatedValue) -> AnimatedValue?
+        ) -> LayerProperty {
             LayerProperty(
-                kind, storage, get: model,
+                kind, storage, get: { (view: Target) in model(view.modelValue(of: property)) },
                 set: { view, value in if let whole = drawn(view, value) { view.present(property, whole) } },
-                clear: { view in view.present(property, nil) })
+                drawn: { (view: Target) in model(view.presentation?.value(of: property) ?? view.modelValue(of: property)) },
+                clear: { (view: Target) in view.present(property, nil) })
         }
         func number(_ get: @escaping (Target) -> Double, _ set: @escaping (Target, Double) -> Void) -> LayerProperty {
             LayerProperty(.number, storage, get: { .number(get($0)) }, set: { view, value in if case .number(let n) = value { set(view, n) } })
         }
         if let part = TransformPart(keyPath: keyPath) {
-            self = presented(.transform, .number, model: { .number(part.get($0.transform)) }) { _, value in
+            self = presented(.transform, .number, model: { whole in
+                guard case .transform(let t) = whole else { return whole }
+                return .number(part.get(t))
+            }) { _, value in
                 guard case .number(let n) = value else { return nil }
                 return .transform(part.alone(n))
             }
             return
         }
         switch keyPath {
-        case "opacity": self = presented(.alpha, .number, model: { .number($0.alpha) }) { _, value in value }
-        case "position": self = presented(.center, .point, model: { .point($0.center) }) { _, value in value }
+        case "opacity": self = presented(.alpha, .number, model: { $0 }) { _, value in value }
+        case "position": self = presented(.center, .point, model: { $0 }) { _, value in value }
         case "position.x", "position.y":
             let isX = keyPath == "position.x"
-            self = presented(.center, .number, model: { .number(isX ? $0.center.x : $0.center.y) }) { view, value in
+            self = presented(.center, .number, model: { whole in
+                guard case .point(let p) = whole else { return whole }
+                return .number(isX ? p.x : p.y)
+            }) { view, value in
                 guard case .number(let n) = value else { return nil }
                 let center = view.drawnCenter
                 return .point(isX ? Point(x: n, y: center.y) : Point(x: center.x, y: n))
             }
-        case "bounds": self = presented(.bounds, .rect, model: { .rect($0.bounds) }) { _, value in value }
+        case "bounds": self = presented(.bounds, .rect, model: { $0 }) { _, value in value }
         case "bounds.size":
-            self = presented(.bounds, .size, model: { .rect(Rect(origin: .zero, size: $0.bounds.size)) }) { view, value in
+            self = presented(.bounds, .size, model: { whole in
+                guard case .rect(let r) = whole else { return whole }
+                return .rect(Rect(origin: .zero, size: r.size))
+            }) { view, value in
                 guard case .rect(let r) = value else { return nil }
                 return .rect(Rect(origin: view.bounds.origin, size: r.size))
             }
-        case "transform": self = presented(.transform, .transform, model: { .transform($0.transform) }) { _, value in value }
-        case "backgroundColor": self = presented(.backgroundColor, .color, model: { .color($0.backgroundColor) }) { _, value in value }
+        case "transform": self = presented(.transform, .transform, model: { $0 }) { _, value in value }
+        case "backgroundColor": self = presented(.backgroundColor, .color, model: { $0 }) { _, value in value }
         case "cornerRadius": self = number({ $0.cornerRadius }, { $0.cornerRadius = $1 })
         case "borderWidth": self = number({ $0.borderWidth }, { $0.borderWidth = $1 })
         case "zPosition": self = number({ $0.zPosition }, { $0.zPosition = $1 })
@@ -438,10 +476,11 @@ struct LayerProperty {
     /// Typed closures over one kind of target; an entry only ever passes its own.
     private init<Target: AnyObject>(
         _ kind: Kind, _ storage: String, get: @escaping (Target) -> AnimatedValue, set: @escaping (Target, AnimatedValue) -> Void,
-        clear: ((Target) -> Void)? = nil
+        drawn: ((Target) -> AnimatedValue)? = nil, clear: ((Target) -> Void)? = nil
     ) {
         self.get = { get(unsafeDowncast($0, to: Target.self)) }
         self.set = { set(unsafeDowncast($0, to: Target.self), $1) }
+        self.drawn = drawn.map { drawn in { drawn(unsafeDowncast($0, to: Target.self)) } }
         self.clear = clear.map { clear in { clear(unsafeDowncast($0, to: Target.self)) } }
         self.kind = kind
         self.storage = storage
@@ -463,6 +502,7 @@ struct LayerProperty {
             case .size: (any as? Size).map { .rect(Rect(origin: .zero, size: $0)) }
             case .transform: (any as? AffineTransform).map { .transform($0) }
             case .color: (any as? Color).map { .color($0) } ?? (any is Color? ? .color(nil) : nil)
+            case .path: (any as? Path ?? (any as? BezierPath)?.cgPath).map { .path($0) } ?? (any is Path? ? .path(nil) : nil)
             }
         guard let converted else {
             fatalError("an animation's \(role) for \"\(keyPath)\" is a \(type(of: any)), where a \(kind) is taken")

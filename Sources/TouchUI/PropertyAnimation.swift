@@ -17,11 +17,12 @@ import Layers
 /// `cornerRadius`, `borderWidth`, `zPosition`, `position`, `position.x`, `position.y`,
 /// `bounds`, `bounds.size`, `transform`, `transform.rotation` (or
 /// `.rotation.z`), `transform.scale` (and `.x`, `.y`), `transform.translation.x` and `.y`,
-/// `backgroundColor`, `borderColor`, `fillColor`, `strokeColor`; on a
+/// `backgroundColor`, `borderColor`, `fillColor`, `strokeColor`, `path`
+/// (point by point between paths made alike, else the end path); on a
 /// view's own layer also `shadowOpacity`, `shadowRadius`, `shadowOffset`
 /// and `shadowColor`. Values are
 /// numbers (`Double`, `Float`, `Int`), `CGPoint`s, `CGRect`s, `CGSize`s,
-/// `CGAffineTransform`s or colours, as the key path takes. A key path not
+/// `CGAffineTransform`s, colours or `CGPath`s, as the key path takes. A key path not
 /// listed, or a value of the wrong kind, stops the app with a message naming
 /// both, as Core Animation would throw.
 ///

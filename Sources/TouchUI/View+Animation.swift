@@ -100,9 +100,11 @@ extension View {
     }
 
     /// The area the view draws in as it is drawn now, in window coordinates.
-    func drawnExtentInWindow() -> Rect? {
+    func drawnExtentInWindow() -> Rect? { drawnExtentInWindow(of: extentInOwnCoordinates(bounds: drawnBounds)) }
+
+    /// `extent` (in the view's coordinates) where the view is drawn now, in window coordinates.
+    func drawnExtentInWindow(of extent: Rect) -> Rect? {
         guard let superview else { return nil }
-        let extent = extentInOwnCoordinates(bounds: drawnBounds)
         let transform = drawnTransform, center = drawnCenter, anchor = self.anchor(in: drawnBounds)
         var inSuperview = Rect.null
         for corner in [
@@ -125,6 +127,8 @@ enum AnimatedValue: Sendable, Equatable {
     case transform(Graphics.AffineTransform)
     case number(Double)
     case color(Color?)
+    /// A shape layer's path; nil is none.
+    case path(Path?)
 
     /// The value `fraction` of the way from `self` to `end` (past 1 for a spring's overshoot).
     func interpolated(to end: AnimatedValue, _ f: Double) -> AnimatedValue {
@@ -140,6 +144,10 @@ enum AnimatedValue: Sendable, Equatable {
                                               tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty)))
         case (.number(let a), .number(let b)):
             return .number(mix(a, b))
+        case (.path(let a), .path(let b)):
+            // Point by point when alike; otherwise the end path from the start, as Core Animation draws it.
+            if let a, let b, let between = a.interpolated(to: b, f) { return .path(between) }
+            return f <= 0 ? self : end
         case (.color(let a), .color(let b)):
             // No colour fades from the same colour with no alpha, as UIKit does from clear.
             let from = a ?? (b ?? .clear).withAlphaComponent(0), to = b ?? (a ?? .clear).withAlphaComponent(0)
@@ -416,7 +424,8 @@ final class Animator {
     private func damageDissolve(of view: View) {
         guard let window = view.window, let dissolve = view.crossDissolve else { return }
         if View.rasterizingViews > 0 { view.invalidateRasterizedAncestors() }
-        window.addDamage(view.convert(dissolve.frame, to: nil))
+        // Where it is drawn, which a moving view's model is not.
+        if let old = view.drawnExtentInWindow(of: dissolve.frame) { window.addDamage(old) }
         if let drawn = view.drawnExtentInWindow() { window.addDamage(drawn) }
     }
 
@@ -578,7 +587,8 @@ extension View {
     }
 
     private func present(_ property: AnimatedProperty, _ value: AnimatedValue?, in presentation: Presentation) {
-        guard let window else { return presentation.set(property, value) }
+        // A hidden view's animation repaints nothing (showing it again repaints it where it is then).
+        guard let window, !isHidden else { return presentation.set(property, value) }
         let before = drawnExtentInWindow()
         presentation.set(property, value)
         if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }

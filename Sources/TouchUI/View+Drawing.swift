@@ -202,6 +202,15 @@ extension View {
             : context.clipBounds
         let dirty = visible.intersection(bounds)
         if clipsToBounds && dirty.isEmpty { return }
+        if let mask = layerMask {
+            // Drawn as one picture, then shown through the mask's alpha; a mask that shows nothing hides the view.
+            guard let picture = mask.currentPicture(appearance: traits.colorAppearance) else { return }
+            context.clip(to: Rect(origin: picture.origin, size: Size(width: Double(picture.bitmap.width), height: Double(picture.bitmap.height))))
+            context.beginTransparencyLayer()
+            drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
+            context.endTransparencyLayer(maskedBy: picture.bitmap, at: picture.origin, alpha: alpha)
+            return
+        }
         if let dissolve = crossDissolve {
             // The picture from before the transition, mixed with the view as it is now.
             context.clip(to: extentInOwnCoordinates(bounds: bounds).union(dissolve.frame))

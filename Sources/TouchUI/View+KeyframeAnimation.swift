@@ -136,7 +136,8 @@ final class KeyframeCollector {
             entry.view.layer.add(animation, forKey: "keyframes \(entry.property)")
         }
         if running == 0, let completion {
-            Application.shared.timeline.schedule(after: 0) { completion(true) }
+            let application = order.lazy.compactMap { self.byProperty[$0]?.view.application }.first ?? .shared
+            application.timeline.schedule(after: 0) { completion(true) }
         }
     }
 }
@@ -163,6 +164,7 @@ extension AnimatedValue {
         case .transform(let transform): transform
         case .number(let number): number
         case .color(let color): color as Any
+        case .path(let path): path as Any
         }
     }
 }

@@ -20,14 +20,19 @@ final class HostedLayers {
             // one changed elsewhere, this traps instead of racing.
             MainActor.assumeIsolated { view?.sublayersDamaged(rect) }
         })
-        Self.hosts = Self.hosts.filter { $0.value.view != nil }
-        Self.hosts[ObjectIdentifier(tree.root)] = WeakView(view: view)
+        Self.host(tree.root, in: view)
+    }
+
+    /// Notes that the layers under `root` are `view`'s (its hosted layers, or its mask).
+    static func host(_ root: Layers.Layer, in view: View) {
+        hosts = hosts.filter { $0.value.view != nil }
+        hosts[ObjectIdentifier(root)] = WeakView(view: view)
     }
 
     /// The view hosting each tree, by its root: how a layer's animation finds its application.
     private static var hosts: [ObjectIdentifier: WeakView] = [:]
 
-    /// The view whose hosted layers hang under `root`.
+    /// The view whose hosted layers (or mask) hang under `root`.
     static func view(hosting root: Layers.Layer) -> View? { hosts[ObjectIdentifier(root)]?.view }
 
     var layers: [Layers.Layer] { tree.root.sublayers }

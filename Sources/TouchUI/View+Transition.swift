@@ -66,13 +66,18 @@ extension View {
     /// The view and its subviews drawn into a picture of their extent, in
     /// its own coordinates; nil when it draws nothing or would be too large.
     func pictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
-        let extent = extentInOwnCoordinates().integral
+        // Mid-way through a dissolve, the picture is the mix on screen, so the next one starts from it.
+        let extent = extentInOwnCoordinates().union(crossDissolve?.frame ?? .null).integral
         guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit,
             let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height), opaque: false)
         else { return nil }
         let context = GraphicsContext(bitmap: bitmap)
         context.translateBy(x: -extent.minX, y: -extent.minY)
+        if crossDissolve != nil { context.beginTransparencyLayer() }
         drawContents(in: context, bounds: bounds, dirty: bounds.intersection(extent), visible: extent, animating: false, betweenViews: nil)
+        if let dissolve = crossDissolve {
+            context.endTransparencyLayer(crossDissolvingFrom: dissolve.picture, at: dissolve.origin, progress: dissolve.progress)
+        }
         context.flush()
         return (bitmap, extent.origin)
     }

@@ -157,6 +157,8 @@ open class View: Responder {
     }
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
     @exclusivity(unchecked) var rasterCache: RasterTiles?
+    /// The layer whose alpha shows the view (`layer.mask`, View+Mask).
+    @exclusivity(unchecked) var layerMask: LayerMask?
     /// The picture from before a transition, dissolving into the view (View+Transition).
     @exclusivity(unchecked) var crossDissolve: CrossDissolve?
     /// Where the view paints, in window coordinates, when that is much less

@@ -147,7 +147,13 @@ public final class ViewPropertyAnimator {
         guard state == .active else { return }
         halt()
         settle(at: .current)
-        state = withoutFinishing ? .inactive : .stopped
+        guard withoutFinishing else { return state = .stopped }
+        // Over, with no completion: started again, it has only what is added from now.
+        tracks.removeAll()
+        completions.removeAll()
+        state = .inactive
+        fraction = 0
+        progress = 0
     }
 
     /// Ends a stopped animator with the views at its end, its start, or where they stopped; the completions run.
@@ -190,6 +196,8 @@ public final class ViewPropertyAnimator {
 
     /// One display tick (the views' `Animator` calls it while it runs).
     func step(at now: Double) {
+        // Halted earlier in this tick (another's completion stopped it).
+        guard isRunning else { return }
         let elapsed = now - segment.time - delay
         guard elapsed >= 0 else { return }
         let t = segment.length > 0 ? min(elapsed / segment.length, 1) : 1
@@ -234,7 +242,8 @@ public final class ViewPropertyAnimator {
         for track in tracks {
             let value: AnimatedValue? =
                 switch position {
-                case .end: nil
+                // The model is the end already, unless a stop set it where the views were.
+                case .end: track.to
                 case .start: track.from
                 case .current: track.view.presentation?.value(of: track.property)
                 }

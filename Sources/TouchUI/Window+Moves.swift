@@ -33,7 +33,7 @@ extension View {
     /// pixels are not its own.
     func ownPictureOnScreen() -> (window: Window, rect: PixelRect, inFront: [View])? {
         // A view that does not clip but draws nothing outside its bounds will do.
-        guard let window, clipsToBounds || extentInOwnCoordinates() == bounds, cornerRadius == 0, borderWidth == 0,
+        guard let window, clipsToBounds || extentInOwnCoordinates() == bounds, cornerRadius == 0, borderWidth == 0, layerMask == nil,
             let backgroundColor, backgroundColor.resolved(for: traits.colorAppearance).alpha >= 1
         else { return nil }
         // Up to the window: the part of the view in sight, and the views in front of it.
@@ -42,7 +42,7 @@ extension View {
         var inFront: [View] = []
         var child: View = self
         while true {
-            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.crossDissolve == nil, child.transform.isIdentity,
+            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.crossDissolve == nil, child.layerMask == nil, child.transform.isIdentity,
                 child === self || !child.isRasterized
             else { return nil }
             guard let parent = child.superview else { break }

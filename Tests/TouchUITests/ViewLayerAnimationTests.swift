@@ -188,4 +188,32 @@ struct ViewLayerAnimationTests {
         at(1.1)
         #expect(card.layer.shadowRadius == 3 && card.layer.borderWidth == 0)
     }
+
+    /// With no `fromValue`, a layer animation starts from what is drawn (here mid-way through a block's fade).
+    @Test func itStartsFromWhatIsDrawn() {
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { card.alpha = 0 })
+        at(0.5)
+        let back = CABasicAnimation(keyPath: "opacity")
+        back.toValue = 1.0
+        back.duration = 1
+        card.layer.add(back, forKey: "back")
+        let opacity = Double(card.layer.presentation()?.opacity ?? -1)
+        #expect(abs(opacity - 0.5) < 0.03, "from the fade's half way, not the app's 0: \(opacity)")
+    }
+
+    /// A view let go mid-animation: its completion hears false, so a keyframe block's completion runs.
+    @Test func aViewLetGoEndsItsAnimations() {
+        var ended: [Bool] = []
+        do {
+            let toast = View(frame: CGRect(x: 10, y: 10, width: 50, height: 20))
+            stage.holder.addSubview(toast)
+            View.animateKeyframes(withDuration: 1, animations: {
+                View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { toast.alpha = 0 }
+            }, completion: { ended.append($0) })
+            at(0.2)
+            toast.removeFromSuperview()
+        }
+        at(0.4)
+        #expect(ended == [false])
+    }
 }

@@ -89,6 +89,19 @@ struct ViewPropertyAnimatorTests {
         #expect(other.state == .inactive && near(card.alpha, 0.5, within: 0.02))
         at(2)
         #expect(!card.isAnimating)
+        // Started again, it has nothing of before.
+        other.startAnimation()
+        at(2.5)
+        #expect(near(card.alpha, 0.5, within: 0.02) && !card.isAnimating)
+
+        // Stopped, then finished at its end: the views go to its end after all.
+        let third = ViewPropertyAnimator(duration: 1, curve: .linear) { card.center.y += 40 }
+        third.startAnimation()
+        at(2.75)
+        third.stopAnimation(false)
+        #expect(near(card.center.y, 40 + 20 + 10))
+        third.finishAnimation(at: .end)
+        #expect(card.center.y == 100 && card.layer.presentation()?.position.y == 100)
     }
 
     /// Animations added while it runs arrive with the rest; `pausesOnCompletion` holds it at the end.
