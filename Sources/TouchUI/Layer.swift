@@ -113,6 +113,40 @@ public struct Layer {
         nonmutating set { view.bounds = newValue }
     }
 
+    /// An image the layer shows over its background and under what the
+    /// view's `draw(_:)` adds, placed by `contentsGravity`: a pattern or
+    /// photo set as `view.layer.contents = image.cgImage`. Anything but an
+    /// image shows nothing, as on iOS.
+    public var contents: Any? {
+        get { view.layerContents?.image }
+        nonmutating set {
+            guard let image = newValue as? Image else { return view.layerContents = nil }
+            view.layerContents = (image, view.layerContents?.scale ?? 1)
+        }
+    }
+
+    /// How many of the contents' pixels make a point: 2 shows a picture made for a 2x screen at half its pixel size. 1 until set.
+    public var contentsScale: Double {
+        get { view.layerContents?.scale ?? 1 }
+        nonmutating set {
+            guard let contents = view.layerContents, newValue.isFinite, newValue > 0 else { return }
+            view.layerContents = (contents.image, newValue)
+        }
+    }
+
+    /// Where the contents go in the bounds; the view's `contentMode` under Core Animation's name, as on iOS.
+    public var contentsGravity: LayerContentsGravity {
+        get { LayerContentsGravity(view.contentMode) }
+        nonmutating set { view.contentMode = newValue.contentMode }
+    }
+
+    /// Draws the view again at the next frame (its `setNeedsDisplay()`).
+    public func setNeedsDisplay() { view.setNeedsDisplay() }
+
+    /// Lays the view out at the next layout pass, or now (its `setNeedsLayout()` and `layoutIfNeeded()`).
+    public func setNeedsLayout() { view.setNeedsLayout() }
+    public func layoutIfNeeded() { view.layoutIfNeeded() }
+
     /// A layer whose alpha is how much of the view shows, placed in the
     /// view's bounds coordinates: a `CAShapeLayer` with a circle's path crops
     /// the view round, a `CAGradientLayer` from opaque to clear fades it out.
@@ -297,6 +331,54 @@ extension Color {
     /// UIKit hands a layer `color.cgColor`; here the layer takes the colour itself.
     public var cgColor: Color { self }
 }
+
+extension Image {
+    /// UIKit hands a layer `image.cgImage`; here the layer takes the image itself.
+    public var cgImage: Image? { self }
+}
+
+/// CALayerContentsGravity: where a layer's contents go in its bounds.
+public enum LayerContentsGravity: Sendable {
+    case resize, resizeAspect, resizeAspectFill
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    init(_ mode: View.ContentMode) {
+        self =
+            switch mode {
+            case .scaleToFill, .redraw: .resize
+            case .scaleAspectFit: .resizeAspect
+            case .scaleAspectFill: .resizeAspectFill
+            case .center: .center
+            case .top: .top
+            case .bottom: .bottom
+            case .left: .left
+            case .right: .right
+            case .topLeft: .topLeft
+            case .topRight: .topRight
+            case .bottomLeft: .bottomLeft
+            case .bottomRight: .bottomRight
+            }
+    }
+
+    var contentMode: View.ContentMode {
+        switch self {
+        case .resize: .scaleToFill
+        case .resizeAspect: .scaleAspectFit
+        case .resizeAspectFill: .scaleAspectFill
+        case .center: .center
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
+    }
+}
+
+public typealias CALayerContentsGravity = LayerContentsGravity
 
 // Core Animation's layers under their own names and UIKit's, as the
 // Layers module has them: `CALayer()` for a plain one, `CAShapeLayer()`

@@ -266,6 +266,11 @@ extension View {
                 // outside them (a glyph's edge past a label's side would stay
                 // when the text changes). Damage inside the bounds clips already.
                 if !clipsToBounds && !bounds.contains(visible) { context.clip(to: bounds) }
+                if let contents = layerContents {
+                    // The layer's own picture, under what draw(_:) adds.
+                    let size = Size(width: contents.image.size.width / contents.scale, height: contents.image.size.height / contents.scale)
+                    context.draw(contents.image, in: contentMode.placement(of: size, in: bounds))
+                }
                 GraphicsContext.current = context
                 let outer = TraitCollection.currentOverride
                 TraitCollection.currentOverride = traits

@@ -157,6 +157,10 @@ open class View: Responder {
     }
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
     @exclusivity(unchecked) var rasterCache: RasterTiles?
+    /// The image the view's layer shows (`layer.contents`), and how many of its pixels make a point.
+    @exclusivity(unchecked) var layerContents: (image: Image, scale: Double)? {
+        didSet { setNeedsDisplay() }
+    }
     /// The layer whose alpha shows the view (`layer.mask`, View+Mask).
     @exclusivity(unchecked) var layerMask: LayerMask?
     /// The picture from before a transition, dissolving into the view (View+Transition).
