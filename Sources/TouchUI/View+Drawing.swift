@@ -211,6 +211,14 @@ extension View {
             context.endTransparencyLayer(maskedBy: picture.bitmap, at: picture.origin, alpha: alpha)
             return
         }
+        if let dissolve = crossDissolve, dissolve.style != .fade {
+            // The picture from before and the view as it is now, slid within the bounds.
+            context.clip(to: bounds)
+            if alpha < 1 { context.beginTransparencyLayer() }
+            drawSliding(dissolve, in: context, bounds: bounds, animating: animating, betweenViews: betweenViews)
+            if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
+            return
+        }
         if let dissolve = crossDissolve {
             // The picture from before the transition, mixed with the view as it is now.
             context.clip(to: extentInOwnCoordinates(bounds: bounds).union(dissolve.frame))

@@ -63,6 +63,27 @@ extension View {
         }, completion: completion)
     }
 
+    /// The picture from before a push, a move in or a reveal, and the view
+    /// as it is now, each where the transition's progress has slid it
+    /// (in the view's coordinates; the caller clips to the bounds).
+    func drawSliding(_ dissolve: CrossDissolve, in context: GraphicsContext, bounds: Rect, animating: Bool, betweenViews: (() -> Void)?) {
+        let (old, new, newOnTop) = dissolve.offsets(in: bounds.size)
+        func drawOld() { context.composite(dissolve.picture, at: Point(x: dissolve.origin.x + old.x, y: dissolve.origin.y + old.y)) }
+        func drawNew() {
+            context.withSavedState {
+                context.translateBy(x: new.x, y: new.y)
+                drawContents(in: context, bounds: bounds, dirty: bounds, visible: bounds, animating: animating, betweenViews: betweenViews)
+            }
+        }
+        if newOnTop {
+            drawOld()
+            drawNew()
+        } else {
+            drawNew()
+            drawOld()
+        }
+    }
+
     /// The view and its subviews drawn into a picture of their extent, in
     /// its own coordinates; nil when it draws nothing or would be too large.
     func pictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
@@ -73,10 +94,15 @@ extension View {
         else { return nil }
         let context = GraphicsContext(bitmap: bitmap)
         context.translateBy(x: -extent.minX, y: -extent.minY)
-        if crossDissolve != nil { context.beginTransparencyLayer() }
-        drawContents(in: context, bounds: bounds, dirty: bounds.intersection(extent), visible: extent, animating: false, betweenViews: nil)
-        if let dissolve = crossDissolve {
-            context.endTransparencyLayer(crossDissolvingFrom: dissolve.picture, at: dissolve.origin, progress: dissolve.progress)
+        if let dissolve = crossDissolve, dissolve.style != .fade {
+            context.clip(to: bounds)
+            drawSliding(dissolve, in: context, bounds: bounds, animating: false, betweenViews: nil)
+        } else {
+            if crossDissolve != nil { context.beginTransparencyLayer() }
+            drawContents(in: context, bounds: bounds, dirty: bounds.intersection(extent), visible: extent, animating: false, betweenViews: nil)
+            if let dissolve = crossDissolve {
+                context.endTransparencyLayer(crossDissolvingFrom: dissolve.picture, at: dissolve.origin, progress: dissolve.progress)
+            }
         }
         context.flush()
         return (bitmap, extent.origin)
@@ -84,23 +110,46 @@ extension View {
 }
 
 /// A transition of what a view's layer shows, as CATransition: added to
-/// `view.layer` before a change (a label's text, an image), the view's
-/// picture from before dissolves into the one after. Only `.fade` is here
-/// (`push`, `moveIn` and `reveal` are not yet). Its `duration`,
-/// `timingFunction` and `completion` are taken; it starts when added,
-/// whatever its `beginTime`. Add it before making the change: the
-/// picture dissolved from is taken then.
+/// `view.layer` before a change (a label's text, an image, a page of a
+/// list), the view's picture from before gives way to the one after: it
+/// dissolves (`.fade`), is pushed out by the new one coming in (`.push`),
+/// is covered by it (`.moveIn`) or slides away to show it (`.reveal`), the
+/// new one coming from the side `subtype` names. What slides is clipped to
+/// the view's bounds. Its `duration`, `timingFunction` and `completion`
+/// are taken; it starts when added, whatever its `beginTime`. Add it
+/// before making the change: the picture it starts from is taken then.
 @MainActor
 public final class Transition: Animation {
-    public enum TransitionType: Sendable { case fade }
-    /// What the transition does; `.fade`, the only one here, until set.
+    public enum TransitionType: Sendable { case fade, push, moveIn, reveal }
+    public enum TransitionSubtype: Sendable { case fromLeft, fromRight, fromTop, fromBottom }
+    /// What the transition does; `.fade` until set.
     public var type = TransitionType.fade
+    /// Where the new picture comes from (or the old one goes toward, for `.reveal`); from the left until set.
+    public var subtype: TransitionSubtype?
 
     public override init() { super.init() }
+
+    /// How the view's pictures move: the way the new one travels, a unit step.
+    var style: CrossDissolve.Style {
+        let way: Point =
+            switch subtype ?? .fromLeft {
+            case .fromLeft: Point(x: 1, y: 0)
+            case .fromRight: Point(x: -1, y: 0)
+            case .fromTop: Point(x: 0, y: 1)
+            case .fromBottom: Point(x: 0, y: -1)
+            }
+        return switch type {
+        case .fade: .fade
+        case .push: .push(way)
+        case .moveIn: .moveIn(way)
+        case .reveal: .reveal(way)
+        }
+    }
 }
 
 public typealias CATransition = Transition
 public typealias CATransitionType = Transition.TransitionType
+public typealias CATransitionSubtype = Transition.TransitionSubtype
 /// The key Core Animation's transitions are usually added under.
 public let kCATransition = "transition"
 
@@ -113,32 +162,58 @@ extension View {
         }
         let dissolve = CrossDissolve(
             picture: before.bitmap, origin: before.origin, duration: duration(transition), curve: transition.progressCurve,
-            completion: transition.completion)
+            style: transition.style, completion: transition.completion)
         window.hostApplication.animator.add(dissolve, to: self)
     }
 
     private func duration(_ transition: Transition) -> Double { transition.duration.isFinite ? max(0, transition.duration) : 0 }
 }
 
-/// A view's picture from before a transition, and how far it has dissolved into the view as it is now.
+/// A view's picture from before a transition, and how far it has given way to the view as it is now.
 @MainActor
 final class CrossDissolve {
+    /// Dissolved into the new, or moved aside by it: the way the new one travels (a unit step).
+    enum Style: Equatable {
+        case fade
+        case push(Point), moveIn(Point), reveal(Point)
+    }
+
     let picture: Bitmap
     /// Where the picture's top left is, in the view's coordinates.
     let origin: Point
     let duration: Double
     let curve: TimingCurve
+    let style: Style
     var completion: ((Bool) -> Void)?
     var start = 0.0
     /// From 0 (all the old picture) to 1 (all the view as it is).
     var progress = 0.0
 
-    init(picture: Bitmap, origin: Point, duration: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) {
+    init(picture: Bitmap, origin: Point, duration: Double, curve: TimingCurve, style: Style = .fade, completion: ((Bool) -> Void)?) {
         self.picture = picture
         self.origin = origin
         self.duration = duration
         self.curve = curve
+        self.style = style
         self.completion = completion
+    }
+
+    /// Where the old picture and the view are drawn, offset from their places, for a view of `size` at this progress.
+    func offsets(in size: Size) -> (old: Point, new: Point, newOnTop: Bool) {
+        let t = progress
+        func travel(_ way: Point) -> Point { Point(x: way.x * size.width, y: way.y * size.height) }
+        switch style {
+        case .fade: return (.zero, .zero, true)
+        case .push(let way):
+            let v = travel(way)
+            return (Point(x: v.x * t, y: v.y * t), Point(x: -v.x * (1 - t), y: -v.y * (1 - t)), true)
+        case .moveIn(let way):
+            let v = travel(way)
+            return (.zero, Point(x: -v.x * (1 - t), y: -v.y * (1 - t)), true)
+        case .reveal(let way):
+            let v = travel(way)
+            return (Point(x: v.x * t, y: v.y * t), .zero, false)
+        }
     }
 
     /// Where the old picture lies, in the view's coordinates.

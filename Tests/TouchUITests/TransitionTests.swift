@@ -115,4 +115,43 @@ struct TransitionTests {
         let after = try window.drawnAfresh()
         #expect(largestMixError(half, before, after, 0.5) <= 2 && ended == [true])
     }
+
+    /// Push, move in and reveal: the old picture and the new slide, within the bounds.
+    @Test func pushMoveInAndReveal() throws {
+        let tile = View(frame: CGRect(x: 40, y: 100, width: 100, height: 40))
+        tile.clipsToBounds = true
+        let left = View(frame: CGRect(x: 0, y: 0, width: 50, height: 40)), right = View(frame: CGRect(x: 50, y: 0, width: 50, height: 40))
+        left.backgroundColor = .systemRed
+        right.backgroundColor = .systemBlue
+        tile.addSubview(left)
+        tile.addSubview(right)
+        stage.holder.addSubview(tile)
+        func at(_ x: Int, _ y: Int, in bitmap: Bitmap) -> PixelColor { bitmap.pixel(x: 20 + 40 + x, y: 20 + 100 + y) }
+        let kept = try window.drawnAfresh()
+        func slide(_ type: CATransitionType, from side: CATransitionSubtype, until time: Double) throws -> Bitmap {
+            let transition = CATransition()
+            transition.type = type
+            transition.subtype = side
+            transition.duration = 1
+            tile.layer.add(transition, forKey: kCATransition)
+            // The change: green all over.
+            left.backgroundColor = left.backgroundColor == .systemGreen ? .systemRed : .systemGreen
+            right.backgroundColor = right.backgroundColor == .systemGreen ? .systemBlue : .systemGreen
+            stage.at(time)
+            #expect(try window.repaintDifference(in: kept) == nil, "only the damage repainted")
+            return try window.drawnAfresh()
+        }
+        // Pushed from the right, half way: the old right half on the left, the new left half on the right.
+        var frame = try slide(.push, from: .fromRight, until: 0.5)
+        #expect(at(25, 20, in: frame) == Color.systemBlue.pixel && at(75, 20, in: frame) == Color.systemGreen.pixel)
+        #expect(at(-5, 20, in: frame) == PixelColor(red: 255, green: 255, blue: 255), "nothing slides out of the bounds")
+        stage.at(1.6)
+        // Moved in from the top, a quarter way: the new (red and blue again) bottom quarter over the old green.
+        frame = try slide(.moveIn, from: .fromTop, until: 1.6 + 0.25)
+        #expect(at(25, 5, in: frame) == Color.systemRed.pixel && at(25, 20, in: frame) == Color.systemGreen.pixel)
+        stage.at(3.2)
+        // Revealed toward the right, half way: the new green under, the old's red left half slid onto the right.
+        frame = try slide(.reveal, from: .fromLeft, until: 3.2 + 0.5)
+        #expect(at(25, 20, in: frame) == Color.systemGreen.pixel && at(75, 20, in: frame) == Color.systemRed.pixel)
+    }
 }
