@@ -1,3 +1,5 @@
+import Glibc
+
 /// One property of a layer animated through a list of values, as
 /// CAKeyframeAnimation: a shake of `position.x` through 0, 10, -10, 10, 0
 /// (`isAdditive`, so it shakes wherever the layer is), a pulse of
@@ -25,6 +27,11 @@ public final class KeyframeAnimation: PropertyAnimation {
     /// the start); `timingFunctions` shape each. `.paced` keeps an even
     /// speed over the whole; `.discrete` jumps from end to end.
     public var path: Path?
+    /// With a `path`, turns the layer to face the way it goes (`.rotateAuto`),
+    /// or the opposite way (`.rotateAutoReverse`): a car on a road. It sets
+    /// the layer's transform to that turn, as a `transform.rotation.z`
+    /// animation would. Nil (the default) leaves it as it is.
+    public var rotationMode: AnimationRotationMode?
 
     public override init(keyPath: String?) { super.init(keyPath: keyPath) }
     public init() { super.init(keyPath: nil) }
@@ -62,6 +69,37 @@ public final class KeyframeAnimation: PropertyAnimation {
     }
 
     private static func even(_ segments: Int) -> [Double] { (0...segments).map { Double($0) / Double(segments) } }
+
+    /// The turn of the way along `path` at each of its points, at the same times:
+    /// the second track a `rotationMode` adds (nil without one, or with nowhere to go).
+    func rotationTrack() -> AnimationTrack? {
+        guard let rotationMode, let path, case .keyframes(let values, let times, _, .linear)? = track(along: path) else {
+            return nil
+        }
+        let points = values.compactMap { value -> Point? in
+            if case .point(let point) = value { return point }
+            return nil
+        }
+        guard points.count > 1 else { return nil }
+        // Each step of the way faces its own direction from its start to its end (a corner turns at once),
+        // unwound so a turn goes the short way round; a step of no length keeps the way before it.
+        var angles: [AnimatedValue] = []
+        var stepTimes: [Double] = []
+        var previous: Double?
+        for index in 1..<points.count {
+            let from = points[index - 1], to = points[index]
+            guard from != to || previous == nil else { continue }
+            var angle = from == to ? 0 : atan2(to.y - from.y, to.x - from.x) + (rotationMode == .rotateAutoReverse ? .pi : 0)
+            if let previous {
+                while angle - previous > .pi { angle -= 2 * .pi }
+                while angle - previous < -.pi { angle += 2 * .pi }
+            }
+            previous = angle
+            angles += [.number(angle), .number(angle)]
+            stepTimes += [times[index - 1], times[index]]
+        }
+        return .keyframes(angles, times: stepTimes, curves: [], mode: .linear)
+    }
 
     /// The points along `path` and when each is reached (nil for a path with nowhere to go).
     private func track(along path: Path) -> AnimationTrack? {
@@ -144,7 +182,38 @@ public enum AnimationCalculationMode: Sendable {
     case cubicPaced
 }
 
+/// CAAnimationRotationMode: how a layer moving along a path turns.
+public enum AnimationRotationMode: Sendable {
+    /// Facing the way it goes.
+    case rotateAuto
+    /// Facing the way it came.
+    case rotateAutoReverse
+}
+
+/// The turn a keyframe animation's `rotationMode` gives, run beside it on
+/// the layer's transform with the same timing.
+@MainActor
+final class PathRotation: PropertyAnimation {
+    private let track: AnimationTrack
+
+    init?(following animation: KeyframeAnimation) {
+        guard let track = animation.rotationTrack() else { return nil }
+        self.track = track
+        super.init(keyPath: "transform.rotation.z")
+        duration = animation.duration
+        durationIsSet = animation.durationIsSet
+        timingFunction = animation.timingFunction
+        repeatCount = animation.repeatCount
+        autoreverses = animation.autoreverses
+        beginTime = animation.beginTime
+        fillMode = animation.fillMode
+    }
+
+    override func track(of property: LayerProperty, current: AnimatedValue) -> AnimationTrack { track }
+}
+
 public typealias CAKeyframeAnimation = KeyframeAnimation
+public typealias CAAnimationRotationMode = AnimationRotationMode
 public typealias CAAnimationCalculationMode = AnimationCalculationMode
 
 /// The values an animation draws over one play, by its progress from 0 to 1.

@@ -192,6 +192,10 @@ final class LayerAnimator {
             let timings = timings + [Timing(animation, in: timings.last?.duration)]
             if let single = animation as? PropertyAnimation, single.keyPath != nil {
                 parts.append((single, timings))
+                // Following a path, facing its way: a turn beside the move, on the same clock.
+                if let keyframes = single as? KeyframeAnimation, let turn = PathRotation(following: keyframes) {
+                    parts.append((turn, timings.dropLast() + [Timing(turn, in: timings.dropLast().last?.duration)]))
+                }
             } else if let group = animation as? AnimationGroup {
                 for inner in group.animations ?? [] { gather(inner, under: timings) }
             } else if animation is Transition {

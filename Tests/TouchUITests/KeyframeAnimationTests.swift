@@ -195,4 +195,32 @@ struct KeyframeAnimationTests {
         let angle = atan2(badge.position.y - 80, badge.position.x - 100) * 180 / .pi
         #expect(angle > 24 && angle < 33, "\(angle) degrees round")
     }
+
+    /// `rotationMode`: the layer turns to face the way the path goes.
+    @Test func rotationModeFacesTheWayAlongThePath() {
+        var corner = Path()
+        corner.move(to: CGPoint(x: 20, y: 20))
+        corner.addLine(to: CGPoint(x: 140, y: 20))
+        corner.addLine(to: CGPoint(x: 140, y: 140))
+        let drive = CAKeyframeAnimation(keyPath: "position")
+        drive.path = corner
+        drive.rotationMode = .rotateAuto
+        drive.duration = 1
+        badge.add(drive, forKey: "drive")
+        func angle() -> Double { atan2(badge.transform.b, badge.transform.a) }
+        at(0.25)
+        #expect(abs(angle()) < 0.01, "going right: \(angle())")
+        at(0.75)
+        #expect(abs(angle() - .pi / 2) < 0.01, "going down: \(angle())")
+        #expect(badge.animationKeys() == ["drive"])
+        at(1.1)
+        #expect(badge.transform == .identity, "the app's own again")
+        let back = CAKeyframeAnimation(keyPath: "position")
+        back.path = corner
+        back.rotationMode = .rotateAutoReverse
+        back.duration = 1
+        badge.add(back, forKey: "drive")
+        at(1.35)
+        #expect(abs(abs(angle()) - .pi) < 0.01, "facing back, left: \(angle())")
+    }
 }
