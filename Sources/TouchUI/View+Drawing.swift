@@ -60,6 +60,11 @@ extension View {
     /// then made for nothing, never missed.
     @MainActor static var rasterizingViews = 0
 
+    /// While the screen is drawn up to one view (what lies under it and the
+    /// view itself, not what is in front), that view, and whether it is drawn.
+    @MainActor static var drawingUpTo: View?
+    @MainActor static var drewLast = false
+
     /// Something inside changed: the pictures of rasterized ancestors are out of date.
     func invalidateRasterizedAncestors() {
         var ancestor = superview
@@ -174,6 +179,20 @@ extension View {
     /// superview's coordinates and clipped to the damage, whose bounds there
     /// are `dirtyInSuperview`. `betweenViews` runs after each view's own drawing.
     func drawHierarchy(in context: GraphicsContext, dirtyInSuperview: Rect, betweenViews: (() -> Void)? = nil) {
+        // A picture of the screen as far as one view (a transition's) stops there.
+        if let last = View.drawingUpTo {
+            guard !View.drewLast else { return }
+            if last === self {
+                drawPlaced(in: context, dirtyInSuperview: dirtyInSuperview, betweenViews: betweenViews)
+                View.drewLast = true
+                return
+            }
+        }
+        drawPlaced(in: context, dirtyInSuperview: dirtyInSuperview, betweenViews: betweenViews)
+    }
+
+    /// The view and its subviews placed in the superview's coordinates (see `drawHierarchy`).
+    private func drawPlaced(in context: GraphicsContext, dirtyInSuperview: Rect, betweenViews: (() -> Void)?) {
         // While the view animates, its geometry, alpha and colour are drawn as
         // the animation has them; otherwise these are the model's.
         let animating = presentation != nil
@@ -219,11 +238,19 @@ extension View {
             if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
             return
         }
+        if let dissolve = crossDissolve, dissolve.includesBackdrop, alpha >= 1 {
+            // The old picture holds what lay under the view too: the view drawn
+            // as it is, then the old screen over it at what is left of it, is
+            // the old screen faded into the new, in two passes.
+            drawPictureOrContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
+            context.composite(dissolve.picture, at: dissolve.origin, alpha: 1 - dissolve.progress)
+            return
+        }
         if let dissolve = crossDissolve {
             // The picture from before the transition, mixed with the view as it is now.
             context.clip(to: extentInOwnCoordinates(bounds: bounds).union(dissolve.frame))
             context.beginTransparencyLayer()
-            drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
+            drawPictureOrContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
             context.endTransparencyLayer(crossDissolvingFrom: dissolve.picture, at: dissolve.origin, progress: dissolve.progress, alpha: alpha)
             return
         }
@@ -248,6 +275,15 @@ extension View {
         }
         drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
         if layered { context.endTransparencyLayer(alpha: alpha) }
+    }
+
+    /// The view's picture where it is rasterized (`shouldRasterize`), else its contents drawn.
+    func drawPictureOrContents(in context: GraphicsContext, bounds: Rect, dirty: Rect, visible: Rect, animating: Bool, betweenViews: (() -> Void)?) {
+        if isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
+            for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin) }
+            return
+        }
+        drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
     }
 
     /// The view's background, its `draw(_:)`, its subviews and its border,

@@ -23,7 +23,7 @@ extension View {
         with view: View, duration: Double, options: AnimationOptions = [], animations: (() -> Void)?,
         completion: ((Bool) -> Void)? = nil
     ) {
-        let before = options.contains(.transitionCrossDissolve) && view.window != nil ? view.pictureOfContents() : nil
+        let before = options.contains(.transitionCrossDissolve) && view.window != nil ? view.pictureToDissolveFrom() : nil
         if options.contains(.allowAnimatedContent) {
             if let animations { View.animate(withDuration: duration, delay: 0, options: options, animations: animations) }
         } else {
@@ -36,6 +36,7 @@ extension View {
         }
         let dissolve = CrossDissolve(
             picture: before.bitmap, origin: before.origin, duration: duration, curve: options.curve, completion: completion)
+        dissolve.includesBackdrop = before.includesBackdrop
         window.hostApplication.animator.add(dissolve, to: view)
     }
 
@@ -63,6 +64,35 @@ extension View {
         }, completion: completion)
     }
 
+    /// What a dissolve starts from: the screen as far as the view where it can be had, else the view alone.
+    func pictureToDissolveFrom() -> (bitmap: Bitmap, origin: Point, includesBackdrop: Bool)? {
+        if let screen = pictureOnScreen() { return (screen.bitmap, screen.origin, true) }
+        return pictureOfContents().map { ($0.bitmap, $0.origin, false) }
+    }
+
+    /// The screen where the view is, as far as the view (what lies under it
+    /// and the view, not what is in front), in the view's coordinates: a
+    /// dissolve's old picture that needs no mixing apart. Nil where the
+    /// view is turned, scaled, animating or off whole pixels, or the picture
+    /// would be too large.
+    func pictureOnScreen() -> (bitmap: Bitmap, origin: Point)? {
+        guard let window, let placement = placementInWindow(), placement.offset.x == placement.offset.x.rounded(),
+            placement.offset.y == placement.offset.y.rounded()
+        else { return nil }
+        let extent = extentInOwnCoordinates().integral.offsetBy(dx: placement.offset.x, dy: placement.offset.y).intersection(window.bounds)
+        guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit,
+            let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height))
+        else { return nil }
+        let context = GraphicsContext(bitmap: bitmap)
+        context.translateBy(x: -extent.minX, y: -extent.minY)
+        View.drawingUpTo = self
+        View.drewLast = false
+        defer { View.drawingUpTo = nil }
+        window.render(Region(PixelRect(enclosing: extent)), in: context)
+        context.flush()
+        return (bitmap, Point(x: extent.minX - placement.offset.x, y: extent.minY - placement.offset.y))
+    }
+
     /// The picture from before a push, a move in or a reveal, and the view
     /// as it is now, each where the transition's progress has slid it
     /// (in the view's coordinates; the caller clips to the bounds).
@@ -72,7 +102,7 @@ extension View {
         func drawNew() {
             context.withSavedState {
                 context.translateBy(x: new.x, y: new.y)
-                drawContents(in: context, bounds: bounds, dirty: bounds, visible: bounds, animating: animating, betweenViews: betweenViews)
+                drawPictureOrContents(in: context, bounds: bounds, dirty: bounds, visible: bounds, animating: animating, betweenViews: betweenViews)
             }
         }
         if newOnTop {
@@ -156,13 +186,15 @@ public let kCATransition = "transition"
 extension View {
     /// Starts dissolving the view's picture as it is now into what it shows after (`layer.add(transition, forKey:)`).
     func add(_ transition: Transition) {
-        guard window != nil, duration(transition) > 0, let before = pictureOfContents(), let window else {
+        let before = transition.type == .fade ? pictureToDissolveFrom() : pictureOfContents().map { ($0.bitmap, $0.origin, false) }
+        guard window != nil, duration(transition) > 0, let before, let window else {
             if let completion = transition.completion { (application ?? .shared).timeline.schedule(after: 0) { completion(true) } }
             return
         }
         let dissolve = CrossDissolve(
             picture: before.bitmap, origin: before.origin, duration: duration(transition), curve: transition.progressCurve,
             style: transition.style, completion: transition.completion)
+        dissolve.includesBackdrop = before.includesBackdrop
         window.hostApplication.animator.add(dissolve, to: self)
     }
 
@@ -188,6 +220,8 @@ final class CrossDissolve {
     var start = 0.0
     /// From 0 (all the old picture) to 1 (all the view as it is).
     var progress = 0.0
+    /// Whether the picture is of the screen as far as the view (what lay under it too, opaque), not of the view alone.
+    var includesBackdrop = false
 
     init(picture: Bitmap, origin: Point, duration: Double, curve: TimingCurve, style: Style = .fade, completion: ((Bool) -> Void)?) {
         self.picture = picture
