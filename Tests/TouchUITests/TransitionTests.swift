@@ -154,4 +154,18 @@ struct TransitionTests {
         frame = try slide(.reveal, from: .fromLeft, until: 3.2 + 0.5)
         #expect(at(25, 20, in: frame) == Color.systemGreen.pixel && at(75, 20, in: frame) == Color.systemRed.pixel)
     }
+
+    /// A see-through view in front of the one dissolving is not in its old
+    /// picture (or it would show twice): the screen is still the exact mix.
+    @Test func aViewInFrontIsNotPartOfTheOldPicture() throws {
+        let veil = View(frame: CGRect(x: 0, y: 30, width: 200, height: 40))
+        veil.backgroundColor = Color.systemPurple.withAlphaComponent(0.5)
+        stage.holder.addSubview(veil)
+        let before = try window.drawnAfresh()
+        View.transition(with: label, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: { label.text = "After" })
+        at(0.5)
+        let half = try window.drawnAfresh()
+        at(1.1)
+        #expect(largestMixError(half, before, try window.drawnAfresh(), 0.5) <= 2)
+    }
 }
