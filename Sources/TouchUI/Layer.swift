@@ -118,20 +118,14 @@ public struct Layer {
     /// photo set as `view.layer.contents = image.cgImage`. Anything but an
     /// image shows nothing, as on iOS.
     public var contents: Any? {
-        get { view.layerContents?.image }
-        nonmutating set {
-            guard let image = newValue as? Image else { return view.layerContents = nil }
-            view.layerContents = (image, view.layerContents?.scale ?? 1)
-        }
+        get { view.layerContents }
+        nonmutating set { view.layerContents = newValue as? Image }
     }
 
     /// How many of the contents' pixels make a point: 2 shows a picture made for a 2x screen at half its pixel size. 1 until set.
     public var contentsScale: Double {
-        get { view.layerContents?.scale ?? 1 }
-        nonmutating set {
-            guard let contents = view.layerContents, newValue.isFinite, newValue > 0 else { return }
-            view.layerContents = (contents.image, newValue)
-        }
+        get { view.layerContentsScale }
+        nonmutating set { if newValue.isFinite, newValue > 0 { view.layerContentsScale = newValue } }
     }
 
     /// Where the contents go in the bounds; the view's `contentMode` under Core Animation's name, as on iOS.

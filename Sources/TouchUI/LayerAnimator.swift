@@ -116,6 +116,8 @@ final class LayerAnimator {
         let key: String
         /// What was added: the animation itself, or the group it is in.
         let added: Animation
+        /// The property animation this entry plays.
+        let animation: PropertyAnimation
         let property: LayerProperty
         let track: AnimationTrack
         let isAdditive: Bool
@@ -138,6 +140,7 @@ final class LayerAnimator {
             self.target = target
             self.key = key
             self.added = added
+            self.animation = animation
             self.property = property
             let current = property.get(target)
             model = current
@@ -213,7 +216,12 @@ final class LayerAnimator {
             // One animation at a time per stored property: a spin's and a pulse's
             // both write the transform, and each would take the other's value for the app's.
             for other in running where other.target === target && other.key != key && other.property.storage == property.storage {
-                remove(from: target, key: other.key)
+                if other.animation is PathRotation {
+                    // A path's turn gives way alone: the move along the path goes on, as on iOS.
+                    running.removeAll { $0 === other }
+                } else {
+                    remove(from: target, key: other.key)
+                }
             }
             let entry = Running(single, in: animation, timings: timings, target: target, key: key, property: property)
             entry.start = now

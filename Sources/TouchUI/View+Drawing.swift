@@ -65,6 +65,14 @@ extension View {
     @MainActor static var drawingUpTo: View?
     @MainActor static var drewLast = false
 
+    /// Draws a picture apart (a shadow's, a rasterized view's tile): not part of a screen drawn up to a view.
+    @MainActor static func offscreen(_ draw: () -> Void) {
+        let (upTo, drew) = (drawingUpTo, drewLast)
+        drawingUpTo = nil
+        draw()
+        (drawingUpTo, drewLast) = (upTo, drew)
+    }
+
     /// Something inside changed: the pictures of rasterized ancestors are out of date.
     func invalidateRasterizedAncestors() {
         var ancestor = superview
@@ -80,7 +88,9 @@ extension View {
     /// to keep (the view then draws as usual).
     private func rasterizedTiles(covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
         return currentRasterCache()?.tiles(covering: visible) { context, rect in
-            drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
+            View.offscreen {
+                drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
+            }
         }
     }
 
@@ -223,7 +233,7 @@ extension View {
         if clipsToBounds && dirty.isEmpty { return }
         if let mask = layerMask {
             // Drawn as one picture, then shown through the mask's alpha; a mask that shows nothing hides the view.
-            guard let picture = mask.currentPicture(appearance: traits.colorAppearance) else { return }
+            guard let picture = mask.currentPicture(appearance: traits.colorAppearance, within: extentInOwnCoordinates(bounds: bounds).integral) else { return }
             context.clip(to: Rect(origin: picture.origin, size: Size(width: Double(picture.bitmap.width), height: Double(picture.bitmap.height))))
             context.beginTransparencyLayer()
             drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
@@ -238,11 +248,13 @@ extension View {
             if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
             return
         }
-        if let dissolve = crossDissolve, dissolve.includesBackdrop, alpha >= 1 {
+        if let dissolve = crossDissolve, dissolve.includesBackdrop {
             // The old picture holds what lay under the view too: the view drawn
             // as it is, then the old screen over it at what is left of it, is
             // the old screen faded into the new, in two passes.
+            if alpha < 1 { context.beginTransparencyLayer() }
             drawPictureOrContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
+            if alpha < 1 { context.endTransparencyLayer(alpha: alpha) }
             context.composite(dissolve.picture, at: dissolve.origin, alpha: 1 - dissolve.progress)
             return
         }
@@ -312,8 +324,8 @@ extension View {
                 if !clipsToBounds && !bounds.contains(visible) { context.clip(to: bounds) }
                 if let contents = layerContents {
                     // The layer's own picture, under what draw(_:) adds.
-                    let size = Size(width: contents.image.size.width / contents.scale, height: contents.image.size.height / contents.scale)
-                    context.draw(contents.image, in: contentMode.placement(of: size, in: bounds))
+                    let size = Size(width: contents.size.width / layerContentsScale, height: contents.size.height / layerContentsScale)
+                    context.draw(contents, in: contentMode.placement(of: size, in: bounds))
                 }
                 GraphicsContext.current = context
                 let outer = TraitCollection.currentOverride

@@ -10,6 +10,7 @@ final class LayerMask {
     let tree: LayerTree
     private(set) var picture: (bitmap: Bitmap, origin: Point)?
     private var pictureIsCurrent = false
+    private var pictureReach = Rect.null
 
     init(_ mask: Layers.Layer, view: View) {
         tree = LayerTree(reportingDamage: { [weak view] _ in
@@ -26,11 +27,13 @@ final class LayerMask {
     func invalidate() { pictureIsCurrent = false }
 
     /// The mask drawn over its extent; nil when it shows nothing (nor does the view then).
-    func currentPicture(appearance: Color.Appearance) -> (bitmap: Bitmap, origin: Point)? {
-        if pictureIsCurrent { return picture }
+    func currentPicture(appearance: Color.Appearance, within reach: Rect) -> (bitmap: Bitmap, origin: Point)? {
+        if pictureIsCurrent && pictureReach == reach { return picture }
         pictureIsCurrent = true
+        pictureReach = reach
         picture = nil
-        let extent = tree.extent.integral
+        // Only where the view draws: a reveal's circle grows far past the screen.
+        let extent = tree.extent.intersection(reach).integral
         guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit,
             let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height), opaque: false)
         else { return nil }

@@ -209,7 +209,9 @@ extension View {
         case .path(let path): context.fill(path, with: .black)
         case .outline: context.fill(shape(in: bounds), with: .black)
         case .content:
-            drawContents(in: context, bounds: bounds, dirty: bounds, visible: key.shape, animating: animating, betweenViews: nil, castingShadow: false)
+            View.offscreen {
+                drawContents(in: context, bounds: bounds, dirty: bounds, visible: key.shape, animating: animating, betweenViews: nil, castingShadow: false)
+            }
         }
         context.flush()
         guard let bitmap = try? caster.shadow(color: key.color, radius: key.radius) else { return nil }

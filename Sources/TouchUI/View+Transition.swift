@@ -79,6 +79,13 @@ extension View {
         guard let window, let placement = placementInWindow(), placement.offset.x == placement.offset.x.rounded(),
             placement.offset.y == placement.offset.y.rounded()
         else { return nil }
+        // An ancestor drawn as a group (faded, masked, dissolving) would lay the
+        // screen's picture through it again; a rasterized one draws from its own.
+        var ancestor = superview
+        while let outer = ancestor {
+            if outer.alpha < 1 || outer.layerMask != nil || outer.crossDissolve != nil || outer.isRasterized { return nil }
+            ancestor = outer.superview
+        }
         let extent = extentInOwnCoordinates().integral.offsetBy(dx: placement.offset.x, dy: placement.offset.y).intersection(window.bounds)
         guard !extent.isNull, extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit,
             let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height))
@@ -186,8 +193,10 @@ public let kCATransition = "transition"
 extension View {
     /// Starts dissolving the view's picture as it is now into what it shows after (`layer.add(transition, forKey:)`).
     func add(_ transition: Transition) {
-        let before = transition.type == .fade ? pictureToDissolveFrom() : pictureOfContents().map { ($0.bitmap, $0.origin, false) }
-        guard window != nil, duration(transition) > 0, let before, let window else {
+        let before =
+            window == nil || duration(transition) <= 0
+            ? nil : transition.type == .fade ? pictureToDissolveFrom() : pictureOfContents().map { ($0.bitmap, $0.origin, false) }
+        guard let before, let window else {
             if let completion = transition.completion { (application ?? .shared).timeline.schedule(after: 0) { completion(true) } }
             return
         }

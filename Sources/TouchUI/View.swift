@@ -118,6 +118,8 @@ open class View: Responder {
         didSet {
             if oldValue != isHidden {
                 damageExtent(evenIfHidden: true)
+                // Mid-animation it is drawn elsewhere than its model: there too.
+                if presentation != nil, let drawn = drawnExtentInWindow() { window?.addDamage(drawn) }
                 superview?.subviewVisibilityDidChange(self)
             }
         }
@@ -158,8 +160,11 @@ open class View: Responder {
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
     @exclusivity(unchecked) var rasterCache: RasterTiles?
     /// The image the view's layer shows (`layer.contents`), and how many of its pixels make a point.
-    @exclusivity(unchecked) var layerContents: (image: Image, scale: Double)? {
-        didSet { setNeedsDisplay() }
+    @exclusivity(unchecked) var layerContents: Image? {
+        didSet { if oldValue !== layerContents { setNeedsDisplay() } }
+    }
+    @exclusivity(unchecked) var layerContentsScale = 1.0 {
+        didSet { if oldValue != layerContentsScale && layerContents != nil { setNeedsDisplay() } }
     }
     /// The layer whose alpha shows the view (`layer.mask`, View+Mask).
     @exclusivity(unchecked) var layerMask: LayerMask?

@@ -242,8 +242,8 @@ public final class ViewPropertyAnimator {
         for track in tracks {
             let value: AnimatedValue? =
                 switch position {
-                // The model is the end already, unless a stop set it where the views were.
-                case .end: track.to
+                // The model is the end already (or a newer value the app set), unless a stop set it where the views were.
+                case .end: state == .stopped ? track.to : nil
                 case .start: track.from
                 case .current: track.view.presentation?.value(of: track.property)
                 }

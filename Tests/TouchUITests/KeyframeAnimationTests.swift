@@ -223,4 +223,27 @@ struct KeyframeAnimationTests {
         at(1.35)
         #expect(abs(abs(angle()) - .pi) < 0.01, "facing back, left: \(angle())")
     }
+
+    /// Another animation of the transform (a pulse) takes over the turn only: the move along the path goes on.
+    @Test func aPulseBesideAPathKeepsTheMove() {
+        var corner = Path()
+        corner.move(to: CGPoint(x: 20, y: 20))
+        corner.addLine(to: CGPoint(x: 140, y: 20))
+        let drive = CAKeyframeAnimation(keyPath: "position")
+        drive.path = corner
+        drive.rotationMode = .rotateAuto
+        drive.duration = 1
+        var ended: [Bool] = []
+        drive.completion = { ended.append($0) }
+        badge.add(drive, forKey: "drive")
+        let pulse = CABasicAnimation(keyPath: "transform.scale")
+        pulse.toValue = 1.5
+        pulse.duration = 1
+        badge.add(pulse, forKey: "pulse")
+        at(0.5)
+        #expect(badge.animationKeys() == ["drive", "pulse"] && ended.isEmpty)
+        #expect(near(badge.position.x, 80, within: 1.5), "\(badge.position)")
+        at(1.1)
+        #expect(ended == [true])
+    }
 }

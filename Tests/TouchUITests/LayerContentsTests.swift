@@ -50,4 +50,15 @@ struct LayerContentsTests {
         let drawn = try window.drawnAfresh()
         #expect(pixel(drawn, 5, 5) == Color.blue.pixel && pixel(drawn, 100, 50) == Color.systemYellow.pixel)
     }
+
+    /// `contentsScale` is the layer's own, set before the contents or after, and kept when they go.
+    @Test func contentsScaleIsItsOwn() throws {
+        tile.layer.contentsScale = 2
+        tile.layer.contentsGravity = .topLeft
+        tile.layer.contents = try picture()
+        let drawn = try window.drawnAfresh()
+        #expect(pixel(drawn, 19, 9) == Color.blue.pixel && pixel(drawn, 21, 5) == white, "20x10 points")
+        tile.layer.contents = nil
+        #expect(tile.layer.contentsScale == 2)
+    }
 }

@@ -98,4 +98,13 @@ struct LayerMaskTests {
         #expect(try window.repaintDifference(in: kept) == nil)
         #expect(pixel(kept, 1, 1) != white && ended == [true] && circle.path == large)
     }
+
+    /// A mask far larger than the view (a reveal's circle grown past a big screen) still shows it.
+    @Test func aHugeMaskStillShowsTheView() throws {
+        let circle = CAShapeLayer()
+        circle.path = BezierPath(ovalIn: CGRect(x: 50 - 5000, y: 50 - 5000, width: 10000, height: 10000)).cgPath
+        photo.layer.mask = circle
+        let drawn = try window.drawnAfresh()
+        #expect(pixel(drawn, 50, 20) != white && pixel(drawn, 1, 1) != white)
+    }
 }

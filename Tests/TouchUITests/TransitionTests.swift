@@ -168,4 +168,16 @@ struct TransitionTests {
         at(1.1)
         #expect(largestMixError(half, before, try window.drawnAfresh(), 0.5) <= 2)
     }
+
+    /// A see-through view dissolves exactly too.
+    @Test func aFadedViewDissolvesExactly() throws {
+        label.alpha = 0.5
+        let before = try window.drawnAfresh()
+        View.transition(with: label, duration: 1, options: [.transitionCrossDissolve, .curveLinear], animations: { label.text = "After" })
+        #expect(largestMixError(try window.drawnAfresh(), before, before, 0) <= 2, "no jump at the start")
+        at(0.5)
+        let half = try window.drawnAfresh()
+        at(1.1)
+        #expect(largestMixError(half, before, try window.drawnAfresh(), 0.5) <= 2)
+    }
 }

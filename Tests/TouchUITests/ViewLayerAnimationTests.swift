@@ -216,4 +216,17 @@ struct ViewLayerAnimationTests {
         at(0.4)
         #expect(ended == [false])
     }
+
+    /// Hidden mid-shake, it leaves nothing behind where it was drawn.
+    @Test func hiddenMidAnimationLeavesNoTrace() throws {
+        let shake = CABasicAnimation(keyPath: "position.x")
+        shake.byValue = 60
+        shake.duration = 1
+        card.layer.add(shake, forKey: "shake")
+        let kept = try window.drawnAfresh()
+        at(0.5)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        card.isHidden = true
+        #expect(try window.repaintDifference(in: kept) == nil)
+    }
 }

@@ -136,4 +136,14 @@ struct ViewPropertyAnimatorTests {
         at(0.8)
         #expect(finished == [.end] && card.center.y == 100)
     }
+
+    /// Ending on its own, it leaves a value the app set meanwhile.
+    @Test func aValueSetMeanwhileStays() {
+        let animator = ViewPropertyAnimator(duration: 0.5, curve: .linear) { card.center.x += 100 }
+        animator.startAnimation()
+        at(0.2)
+        View.performWithoutAnimation { card.center.x = 10 }
+        at(0.6)
+        #expect(animator.state == .inactive && card.center.x == 10)
+    }
 }
