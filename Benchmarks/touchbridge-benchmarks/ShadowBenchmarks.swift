@@ -21,26 +21,12 @@ func benchmarkShadows() -> String {
         let context = GraphicsContext(bitmap: bitmap)
         let window = Window(frame: CGRect(x: 0, y: 0, width: width, height: height), application: application)
         window.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
-        var cards: [View] = []
-        for row in 0..<4 {
-            for column in 0..<4 {
-                let card = View(frame: CGRect(x: 40 + 310 * Double(column), y: 40 + 190 * Double(row), width: 270, height: 150))
-                card.backgroundColor = .white
-                card.layer.cornerRadius = 12
-                if kind != .none {
-                    card.layer.shadowOpacity = 0.25
-                    card.layer.shadowOffset = CGSize(width: 0, height: 4)
-                    card.layer.shadowRadius = 8
-                }
-                let title = Label(frame: CGRect(x: 16, y: 16, width: 238, height: 24))
-                title.text = "Table \(row * 4 + column + 1)"
-                card.addSubview(title)
-                let detail = Label(frame: CGRect(x: 16, y: 48, width: 238, height: 20))
-                detail.text = "4 guests, 2 courses served"
-                detail.textColor = .secondaryLabel
-                card.addSubview(detail)
-                window.addSubview(card)
-                cards.append(card)
+        let cards = addTableCards(to: window)
+        if kind != .none {
+            for card in cards {
+                card.layer.shadowOpacity = 0.25
+                card.layer.shadowOffset = CGSize(width: 0, height: 4)
+                card.layer.shadowRadius = 8
             }
         }
         let start = now()
@@ -117,4 +103,29 @@ func timedDisplayTick(_ window: Window, into context: GraphicsContext) -> Double
     window.render(window.takeFrame(), in: context)
     context.flush()
     return Double(now() - start) / 1e9
+}
+
+/// Sixteen white cards (270x150, corner radius 12) in four rows on a
+/// 1280x800 screen, each with a title ("Table N") and a detail line: the
+/// screen the shadow and transition benchmarks draw. The cards, in order.
+@MainActor
+func addTableCards(to parent: View) -> [View] {
+    var cards: [View] = []
+    for row in 0..<4 {
+        for column in 0..<4 {
+            let card = View(frame: CGRect(x: 40 + 310 * Double(column), y: 40 + 190 * Double(row), width: 270, height: 150))
+            card.backgroundColor = .white
+            card.layer.cornerRadius = 12
+            let title = Label(frame: CGRect(x: 16, y: 16, width: 238, height: 24))
+            title.text = "Table \(row * 4 + column + 1)"
+            card.addSubview(title)
+            let detail = Label(frame: CGRect(x: 16, y: 48, width: 238, height: 20))
+            detail.text = "4 guests, 2 courses served"
+            detail.textColor = .secondaryLabel
+            card.addSubview(detail)
+            parent.addSubview(card)
+            cards.append(card)
+        }
+    }
+    return cards
 }

@@ -19,23 +19,7 @@ func benchmarkTransition() -> String {
         let window = Window(frame: CGRect(x: 0, y: 0, width: width, height: height), application: application)
         window.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
         let content = View(frame: window.bounds)
-        var titles: [Label] = []
-        for row in 0..<4 {
-            for column in 0..<4 {
-                let card = View(frame: CGRect(x: 40 + 310 * Double(column), y: 40 + 190 * Double(row), width: 270, height: 150))
-                card.backgroundColor = .white
-                card.layer.cornerRadius = 12
-                let title = Label(frame: CGRect(x: 16, y: 16, width: 238, height: 24))
-                title.text = "Table \(row * 4 + column + 1)"
-                card.addSubview(title)
-                let detail = Label(frame: CGRect(x: 16, y: 48, width: 238, height: 20))
-                detail.text = "4 guests, 2 courses served"
-                detail.textColor = .secondaryLabel
-                card.addSubview(detail)
-                content.addSubview(card)
-                titles.append(title)
-            }
-        }
+        let titles = addTableCards(to: content).map { $0.subviews[0] as! Label }
         window.addSubview(content)
         window.makeKeyAndVisible()
         window.render(window.takeDamage(), in: context)

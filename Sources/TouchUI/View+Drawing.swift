@@ -266,8 +266,7 @@ extension View {
             context.endTransparencyLayer(crossDissolvingFrom: dissolve.picture, at: dissolve.origin, progress: dissolve.progress, alpha: alpha)
             return
         }
-        // The picture is of the model's bounds and colour: while they animate, the view draws as usual.
-        if isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
+        if let tiles = pictureTiles(bounds: bounds, animating: animating, covering: visible) {
             for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin, alpha: alpha) }
             return
         }
@@ -289,9 +288,17 @@ extension View {
         if layered { context.endTransparencyLayer(alpha: alpha) }
     }
 
+    /// The tiles of a rasterized view's picture over `visible`, when they show
+    /// it as drawn now: the picture is of the model's bounds and colour, so
+    /// while those animate the view draws as usual (nil).
+    private func pictureTiles(bounds: Rect, animating: Bool, covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
+        guard isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor else { return nil }
+        return rasterizedTiles(covering: visible)
+    }
+
     /// The view's picture where it is rasterized (`shouldRasterize`), else its contents drawn.
     func drawPictureOrContents(in context: GraphicsContext, bounds: Rect, dirty: Rect, visible: Rect, animating: Bool, betweenViews: (() -> Void)?) {
-        if isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor, let tiles = rasterizedTiles(covering: visible) {
+        if let tiles = pictureTiles(bounds: bounds, animating: animating, covering: visible) {
             for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin) }
             return
         }

@@ -114,22 +114,4 @@ struct AnimationGroupTests {
         #expect(near(drawn.position.y, 50, within: 0.5) && near(Double(drawn.opacity), 0.5), "\(drawn)")
         #expect(card.center.y == 60 && card.alpha == 1)
     }
-
-    /// A repeating group never shows the app's value at a repeat's turn.
-    @Test func noGapAtARepeat() {
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 0.8
-        fade.toValue = 0.0
-        let pulse = CAAnimationGroup()
-        pulse.animations = [fade]
-        pulse.duration = 0.5
-        pulse.repeatCount = 3
-        dot.add(pulse, forKey: "pulse")
-        var highest = 0.0
-        for tick in 1..<89 {
-            at(Double(tick) / 60)
-            highest = max(highest, dot.opacity)
-        }
-        #expect(highest <= 0.8 + 1e-9, "the app's 1 drawn at a turn: \(highest)")
-    }
 }
