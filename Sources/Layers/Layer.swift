@@ -137,9 +137,17 @@ public class Layer {
     // MARK: The tree
 
     @exclusivity(unchecked) public private(set) var sublayers: [Layer] = []
-    @exclusivity(unchecked) public private(set) weak var superlayer: Layer?
+    /// Not weak: a weak reference gives the layer a side table, and then every
+    /// retain and release of it takes Swift's slow path (a moving finger's
+    /// damage climbs the tree through here each frame). A superlayer keeps
+    /// its sublayers alive and clears this when it lets one go or goes itself.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: Layer?
     /// Told of the damage when this is the root (a `LayerTree` listens here).
     var onDamage: ((Rect) -> Void)?
+
+    deinit {
+        for sublayer in sublayers { sublayer.superlayer = nil }
+    }
 
     public func addSublayer(_ layer: Layer) { insertSublayer(layer, at: sublayers.count) }
 

@@ -64,7 +64,9 @@ open class GestureRecognizer {
         }
     }
 
-    @exclusivity(unchecked) public internal(set) weak var view: View?
+    // Not weak, as a view's superview is not (View.swift): the view keeps
+    // its recognizers and clears this when it lets one go or goes itself.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
     @exclusivity(unchecked) public var isEnabled = true {
         didSet { if !isEnabled && state != .possible { state = state == .began || state == .changed ? .cancelled : .failed } }
     }

@@ -16,7 +16,12 @@ open class View: Responder {
     // set by plain assignment, and never passed inout to code that could
     // reach the same property again. Mark a new property only on that path
     // and only when that holds; everything else keeps the check.
-    @exclusivity(unchecked) public private(set) weak var superview: View?
+    // Not weak: a weakly referenced object gets a side table, and then every
+    // retain and release of it takes Swift's slow path, a few percent of
+    // delivering each frame (BENCHMARKS.md, "Views without side tables").
+    // A view keeps its subviews alive and clears this when it lets one go
+    // (removeFromSuperview) or goes itself (deinit).
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     @exclusivity(unchecked) weak var owningViewController: ViewController?
 
@@ -305,6 +310,13 @@ open class View: Responder {
         let frame = frame.standardized
         center = Point(x: frame.midX, y: frame.midY)
         bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+    }
+
+    // Isolated, so it may clear what its subviews and recognizers know of
+    // it: one the app still holds must not point at a view that is gone.
+    isolated deinit {
+        for subview in subviews { subview.superview = nil }
+        for recognizer in gestureRecognizers { recognizer.view = nil }
     }
 
     /// A view with a zero frame, made through `init(frame:)` as UIView's

@@ -59,4 +59,26 @@ struct MoveDamageTests {
         container.addSublayer(layer)
         #expect(tree.extent == Rect(x: 310, y: 220, width: 40, height: 40))
     }
+
+    /// A superlayer is not a weak reference (weak ones make every retain
+    /// slow), so a layer that goes must tell the sublayers still held.
+    @Test func aSublayerHeldPastItsSuperlayerForgetsIt() {
+        let tree = LayerTree()
+        let kept = Layer()
+        kept.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        weak var gone: Layer?
+        do {
+            let parent = Layer()
+            parent.addSublayer(kept)
+            gone = parent
+            #expect(kept.superlayer === parent)
+        }
+        #expect(gone == nil)
+        #expect(kept.superlayer == nil)
+        // Its changes damage nothing now, and it can join a tree as if new.
+        kept.position = Point(x: 50, y: 50)
+        tree.root.addSublayer(kept)
+        #expect(kept.superlayer === tree.root)
+        #expect(tree.hasDamage)
+    }
 }

@@ -143,4 +143,32 @@ struct ViewTests {
         root.layoutIfNeeded()
         #expect([other.layouts, newcomer.layouts] == [1, 1])
     }
+
+    /// A view's superview is not a weak reference (weak ones make every
+    /// retain slow), so a view that goes must tell the subviews still held.
+    @Test func aSubviewHeldPastItsSuperviewForgetsIt() {
+        let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        weak var gone: View?
+        do {
+            let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            parent.addSubview(child)
+            gone = parent
+            #expect(child.superview === parent)
+        }
+        #expect(gone == nil)
+        #expect(child.superview == nil)
+        #expect(child.window == nil)
+        // So does a recognizer the app keeps.
+        let recognizer = TapGestureRecognizer()
+        do {
+            let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            view.addGestureRecognizer(recognizer)
+            #expect(recognizer.view === view)
+        }
+        #expect(recognizer.view == nil)
+        // It can go into another tree as if new.
+        let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100), application: Application())
+        window.addSubview(child)
+        #expect(child.window === window)
+    }
 }
