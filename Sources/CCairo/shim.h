@@ -1,2 +1,3 @@
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
+#include <pixman.h>

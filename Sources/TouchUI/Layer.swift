@@ -234,6 +234,13 @@ public struct Layer {
         host.insert(layer, at: after ? index + 1 : index, in: view)
     }
 
+    /// The view's transform in three dimensions, about the anchor point
+    /// (`view.transform3D`): set `m34` for perspective, as on iOS.
+    public var transform: Transform3D {
+        get { view.transform3D }
+        nonmutating set { view.transform3D = newValue }
+    }
+
     /// The view's transform, about the anchor point.
     public func affineTransform() -> AffineTransform { view.transform }
 

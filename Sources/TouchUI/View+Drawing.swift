@@ -41,7 +41,7 @@ extension View {
     /// none clips; a null rectangle when they hide it all). Nil under a
     /// transform or an animation, where the model's geometry is not what is drawn.
     func placementInWindow() -> (offset: Point, clip: Rect?)? {
-        guard transform.isIdentity, presentation == nil else { return nil }
+        guard transform.isIdentity, projection == nil, presentation == nil else { return nil }
         guard let parent = superview else {
             return (Point(x: 0, y: 0), clipsToBounds ? bounds : nil)
         }
@@ -215,11 +215,23 @@ extension View {
         let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && !frame.intersects(dirtyInSuperview) {
+        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && projection == nil
+            && !frame.intersects(dirtyInSuperview)
+        {
             // A shadow reaches past the frame: skipped too when it misses the damage.
             guard castsShadow else { return }
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
             if !reach.intersects(dirtyInSuperview) { return }
+        }
+        if let projection {
+            // Turned in depth: the view drawn as one picture, laid into the superview's plane in perspective.
+            var picture: (bitmap: Bitmap, origin: Point)?
+            View.offscreen { picture = pictureOfContents() }
+            guard let picture else { return }
+            let anchored = ProjectiveTransform(AffineTransform(translationX: -anchor.x, y: -anchor.y))
+                .concatenating(projection).concatenating(AffineTransform(translationX: center.x, y: center.y))
+            context.draw(picture.bitmap, at: picture.origin, projectedBy: anchored, alpha: alpha)
+            return
         }
         context.saveState()
         defer { context.restoreState() }
@@ -393,7 +405,7 @@ extension Window {
         layoutIfNeeded()
         // What no view covers is the screen's own black; an opaque
         // window covers it all, and painting it twice would double the cost.
-        let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity
+        let coversAll = (backgroundColor?.alpha ?? 0) >= 1 && alpha >= 1 && !isHidden && transform.isIdentity && projection == nil
         // The window sits at the screen's origin; draw its tree from there.
         let origin = frame.origin
         // One pass per rectangle, each skipping the views away from it: the

@@ -59,6 +59,8 @@ open class View: Responder {
     @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         willSet { if newValue != transform { damageExtent() } }
         didSet {
+            // Set as such, it replaces a 3D transform; set from one, it is its plane part.
+            if !isSettingTransform3D { (storedTransform3D, projection) = (nil, nil) }
             if oldValue != transform {
                 damageExtent()
                 if AnimationBlock.capturing != nil || presentation != nil {
@@ -67,6 +69,35 @@ open class View: Responder {
             }
         }
     }
+    /// The view's transform in three dimensions, as its layer's
+    /// (UIView.transform3D): a turn about the x or y axis with perspective
+    /// (`m34`) shows it as a card turned in depth. `transform` is its
+    /// affine part. A view so turned is drawn as one picture flattened into
+    /// its superview's plane, and touches find it where it is drawn. Changes
+    /// are not animated inside `View.animate` yet; a flip transition turns
+    /// a view this way.
+    public var transform3D: Transform3D {
+        get { storedTransform3D ?? Transform3D(transform) }
+        set {
+            guard newValue != transform3D else { return }
+            damageExtent()
+            let planar = newValue.planar
+            isSettingTransform3D = true
+            View.performWithoutAnimation { transform = planar.isAffine ? planar.affineTransform : newValue.affineTransform }
+            isSettingTransform3D = false
+            storedTransform3D = newValue.isAffine ? nil : newValue
+            projection = planar.isAffine ? nil : planar
+            damageExtent()
+        }
+    }
+    /// The 3D transform when it is not an affine one.
+    @exclusivity(unchecked) private var storedTransform3D: Transform3D?
+    @exclusivity(unchecked) private var isSettingTransform3D = false
+    /// Where the view's plane lands in its superview's, relative to the
+    /// anchor and centre, when that is seen in perspective (nil otherwise:
+    /// then `transform` says it all).
+    @exclusivity(unchecked) private(set) var projection: ProjectiveTransform?
+
     /// The point of the bounds that `center` places and transforms turn
     /// about, in unit coordinates: (0.5, 0.5), the middle, until set
     /// (CALayer's anchorPoint, set as `layer.anchorPoint`). Changing it
@@ -327,7 +358,10 @@ open class View: Responder {
         get {
             let width = bounds.width, height = bounds.height
             let left = anchorPoint.x * width, top = anchorPoint.y * height
-            if transform.isIdentity { return Rect(x: center.x - left, y: center.y - top, width: width, height: height) }
+            if transform.isIdentity && projection == nil { return Rect(x: center.x - left, y: center.y - top, width: width, height: height) }
+            if let projection {
+                return projection.boundingBox(of: Rect(x: -left, y: -top, width: width, height: height)).offsetBy(dx: center.x, dy: center.y)
+            }
             let local = Rect(x: -left, y: -top, width: width, height: height)
             return local.applying(transform).offsetBy(dx: center.x, dy: center.y)
         }
@@ -709,6 +743,14 @@ open class View: Responder {
     /// A point in this view's coordinates, in its superview's.
     public func convertToSuperview(_ point: Point) -> Point {
         let anchor = self.anchor(in: bounds)
+        if let projection {
+            // A point behind the eye is taken as at the nearest drawn: far off, never undefined.
+            let p = Point(x: point.x - anchor.x, y: point.y - anchor.y)
+            let w = max(projection.weight(of: p), ProjectiveTransform.nearestWeight)
+            return Point(
+                x: (projection.m11 * p.x + projection.m21 * p.y + projection.m31) / w + center.x,
+                y: (projection.m12 * p.x + projection.m22 * p.y + projection.m32) / w + center.y)
+        }
         let relative = Point(x: point.x - anchor.x, y: point.y - anchor.y).applying(transform)
         return Point(x: relative.x + center.x, y: relative.y + center.y)
     }
@@ -716,6 +758,12 @@ open class View: Responder {
     /// A point in the superview's coordinates, in this view's.
     public func convertFromSuperview(_ point: Point) -> Point {
         let relative = Point(x: point.x - center.x, y: point.y - center.y)
+        if let projection {
+            // Seen in perspective: where the view's plane is under the point; nowhere (NaN, inside nothing) when it is edge on.
+            guard let local = projection.inverted()?.apply(relative) else { return Point(x: .nan, y: .nan) }
+            let anchor = self.anchor(in: bounds)
+            return Point(x: local.x + anchor.x, y: local.y + anchor.y)
+        }
         let local = transform.isIdentity ? relative : relative.applying(transform.inverted())
         let anchor = self.anchor(in: bounds)
         return Point(x: local.x + anchor.x, y: local.y + anchor.y)

@@ -42,7 +42,7 @@ extension View {
         var inFront: [View] = []
         var child: View = self
         while true {
-            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.crossDissolve == nil, child.layerMask == nil, child.transform.isIdentity,
+            guard !child.isHidden, child.alpha >= 1, child.presentation == nil, child.crossDissolve == nil, child.layerMask == nil, child.transform.isIdentity, child.projection == nil,
                 child === self || !child.isRasterized
             else { return nil }
             guard let parent = child.superview else { break }

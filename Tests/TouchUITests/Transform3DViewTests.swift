@@ -1,0 +1,96 @@
+import Testing
+import TouchUI
+
+/// A view turned in depth (`transform3D`, `layer.transform`): drawn in
+/// perspective where the matrix puts it, repainted exactly, and hit where it is drawn.
+@MainActor
+struct Transform3DViewTests {
+    let stage = LayerStage()
+    var window: Window { stage.window }
+    // In the holder at (20, 20): the card's centre is at (120, 100) in the window.
+    let card = View(frame: CGRect(x: 40, y: 40, width: 120, height: 80))
+    let white = PixelColor(red: 255, green: 255, blue: 255)
+
+    init() {
+        card.backgroundColor = .red
+        let right = View(frame: CGRect(x: 60, y: 0, width: 60, height: 80))
+        right.backgroundColor = .blue
+        card.addSubview(right)
+        stage.holder.addSubview(card)
+    }
+
+    /// Turned 50 degrees about its vertical centre line, seen from 300 points away.
+    var turn: Transform3D {
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 300
+        return CATransform3DRotate(t, 50 * .pi / 180, 0, 1, 0)
+    }
+
+    /// Where a point of the card lands in the window, by the matrix: (x, y, 0, 1) times it, over w.
+    func landed(_ x: Double, _ y: Double) -> Point {
+        let t = turn, px = x - 60, py = y - 40
+        let w = px * t.m14 + py * t.m24 + t.m44
+        return Point(x: (px * t.m11 + py * t.m21 + t.m41) / w + 120, y: (px * t.m12 + py * t.m22 + t.m42) / w + 100)
+    }
+
+    @Test func drawnWhereTheMatrixPutsIt() throws {
+        card.layer.transform = turn
+        #expect(card.transform3D == turn && !CATransform3DIsAffine(card.layer.transform))
+        let drawn = try window.drawnAfresh()
+        for (x, y) in [(10.0, 10.0), (30, 60), (50, 40), (70, 20), (90, 70), (110, 40)] {
+            let p = landed(x, y)
+            let expected = x < 60 ? Color.red.pixel : Color.blue.pixel
+            #expect(drawn.pixel(x: Int(p.x), y: Int(p.y)).distance(to: expected) <= 24, "card point \(x), \(y)")
+        }
+        // Beyond its turned edges, the window shows through.
+        #expect(drawn.pixel(x: Int(landed(0, 40).x) - 3, y: 100) == white)
+        #expect(drawn.pixel(x: Int(landed(120, 40).x) + 3, y: 100) == white)
+        // The frame is the box around what is drawn.
+        let frame = card.frame
+        #expect(abs(frame.minX - (landed(0, 0).x - 20)) < 1e-6 || abs(frame.minX - (landed(0, 80).x - 20)) < 1e-6)
+        #expect(frame.height > 80, "the near edge is taller than the card")
+    }
+
+    @Test func turningAndTurningBackRepaintsExactly() throws {
+        let kept = try window.drawnAfresh()
+        card.transform3D = turn
+        #expect(try window.repaintDifference(in: kept) == nil)
+        // Only the perspective changes: the plane part stays, and it still repaints.
+        var nearer = turn
+        nearer.m34 = -1.0 / 150
+        card.transform3D = nearer
+        #expect(try window.repaintDifference(in: kept) == nil)
+        card.transform = .identity
+        #expect(card.transform3D == CATransform3DIdentity)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.pixel(x: 61, y: 61) == Color.red.pixel)
+    }
+
+    @Test func touchesFindItWhereItIsDrawn() throws {
+        card.transform3D = turn
+        // Points of the card, where they land, hit the half they belong to.
+        let left = landed(20, 40), right = landed(100, 40)
+        #expect(window.hitTest(left, with: nil) === card)
+        #expect(window.hitTest(right, with: nil) === card.subviews[0])
+        // Where the flat card was but the turned one is not: the holder.
+        let outside = Point(x: landed(120, 40).x + 4, y: 100)
+        #expect(window.hitTest(outside, with: nil) === stage.holder)
+        // A point converted in and out comes back.
+        let local = card.convert(right, from: nil)
+        #expect(abs(local.x - 100) < 1e-6 && abs(local.y - 40) < 1e-6)
+        let back = card.convert(local, to: nil)
+        #expect(abs(back.x - right.x) < 1e-6 && abs(back.y - right.y) < 1e-6)
+    }
+
+    @Test func withoutPerspectiveATurnIsASquash() throws {
+        let turn = CATransform3DMakeRotation(60 * .pi / 180, 0, 1, 0)
+        card.layer.transform = turn
+        // It keeps its depth terms, for what is concatenated with it later...
+        #expect(!CATransform3DIsAffine(card.transform3D) && card.transform3D == turn)
+        // ...and is drawn as its plane part: half as wide.
+        #expect(abs(card.transform.a - 0.5) < 1e-12 && abs(card.frame.width - 60) < 1e-9)
+        let drawn = try window.drawnAfresh()
+        #expect(drawn.pixel(x: 120 - 28, y: 100) == Color.red.pixel && drawn.pixel(x: 120 + 28, y: 100) == Color.blue.pixel)
+        #expect(drawn.pixel(x: 120 - 32, y: 100) == white)
+    }
+}
