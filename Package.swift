@@ -38,7 +38,7 @@ let package = Package(
         // CYaml: that is Yams' target, and target names must be unique in an app's package graph.
         .systemLibrary(name: "CLibyaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev", "libpixman-1-dev"])]),
+            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev", "libfontconfig-dev"])]),
         // Text for every script: shaping (HarfBuzz), bidi (FriBidi), line breaking and font fallback.
         // Pango and librsvg are declared by their shims, not found through pkg-config (the shims say why).
         .systemLibrary(name: "CPango"),

@@ -1,3 +1,2 @@
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
-#include <pixman.h>

@@ -4,9 +4,9 @@ extension GraphicsContext {
     /// Paints `bitmap`, its top left at `origin`, through `projection` (from
     /// the picture's coordinates to user space), at `alpha`: a picture turned
     /// in depth and seen in perspective, as a layer with a 3D transform is
-    /// drawn. Cairo maps pictures only affinely, so pixman, which cairo draws
-    /// with, resamples it (bilinear) into a picture of the part of the clip it
-    /// covers; that is painted as any picture. What lies behind the eye is not drawn.
+    /// drawn. Cairo maps pictures only affinely, so it is resampled
+    /// (bilinearly) into a picture of the part of the clip it covers, which is
+    /// painted as any picture. What lies behind the eye is not drawn.
     public func draw(_ bitmap: Bitmap, at origin: Point, projectedBy projection: ProjectiveTransform, alpha: Double = 1) {
         guard alpha > 0 else { return }
         let pictureRect = Rect(x: origin.x, y: origin.y, width: Double(bitmap.width), height: Double(bitmap.height))
@@ -51,40 +51,46 @@ extension GraphicsContext {
         }
     }
 
-    /// Fills `target` from `source` through `backwards` (from a target pixel to
-    /// a source one, row vectors), sampling bilinearly; outside the source, nothing.
+    /// Fills `target` from `source` through `backwards` (from a point of the
+    /// target to one of the source, row vectors), sampling bilinearly between
+    /// pixel centres; outside the source, nothing. In doubles, not pixman's
+    /// 16.16 projective path: there a small perspective term loses its digits,
+    /// and its fetch left stray columns of source pixels beside the picture.
     private static func resample(_ source: Bitmap, into target: Bitmap, backwards m: ProjectiveTransform) {
-        // pixman's matrix is 16.16 fixed point, columns for points, and what
-        // it gives for a pixel before dividing must fit in 16.16 too. A
-        // projective map is the same at any scale: scaled so that over the
-        // target those values just fit, a small perspective term keeps its digits.
-        let entries = [m.m11, m.m21, m.m31, m.m12, m.m22, m.m32, m.m13, m.m23, m.m33]
-        var largest = 0.0
-        for (x, y) in [(0.0, 0.0), (Double(target.width), 0), (0, Double(target.height)), (Double(target.width), Double(target.height))] {
-            largest = max(
-                largest, abs(m.m11 * x + m.m21 * y + m.m31), abs(m.m12 * x + m.m22 * y + m.m32), abs(m.m13 * x + m.m23 * y + m.m33))
+        let width = source.width, height = source.height, opaque = source.isOpaque
+        let sourceWords = source.stride / 4, targetWords = target.stride / 4
+        let from = source.pixels.assumingMemoryBound(to: UInt32.self)
+        let into = target.pixels.assumingMemoryBound(to: UInt32.self)
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+            guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+            let word = from[y * sourceWords + x]
+            return opaque ? word | 0xff00_0000 : word
         }
-        guard largest > 0, largest.isFinite else { return }
-        let scale = 8_192 / largest
-        var matrix = pixman_transform()
-        withUnsafeMutableBytes(of: &matrix.matrix) { raw in
-            let cells = raw.bindMemory(to: pixman_fixed_t.self)
-            for (index, value) in entries.enumerated() { cells[index] = pixman_fixed_t((value * scale * 65_536).rounded()) }
+        for row in 0..<target.height {
+            let cy = Double(row) + 0.5
+            // The row's first pixel centre, then a step along it.
+            var u = m.m11 * 0.5 + m.m21 * cy + m.m31
+            var v = m.m12 * 0.5 + m.m22 * cy + m.m32
+            var w = m.m13 * 0.5 + m.m23 * cy + m.m33
+            let line = into + row * targetWords
+            for column in 0..<target.width {
+                defer { (u, v, w) = (u + m.m11, v + m.m12, w + m.m13) }
+                guard w > 0 else { continue }
+                // Source pixel centres are at half-integers.
+                let x = u / w - 0.5, y = v / w - 0.5
+                guard x > -1, y > -1, x < Double(width), y < Double(height) else { continue }
+                let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+                let fx = UInt32(((x - Double(x0)) * 256).rounded()), fy = UInt32(((y - Double(y0)) * 256).rounded())
+                let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)
+                let wa = (256 - fx) * (256 - fy), wb = fx * (256 - fy), wc = (256 - fx) * fy, wd = fx * fy
+                var result: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let sum = ((a >> shift) & 0xff) * wa + ((b >> shift) & 0xff) * wb + ((c >> shift) & 0xff) * wc + ((d >> shift) & 0xff) * wd
+                    result |= ((sum + 32_768) >> 16) << shift
+                }
+                line[column] = result
+            }
         }
-        let sourceImage = pixman_image_create_bits(
-            source.isOpaque ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height),
-            source.pixels.assumingMemoryBound(to: UInt32.self), Int32(source.stride))
-        let targetImage = pixman_image_create_bits(
-            PIXMAN_a8r8g8b8, Int32(target.width), Int32(target.height), target.pixels.assumingMemoryBound(to: UInt32.self), Int32(target.stride))
-        defer {
-            if let sourceImage { pixman_image_unref(sourceImage) }
-            if let targetImage { pixman_image_unref(targetImage) }
-        }
-        guard let sourceImage, let targetImage else { return }
-        pixman_image_set_transform(sourceImage, &matrix)
-        pixman_image_set_filter(sourceImage, PIXMAN_FILTER_BILINEAR, nil, 0)
-        pixman_image_set_repeat(sourceImage, PIXMAN_REPEAT_NONE)
-        pixman_image_composite32(PIXMAN_OP_SRC, sourceImage, nil, targetImage, 0, 0, 0, 0, 0, 0, Int32(target.width), Int32(target.height))
         target.pixelsChanged()
     }
 }

@@ -106,6 +106,10 @@ extension View {
     func drawnExtentInWindow(of extent: Rect) -> Rect? {
         guard let superview else { return nil }
         let transform = drawnTransform, center = drawnCenter, anchor = self.anchor(in: drawnBounds)
+        if let projection {
+            let box = projection.boundingBox(of: extent.offsetBy(dx: -anchor.x, dy: -anchor.y))
+            return box.isNull ? nil : superview.convert(box.offsetBy(dx: center.x, dy: center.y), to: nil)
+        }
         var inSuperview = Rect.null
         for corner in [
             Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
@@ -427,6 +431,8 @@ final class Animator {
         // Where it is drawn, which a moving view's model is not.
         if let old = view.drawnExtentInWindow(of: dissolve.frame) { window.addDamage(old) }
         if let drawn = view.drawnExtentInWindow() { window.addDamage(drawn) }
+        // A flip reaches past the view as its near edge comes forward: all it may cover, each frame.
+        if !dissolve.reach.isNull, let reach = view.drawnExtentInWindow(of: dissolve.reach) { window.addDamage(reach) }
     }
 
     private func endDissolve(of view: View, finished: Bool) {

@@ -252,6 +252,13 @@ extension View {
             context.endTransparencyLayer(maskedBy: picture.bitmap, at: picture.origin, alpha: alpha)
             return
         }
+        if let dissolve = crossDissolve, let flip = dissolve.flipProjection(in: bounds) {
+            // One side turned in depth: the picture from before, then the view as it is now.
+            var picture = flip.showsOld ? (bitmap: dissolve.picture, origin: dissolve.origin) : nil
+            if !flip.showsOld { View.offscreen { picture = pictureOfContents() } }
+            if let picture { context.draw(picture.bitmap, at: picture.origin, projectedBy: flip.projection, alpha: alpha) }
+            return
+        }
         if let dissolve = crossDissolve, dissolve.style != .fade {
             // The picture from before and the view as it is now, slid within the bounds.
             context.clip(to: bounds)

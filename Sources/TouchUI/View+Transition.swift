@@ -3,17 +3,31 @@ import Graphics
 extension View.AnimationOptions {
     /// The view's picture before the change dissolves into the one after (`View.transition`).
     public static let transitionCrossDissolve = View.AnimationOptions(rawValue: 5 << 20)
+    /// The view turns about its vertical axis, its left side coming forward, its picture before the change on the front and the one after on the back.
+    public static let transitionFlipFromLeft = View.AnimationOptions(rawValue: 1 << 20)
+    /// The view turns about its vertical axis, its right side coming forward.
+    public static let transitionFlipFromRight = View.AnimationOptions(rawValue: 2 << 20)
+    /// The view turns about its horizontal axis, its top coming forward.
+    public static let transitionFlipFromTop = View.AnimationOptions(rawValue: 6 << 20)
+    /// The view turns about its horizontal axis, its bottom coming forward.
+    public static let transitionFlipFromBottom = View.AnimationOptions(rawValue: 7 << 20)
     /// `transition(from:to:)` hides the one view and shows the other instead of removing and adding them.
     public static let showHideTransitionViews = View.AnimationOptions(rawValue: 1 << 8)
     /// Changes made in a transition's block animate as they would in `animate`'s; without it they are made at once.
     public static let allowAnimatedContent = View.AnimationOptions(rawValue: 1 << 7)
 }
 
+extension View.AnimationOptions {
+    /// The transition asked for, a field of three bits as in UIKit (a flip
+    /// from the bottom, 7, has the cross-dissolve's bits, 5, within it).
+    var transitionKind: Int { Int((rawValue >> 20) & 7) }
+}
+
 /// Transitions, as UIView's: what a view shows changes all at once, and
-/// the picture of it before dissolves into the picture after. Only the
-/// cross-dissolve is here: flips and curls turn the view in depth, which
-/// needs the 3D transforms views do not have, so code asking for them does
-/// not compile rather than show something else.
+/// the picture of it before dissolves into the picture after, or is
+/// turned away in depth to show it on the back (the flips). Curls are not
+/// here, so code asking for them does not compile rather than show
+/// something else.
 extension View {
     /// Makes the changes in `animations` to `view` (a label's text, an
     /// image view's image, subviews swapped), and dissolves its picture
@@ -23,7 +37,14 @@ extension View {
         with view: View, duration: Double, options: AnimationOptions = [], animations: (() -> Void)?,
         completion: ((Bool) -> Void)? = nil
     ) {
-        let before = options.contains(.transitionCrossDissolve) && view.window != nil ? view.pictureToDissolveFrom() : nil
+        let kind = options.transitionKind
+        let flip = CrossDissolve.Style.flip(kind)
+        let before =
+            view.window == nil
+            ? nil
+            : kind == AnimationOptions.transitionCrossDissolve.transitionKind
+                ? view.pictureToDissolveFrom()
+                : flip == nil ? nil : view.pictureOfContents().map { ($0.bitmap, $0.origin, false) }
         if options.contains(.allowAnimatedContent) {
             if let animations { View.animate(withDuration: duration, delay: 0, options: options, animations: animations) }
         } else {
@@ -35,8 +56,9 @@ extension View {
             return
         }
         let dissolve = CrossDissolve(
-            picture: before.bitmap, origin: before.origin, duration: duration, curve: options.curve, completion: completion)
+            picture: before.bitmap, origin: before.origin, duration: duration, curve: options.curve, style: flip ?? .fade, completion: completion)
         dissolve.includesBackdrop = before.includesBackdrop
+        if flip != nil { dissolve.reach = dissolve.flipReach(in: view.bounds) }
         window.hostApplication.animator.add(dissolve, to: view)
     }
 
@@ -124,7 +146,9 @@ extension View {
     /// The view and its subviews drawn into a picture of their extent, in
     /// its own coordinates; nil when it draws nothing or would be too large.
     func pictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
-        // Mid-way through a dissolve, the picture is the mix on screen, so the next one starts from it.
+        // Mid-way through a dissolve, the picture is the mix on screen, so the next one starts from it;
+        // mid-way through a flip, the view as it is (one side of it is, and it is drawn turned).
+        let crossDissolve = crossDissolve.flatMap { $0.isFlip ? nil : $0 }
         let extent = extentInOwnCoordinates().union(crossDissolve?.frame ?? .null).integral
         guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit,
             let bitmap = try? Bitmap(width: Int(extent.width), height: Int(extent.height), opaque: false)
@@ -217,7 +241,28 @@ final class CrossDissolve {
     enum Style: Equatable {
         case fade
         case push(Point), moveIn(Point), reveal(Point)
+        /// Turned about the axis (x, y) in the view's plane through its centre, by half a turn; the sign says which side comes forward.
+        case flip(Point)
+
+        /// The flip a transition's kind asks for (`AnimationOptions.transitionKind`), if it is one.
+        static func flip(_ kind: Int) -> Style? {
+            switch kind {
+            case 1: .flip(Point(x: 0, y: 1))  // from the left: the left side forward
+            case 2: .flip(Point(x: 0, y: -1))
+            case 6: .flip(Point(x: -1, y: 0))  // from the top: the top forward
+            case 7: .flip(Point(x: 1, y: 0))
+            default: nil
+            }
+        }
     }
+
+    var isFlip: Bool {
+        if case .flip = style { return true }
+        return false
+    }
+
+    /// While it flips, all it may cover (in the view's coordinates): damaged each frame.
+    var reach = Rect.null
 
     let picture: Bitmap
     /// Where the picture's top left is, in the view's coordinates.
@@ -246,7 +291,7 @@ final class CrossDissolve {
         let t = progress
         func travel(_ way: Point) -> Point { Point(x: way.x * size.width, y: way.y * size.height) }
         switch style {
-        case .fade: return (.zero, .zero, true)
+        case .fade, .flip: return (.zero, .zero, true)
         case .push(let way):
             let v = travel(way)
             return (Point(x: v.x * t, y: v.y * t), Point(x: -v.x * (1 - t), y: -v.y * (1 - t)), true)
@@ -257,6 +302,33 @@ final class CrossDissolve {
             let v = travel(way)
             return (Point(x: v.x * t, y: v.y * t), .zero, false)
         }
+    }
+
+    /// For a flip, which side shows now (the picture from before until
+    /// half-way, then the view as it is) and how it is seen: turned about
+    /// the centre of `bounds`, in perspective from twice the size across
+    /// the axis, edge on half-way. Nil for the other styles.
+    func flipProjection(in bounds: Rect, at progress: Double? = nil) -> (showsOld: Bool, projection: ProjectiveTransform)? {
+        guard case .flip(let axis) = style else { return nil }
+        let progress = progress ?? self.progress
+        let showsOld = progress < 0.5
+        let angle = (showsOld ? progress : progress - 1) * .pi
+        var turn = Transform3D.identity
+        turn.m34 = -1 / (2 * max(1, axis.y != 0 ? bounds.width : bounds.height))
+        turn = turn.rotated(by: angle, x: axis.x, y: axis.y, z: 0)
+        let projection = ProjectiveTransform(AffineTransform(translationX: -bounds.midX, y: -bounds.midY))
+            .concatenating(turn.planar).concatenating(AffineTransform(translationX: bounds.midX, y: bounds.midY))
+        return (showsOld, projection)
+    }
+
+    /// All a flip of a view with `bounds` covers from start to end, its near edge at its largest included.
+    func flipReach(in bounds: Rect) -> Rect {
+        var reach = frame.union(bounds)
+        for step in 0...32 {
+            guard let flip = flipProjection(in: bounds, at: Double(step) / 32) else { break }
+            reach = reach.union(flip.projection.boundingBox(of: flip.showsOld ? frame : bounds))
+        }
+        return reach.insetBy(dx: -1, dy: -1)
     }
 
     /// Where the old picture lies, in the view's coordinates.
