@@ -2,9 +2,9 @@ import Foundation
 import TouchUI
 
 /// A screen of sixteen cards cross-dissolving into new ones at 1280 x 800
-/// (`View.transition(with:)`, every title changed), every frame of it drawn
-/// as the compositor draws, beside the same screen drawn whole each frame
-/// and a memcpy of the frame.
+/// (`View.transition(with:)`, every title changed), and the same screen
+/// flipping to them, every frame of it drawn as the compositor draws,
+/// beside the same screen drawn whole each frame and a memcpy of the frame.
 @MainActor
 func benchmarkTransition() -> String {
     let width = 1280, height = 800
@@ -12,7 +12,8 @@ func benchmarkTransition() -> String {
     let context = GraphicsContext(bitmap: bitmap)
     /// The frames of one dissolve (`ticks` of them, or all), each timed.
     /// `dissolve` false: no transition, the screen drawn whole each frame instead.
-    func dissolveFrames(dissolve: Bool = true, ticks: Int? = nil) -> (mean: Double, first: Double, frames: Int) {
+    /// `flip`: a flip from the left instead of the dissolve.
+    func dissolveFrames(dissolve: Bool = true, flip: Bool = false, ticks: Int? = nil) -> (mean: Double, first: Double, frames: Int) {
         let application = Application()
         let clock = VirtualTimeline()
         application.timeline = clock
@@ -24,7 +25,7 @@ func benchmarkTransition() -> String {
         window.makeKeyAndVisible()
         window.render(window.takeDamage(), in: context)
         if dissolve {
-            View.transition(with: content, duration: 0.3, options: [.transitionCrossDissolve, .curveLinear], animations: {
+            View.transition(with: content, duration: 0.3, options: [flip ? .transitionFlipFromLeft : .transitionCrossDissolve, .curveLinear], animations: {
                 for (index, title) in titles.enumerated() { title.text = "Table \(index + 1): paid" }
             })
         }
@@ -36,14 +37,15 @@ func benchmarkTransition() -> String {
         }
         return (times.reduce(0, +) / Double(max(1, times.count)), times.first ?? 0, times.count)
     }
-    // BENCH_TRANSITION_ONLY=dissolve|redraw BENCH_TRANSITION_TICKS=N runs N frames of one, for callgrind's counts.
+    // BENCH_TRANSITION_ONLY=dissolve|flip|redraw BENCH_TRANSITION_TICKS=N runs N frames of one, for callgrind's counts.
     if let only = ProcessInfo.processInfo.environment["BENCH_TRANSITION_ONLY"] {
         let ticks = ProcessInfo.processInfo.environment["BENCH_TRANSITION_TICKS"].flatMap(Int.init) ?? 18
-        let run = dissolveFrames(dissolve: only == "dissolve", ticks: ticks)
+        let run = dissolveFrames(dissolve: only != "redraw", flip: only == "flip", ticks: ticks)
         return "\(run.frames) frames (\(only))"
     }
     let frameCopy = FrameCopy(bytes: width * height * 4)
     var copies: [Double] = [], dissolves: [Double] = [], redraws: [Double] = [], dissolveFirst: [Double] = []
+    var flips: [Double] = [], flipFirst: [Double] = []
     var frames = 0
     for _ in 0..<7 {
         copies.append(frameCopy.time())
@@ -52,6 +54,9 @@ func benchmarkTransition() -> String {
         dissolves.append(dissolve.mean)
         dissolveFirst.append(dissolve.first)
         frames = dissolve.frames
+        let flip = dissolveFrames(flip: true)
+        flips.append(flip.mean)
+        flipFirst.append(flip.first)
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     func ratio(_ a: [Double], _ b: [Double]) -> Double { median(zip(a, b).map { $0 / $1 }) }
@@ -70,6 +75,7 @@ func benchmarkTransition() -> String {
         |---|---|---|---|
         | memcpy of one frame | \(ms(copies)) | 1 | |
         | **a frame of the dissolve** | \(ms(dissolves)) | **\(String(format: "%.2fx", ratio(dissolves, copies)))** | \(ms(dissolveFirst)) |
+        | a frame of a flip from the left | \(ms(flips)) | \(String(format: "%.2fx", ratio(flips, copies))) | \(ms(flipFirst)) |
         | the screen drawn whole | \(ms(redraws)) | \(String(format: "%.2fx", ratio(redraws, copies))) | |
 
         """

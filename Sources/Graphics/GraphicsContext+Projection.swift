@@ -66,29 +66,69 @@ extension GraphicsContext {
             let word = from[y * sourceWords + x]
             return opaque ? word | 0xff00_0000 : word
         }
+        let lastX = width - 1, lastY = height - 1
+        let right = Double(width + 1), bottom = Double(height + 1)
         for row in 0..<target.height {
             let cy = Double(row) + 0.5
-            // The row's first pixel centre, then a step along it.
-            var u = m.m11 * 0.5 + m.m21 * cy + m.m31
-            var v = m.m12 * 0.5 + m.m22 * cy + m.m32
-            var w = m.m13 * 0.5 + m.m23 * cy + m.m33
-            let line = into + row * targetWords
-            for column in 0..<target.width {
-                defer { (u, v, w) = (u + m.m11, v + m.m12, w + m.m13) }
-                guard w > 0 else { continue }
-                // Source pixel centres are at half-integers.
-                let x = u / w - 0.5, y = v / w - 0.5
-                guard x > -1, y > -1, x < Double(width), y < Double(height) else { continue }
-                let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-                let fx = UInt32(((x - Double(x0)) * 256).rounded()), fy = UInt32(((y - Double(y0)) * 256).rounded())
-                let a = texel(x0, y0), b = texel(x0 + 1, y0), c = texel(x0, y0 + 1), d = texel(x0 + 1, y0 + 1)
-                let wa = (256 - fx) * (256 - fy), wb = fx * (256 - fy), wc = (256 - fx) * fy, wd = fx * fy
-                var result: UInt32 = 0
-                for shift: UInt32 in [0, 8, 16, 24] {
-                    let sum = ((a >> shift) & 0xff) * wa + ((b >> shift) & 0xff) * wb + ((c >> shift) & 0xff) * wc + ((d >> shift) & 0xff) * wd
-                    result |= ((sum + 32_768) >> 16) << shift
+            // At column c's centre, the source point is (U + c·m11, V + c·m12) / (W + c·m13).
+            let u0 = m.m11 * 0.5 + m.m21 * cy + m.m31
+            let v0 = m.m12 * 0.5 + m.m22 * cy + m.m32
+            let w0 = m.m13 * 0.5 + m.m23 * cy + m.m33
+            // The columns whose source point is in front and inside (shifted by a
+            // pixel and a half, so its neighbours may be half outside): each bound
+            // a linear inequality a + b·c > 0, solved for the row at once.
+            var first = 0.0, last = Double(target.width)
+            func keep(_ a: Double, _ b: Double) {
+                if b == 0 {
+                    if !(a > 0) { last = -1 }
+                } else if b > 0 {
+                    first = max(first, -a / b)
+                } else {
+                    last = min(last, -a / b)
                 }
-                line[column] = result
+            }
+            keep(w0 - 1e-9, m.m13)
+            keep(u0 + 0.5 * w0, m.m11 + 0.5 * m.m13)  // x > 0
+            keep(v0 + 0.5 * w0, m.m12 + 0.5 * m.m13)  // y > 0
+            keep((right - 0.5) * w0 - u0, (right - 0.5) * m.m13 - m.m11)  // x < right
+            keep((bottom - 0.5) * w0 - v0, (bottom - 0.5) * m.m13 - m.m12)  // y < bottom
+            guard last > first else { continue }
+            let start = max(0, Int(first.rounded(.up))), end = min(target.width, Int(last.rounded(.up)))
+            guard start < end else { continue }
+            let line = into + row * targetWords
+            var u = u0 + Double(start) * m.m11, v = v0 + Double(start) * m.m12, w = w0 + Double(start) * m.m13
+            for column in start..<end {
+                let reciprocal = 1 / w
+                // Source pixel centres are at half-integers; +1 keeps the floor a truncation. In 1/256ths:
+                let xf = Int((u * reciprocal + 0.5) * 256), yf = Int((v * reciprocal + 0.5) * 256)
+                u += m.m11
+                v += m.m12
+                w += m.m13
+                // Rounding at the solved bounds may put a column a hair outside: nothing there.
+                let x1 = xf &>> 8, y1 = yf &>> 8
+                let x0 = x1 &- 1, y0 = y1 &- 1
+                guard xf > 0, yf > 0, x0 <= lastX, y0 <= lastY else { continue }
+                let a: UInt32, b: UInt32, c: UInt32, d: UInt32
+                if x0 >= 0, y0 >= 0, x0 < lastX, y0 < lastY {
+                    // Inside, away from the edges: the four neighbours without a check each.
+                    let top = from + (y0 &* sourceWords &+ x0)
+                    (a, b, c, d) = (top[0], top[1], top[sourceWords], top[sourceWords &+ 1])
+                } else {
+                    (a, b, c, d) = (texel(x0, y0), texel(x1, y0), texel(x0, y1), texel(x1, y1))
+                }
+                // Weights in 1/65,536ths; two channels at once, 32 bits apart in 64
+                // (a channel times a weight takes 24 bits, four of them summed 26).
+                // Wrapping arithmetic: nothing overflows, and Swift's checks would double the loop.
+                let fx = UInt64(truncatingIfNeeded: xf & 255), fy = UInt64(truncatingIfNeeded: yf & 255)
+                let gx = 256 &- fx, gy = 256 &- fy
+                let wa = gx &* gy, wb = fx &* gy, wc = gx &* fy, wd = fx &* fy
+                @inline(__always) func blueRed(_ t: UInt32) -> UInt64 { UInt64(t & 0xff) | (UInt64(t & 0xff_0000) &<< 16) }
+                @inline(__always) func greenAlpha(_ t: UInt32) -> UInt64 { UInt64((t &>> 8) & 0xff) | (UInt64(t &>> 24) &<< 32) }
+                let low = blueRed(a) &* wa &+ blueRed(b) &* wb &+ blueRed(c) &* wc &+ blueRed(d) &* wd &+ 0x8000_0000_8000
+                let high = greenAlpha(a) &* wa &+ greenAlpha(b) &* wb &+ greenAlpha(c) &* wc &+ greenAlpha(d) &* wd &+ 0x8000_0000_8000
+                let blue = UInt32(truncatingIfNeeded: (low &>> 16) & 0xff), red = UInt32(truncatingIfNeeded: (low &>> 48) & 0xff)
+                let green = UInt32(truncatingIfNeeded: (high &>> 16) & 0xff), alpha = UInt32(truncatingIfNeeded: (high &>> 48) & 0xff)
+                line[column] = blue | green &<< 8 | red &<< 16 | alpha &<< 24
             }
         }
         target.pixelsChanged()
