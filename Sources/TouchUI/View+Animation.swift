@@ -92,7 +92,19 @@ extension View {
     // What is drawn: the animation's current value, else the model's.
     var drawnCenter: Point { presentation?.center ?? center }
     var drawnBounds: Rect { presentation?.bounds ?? bounds }
-    var drawnTransform: Graphics.AffineTransform { presentation?.transform ?? transform }
+    var drawnTransform: Graphics.AffineTransform {
+        if let turned = presentation?.transform3D {
+            let planar = turned.planar
+            return planar.isAffine ? planar.affineTransform : turned.affineTransform
+        }
+        return presentation?.transform ?? transform
+    }
+    /// The drawn 3D transform's map of the view's plane, when it is seen in perspective.
+    var drawnProjection: ProjectiveTransform? {
+        guard let turned = presentation?.transform3D else { return projection }
+        let planar = turned.planar
+        return planar.isAffine ? nil : planar
+    }
     var drawnAlpha: Double { presentation?.alpha ?? alpha }
     var drawnBackgroundColor: Color? {
         if let presentation, let color = presentation.backgroundColor { return color }
@@ -106,7 +118,7 @@ extension View {
     func drawnExtentInWindow(of extent: Rect) -> Rect? {
         guard let superview else { return nil }
         let transform = drawnTransform, center = drawnCenter, anchor = self.anchor(in: drawnBounds)
-        if let projection {
+        if let projection = drawnProjection {
             let box = projection.boundingBox(of: extent.offsetBy(dx: -anchor.x, dy: -anchor.y))
             return box.isNull ? nil : superview.convert(box.offsetBy(dx: center.x, dy: center.y), to: nil)
         }
@@ -123,12 +135,13 @@ extension View {
 }
 
 /// The properties a view animates.
-enum AnimatedProperty: Sendable { case center, bounds, transform, alpha, backgroundColor }
+enum AnimatedProperty: Sendable { case center, bounds, transform, transform3D, alpha, backgroundColor }
 
 enum AnimatedValue: Sendable, Equatable {
     case point(Point)
     case rect(Rect)
     case transform(Graphics.AffineTransform)
+    case transform3D(Transform3D)
     case number(Double)
     case color(Color?)
     /// A shape layer's path; nil is none.
@@ -146,6 +159,8 @@ enum AnimatedValue: Sendable, Equatable {
         case (.transform(let a), .transform(let b)):
             return .transform(Graphics.AffineTransform(a: mix(a.a, b.a), b: mix(a.b, b.b), c: mix(a.c, b.c), d: mix(a.d, b.d),
                                               tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty)))
+        case (.transform3D(let a), .transform3D(let b)):
+            return .transform3D(a.interpolated(to: b, fraction: f))
         case (.number(let a), .number(let b)):
             return .number(mix(a, b))
         case (.path(let a), .path(let b)):
@@ -352,19 +367,23 @@ final class Presentation {
     var center: Point?
     var bounds: Rect?
     var transform: Graphics.AffineTransform?
+    var transform3D: Transform3D?
     var alpha: Double?
     var backgroundColor: Color??
     /// Animations under way on the view that do not allow user interaction.
     var touchBlockers = 0
 
     /// Nothing drawn apart from the model, and no touches held off: the view can let it go.
-    var isEmpty: Bool { center == nil && bounds == nil && transform == nil && alpha == nil && backgroundColor == nil && touchBlockers == 0 }
+    var isEmpty: Bool {
+        center == nil && bounds == nil && transform == nil && transform3D == nil && alpha == nil && backgroundColor == nil && touchBlockers == 0
+    }
 
     func value(of property: AnimatedProperty) -> AnimatedValue? {
         switch property {
         case .center: center.map { .point($0) }
         case .bounds: bounds.map { .rect($0) }
         case .transform: transform.map { .transform($0) }
+        case .transform3D: transform3D.map { .transform3D($0) }
         case .alpha: alpha.map { .number($0) }
         case .backgroundColor: backgroundColor.map { .color($0) }
         }
@@ -375,11 +394,13 @@ final class Presentation {
         case (.center, .point(let point)?): center = point
         case (.bounds, .rect(let rect)?): bounds = rect
         case (.transform, .transform(let transform)?): self.transform = transform
+        case (.transform3D, .transform3D(let transform)?): transform3D = transform
         case (.alpha, .number(let alpha)?): self.alpha = alpha
         case (.backgroundColor, .color(let color)?): backgroundColor = .some(color)
         case (.center, nil): center = nil
         case (.bounds, nil): bounds = nil
         case (.transform, nil): transform = nil
+        case (.transform3D, nil): transform3D = nil
         case (.alpha, nil): alpha = nil
         case (.backgroundColor, nil): backgroundColor = nil
         default: break
@@ -616,6 +637,7 @@ extension View {
         case .center: .point(center)
         case .bounds: .rect(bounds)
         case .transform: .transform(transform)
+        case .transform3D: .transform3D(transform3D)
         case .alpha: .number(alpha)
         case .backgroundColor: .color(backgroundColor)
         }

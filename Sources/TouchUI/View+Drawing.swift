@@ -215,7 +215,7 @@ extension View {
         let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && projection == nil
+        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && (animating ? drawnProjection : projection) == nil
             && !frame.intersects(dirtyInSuperview)
         {
             // A shadow reaches past the frame: skipped too when it misses the damage.
@@ -223,7 +223,7 @@ extension View {
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
             if !reach.intersects(dirtyInSuperview) { return }
         }
-        if let projection {
+        if let projection = animating ? drawnProjection : projection {
             // Turned in depth: the view drawn as one picture, laid into the superview's plane in perspective.
             var picture: (bitmap: Bitmap, origin: Point)?
             View.offscreen { picture = pictureOfContents() }

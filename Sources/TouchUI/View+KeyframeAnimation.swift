@@ -93,7 +93,8 @@ final class KeyframeCollector {
         var running = 0
         var allFinished = true
         for key in order {
-            guard let entry = byProperty[key], entry.view.window != nil else { continue }
+            // A 3D transform changes at once in a keyframe block: its layer's key path takes affine values only so far.
+            guard let entry = byProperty[key], entry.view.window != nil, entry.property != .transform3D else { continue }
             // Held between keyframes: each reaches its value over its span from where the last one left it.
             var values: [AnimatedValue] = [entry.from]
             var times: [Double] = [0]
@@ -148,7 +149,7 @@ extension AnimatedProperty {
         switch self {
         case .center: "position"
         case .bounds: "bounds"
-        case .transform: "transform"
+        case .transform, .transform3D: "transform"
         case .alpha: "opacity"
         case .backgroundColor: "backgroundColor"
         }
@@ -162,6 +163,7 @@ extension AnimatedValue {
         case .point(let point): point
         case .rect(let rect): rect
         case .transform(let transform): transform
+        case .transform3D(let transform): transform
         case .number(let number): number
         case .color(let color): color as Any
         case .path(let path): path as Any

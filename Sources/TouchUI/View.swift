@@ -73,13 +73,15 @@ open class View: Responder {
     /// (UIView.transform3D): a turn about the x or y axis with perspective
     /// (`m34`) shows it as a card turned in depth. `transform` is its
     /// affine part. A view so turned is drawn as one picture flattened into
-    /// its superview's plane, and touches find it where it is drawn. Changes
-    /// are not animated inside `View.animate` yet; a flip transition turns
-    /// a view this way.
+    /// its superview's plane, and touches find it where it is drawn. Inside
+    /// `View.animate` it turns from one to the other as Core Animation turns
+    /// a layer (each taken apart into a perspective, a move, a turn, skews
+    /// and scales, which are mixed).
     public var transform3D: Transform3D {
         get { storedTransform3D ?? Transform3D(transform) }
         set {
-            guard newValue != transform3D else { return }
+            let old = transform3D
+            guard newValue != old else { return }
             damageExtent()
             let planar = newValue.planar
             isSettingTransform3D = true
@@ -88,6 +90,7 @@ open class View: Responder {
             storedTransform3D = newValue.isAffine ? nil : newValue
             projection = planar.isAffine ? nil : planar
             damageExtent()
+            if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.transform3D, from: .transform3D(old)) }
         }
     }
     /// The 3D transform when it is not an affine one.

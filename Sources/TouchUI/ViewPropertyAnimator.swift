@@ -284,6 +284,7 @@ extension View {
         case (.center, .point(let point)): center = point
         case (.bounds, .rect(let rect)): bounds = rect
         case (.transform, .transform(let transform)): self.transform = transform
+        case (.transform3D, .transform3D(let transform)): transform3D = transform
         case (.alpha, .number(let alpha)): self.alpha = alpha
         case (.backgroundColor, .color(let color)): backgroundColor = color
         default: break

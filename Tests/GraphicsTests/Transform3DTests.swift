@@ -156,3 +156,45 @@ struct Transform3DTests {
         #expect(greenOutside == 0)
     }
 }
+
+/// Going between two 3D transforms as Core Animation does: taken apart, mixed, put back.
+struct Transform3DInterpolationTests {
+    /// Alike as maps of points: a matrix and its multiples are the same transform (taking apart divides by m44).
+    func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-9) -> Bool {
+        let a = Transform3D.elementwise(a, a) { x, _ in x / a.m44 }, b = Transform3D.elementwise(b, b) { x, _ in x / b.m44 }
+        let x = [a.m11, a.m12, a.m13, a.m14, a.m21, a.m22, a.m23, a.m24, a.m31, a.m32, a.m33, a.m34, a.m41, a.m42, a.m43, a.m44]
+        let y = [b.m11, b.m12, b.m13, b.m14, b.m21, b.m22, b.m23, b.m24, b.m31, b.m32, b.m33, b.m34, b.m41, b.m42, b.m43, b.m44]
+        return zip(x, y).allSatisfy { abs($0 - $1) < tolerance }
+    }
+
+    @Test func takenApartAndPutBackIsTheSame() {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 400
+        let cases = [
+            Transform3D.identity,
+            Transform3D(rotationAngle: 0.8, x: 0.2, y: 1, z: 0.3).translatedBy(x: 5, y: -7, z: 2).scaledBy(x: 1.5, y: 0.7, z: 1),
+            perspective.rotated(by: 1.1, x: 0, y: 1, z: 0).translatedBy(x: -60, y: -40, z: 0),
+            Transform3D(AffineTransform(a: 1, b: 0.3, c: 0.5, d: 1, tx: 3, ty: 4)),
+            Transform3D(scaleX: -1, y: 1, z: 1),
+        ]
+        for t in cases {
+            #expect(close(t.interpolated(to: t, fraction: 0.37), t), "\(t)")
+            #expect(close(t.interpolated(to: .identity, fraction: 0), t))
+            #expect(close(Transform3D.identity.interpolated(to: t, fraction: 1), t))
+        }
+    }
+
+    /// Half of a half turn about y, with perspective, is a quarter turn with the same perspective: not a flattened mix.
+    @Test func aHalfTurnGoesThroughEdgeOn() {
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        let start = perspective, end = perspective.rotated(by: .pi * 0.9, x: 0, y: 1, z: 0)
+        let middle = start.interpolated(to: end, fraction: 0.5)
+        #expect(close(middle, perspective.rotated(by: .pi * 0.45, x: 0, y: 1, z: 0)))
+        // A third of the way: a third of the angle.
+        #expect(close(start.interpolated(to: end, fraction: 1.0 / 3), perspective.rotated(by: .pi * 0.3, x: 0, y: 1, z: 0)))
+        // Moves and scales mix as numbers.
+        let moved = Transform3D(translationX: 10, y: 20, z: 0).interpolated(to: Transform3D(translationX: 30, y: 0, z: 0), fraction: 0.25)
+        #expect(close(moved, Transform3D(translationX: 15, y: 15, z: 0)))
+    }
+}

@@ -93,4 +93,37 @@ struct Transform3DViewTests {
         #expect(drawn.pixel(x: 120 - 28, y: 100) == Color.red.pixel && drawn.pixel(x: 120 + 28, y: 100) == Color.blue.pixel)
         #expect(drawn.pixel(x: 120 - 32, y: 100) == white)
     }
+
+    /// Inside `View.animate`, it turns through the transforms between, as
+    /// Core Animation turns a layer: half-way through a turn of 0.8 radians
+    /// it is drawn as at 0.4, and every frame repaints exactly.
+    @Test func aTurnAnimates() throws {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        card.transform3D = perspective
+        let kept = try window.drawnAfresh()
+        var ended: [Bool] = []
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            card.transform3D = CATransform3DRotate(perspective, 0.8, 0, 1, 0)
+        }, completion: { ended.append($0) })
+        #expect(card.transform3D == CATransform3DRotate(perspective, 0.8, 0, 1, 0), "the model changes at once")
+        stage.at(0.5)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        // The same card, still, at the angle half-way.
+        let stillStage = LayerStage()
+        let twin = View(frame: CGRect(x: 40, y: 40, width: 120, height: 80))
+        twin.backgroundColor = .red
+        let twinRight = View(frame: CGRect(x: 60, y: 0, width: 60, height: 80))
+        twinRight.backgroundColor = .blue
+        twin.addSubview(twinRight)
+        stillStage.holder.addSubview(twin)
+        twin.transform3D = CATransform3DRotate(perspective, 0.4, 0, 1, 0)
+        let expected = try stillStage.window.drawnAfresh()
+        #expect(kept.firstDifference(from: expected) == nil)
+        stage.at(1.1)
+        #expect(ended == [true])
+        #expect(try window.repaintDifference(in: kept) == nil)
+        twin.transform3D = CATransform3DRotate(perspective, 0.8, 0, 1, 0)
+        #expect(kept.firstDifference(from: try stillStage.window.drawnAfresh()) == nil)
+    }
 }
