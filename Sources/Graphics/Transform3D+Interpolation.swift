@@ -148,13 +148,12 @@ private struct Decomposed {
             m21: 2 * (x * y - z * w), m22: 1 - 2 * (x * x + z * z), m23: 2 * (y * z + x * w), m24: 0,
             m31: 2 * (x * z + y * w), m32: 2 * (y * z - x * w), m33: 1 - 2 * (x * x + y * y), m34: 0,
             m41: 0, m42: 0, m43: 0, m44: 1)
-        var shape = Transform3D(scaleX: scale.0, y: scale.1, z: scale.2)
+        let shape = Transform3D(scaleX: scale.0, y: scale.1, z: scale.2)
         // Skews as they were taken out: row1 += xy·row0, row2 += xz·row0 + yz·row1 (in scaled units).
         var skewing = Transform3D.identity
         skewing.m21 = skew.xy
         skewing.m31 = skew.xz
         skewing.m32 = skew.yz
-        shape = Transform3D(scaleX: scale.0, y: scale.1, z: scale.2)
         let perspectiveMatrix = Transform3D(
             m11: 1, m12: 0, m13: 0, m14: perspective.0, m21: 0, m22: 1, m23: 0, m24: perspective.1,
             m31: 0, m32: 0, m33: 1, m34: perspective.2, m41: 0, m42: 0, m43: 0, m44: perspective.3)

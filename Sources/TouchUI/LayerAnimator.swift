@@ -351,7 +351,7 @@ struct LayerProperty {
     /// The stored property it writes (`transform` for `transform.rotation.z`).
     let storage: String
 
-    enum Kind { case number, point, rect, size, transform, color, path }
+    enum Kind { case number, point, rect, size, transform, transform3D, color, path }
 
     init?(keyPath: String, layer: Layers.Layer) {
         let storage = String(keyPath.prefix { $0 != "." })
@@ -462,7 +462,15 @@ struct LayerProperty {
                 guard case .rect(let r) = value else { return nil }
                 return .rect(Rect(origin: view.bounds.origin, size: r.size))
             }
-        case "transform": self = presented(.transform, .transform, model: { $0 }) { _, value in value }
+        // A view's whole transform is its 3D one (an affine value is taken as one), mixed as Core Animation mixes it.
+        case "transform": self = presented(.transform3D, .transform3D, model: { $0 }) { _, value in value }
+        case "transform.rotation.x", "transform.rotation.y":
+            // A turn in depth before the app's transform (its perspective, say): the layer turns, then is seen.
+            let aboutX = keyPath.hasSuffix("x")
+            self = presented(.transform3D, .number, model: { _ in .number(0) }) { view, value in
+                guard case .number(let angle) = value else { return nil }
+                return .transform3D(view.transform3D.rotated(by: angle, x: aboutX ? 1 : 0, y: aboutX ? 0 : 1, z: 0))
+            }
         case "backgroundColor": self = presented(.backgroundColor, .color, model: { $0 }) { _, value in value }
         case "cornerRadius": self = number({ $0.cornerRadius }, { $0.cornerRadius = $1 })
         case "borderWidth": self = number({ $0.borderWidth }, { $0.borderWidth = $1 })
@@ -513,6 +521,7 @@ struct LayerProperty {
             case .rect: (any as? Rect).map { .rect($0) }
             case .size: (any as? Size).map { .rect(Rect(origin: .zero, size: $0)) }
             case .transform: (any as? AffineTransform).map { .transform($0) }
+            case .transform3D: (any as? Transform3D).map { .transform3D($0) } ?? (any as? AffineTransform).map { .transform3D(Transform3D($0)) }
             case .color: (any as? Color).map { .color($0) } ?? (any is Color? ? .color(nil) : nil)
             case .path: (any as? Path ?? (any as? BezierPath)?.cgPath).map { .path($0) } ?? (any is Path? ? .path(nil) : nil)
             }
@@ -566,6 +575,7 @@ extension AnimatedValue {
     /// An additive animation's `value` over the app's `self`: numbers, points and sizes add, a transform applies after.
     func addingAnimated(_ value: AnimatedValue) -> AnimatedValue {
         if case .transform(let model) = self, case .transform(let animated) = value { return .transform(model.concatenating(animated)) }
+        if case .transform3D(let model) = self, case .transform3D(let animated) = value { return .transform3D(model.concatenating(animated)) }
         return adding(value)
     }
 

@@ -93,8 +93,7 @@ final class KeyframeCollector {
         var running = 0
         var allFinished = true
         for key in order {
-            // A 3D transform changes at once in a keyframe block: its layer's key path takes affine values only so far.
-            guard let entry = byProperty[key], entry.view.window != nil, entry.property != .transform3D else { continue }
+            guard let entry = byProperty[key], entry.view.window != nil else { continue }
             // Held between keyframes: each reaches its value over its span from where the last one left it.
             var values: [AnimatedValue] = [entry.from]
             var times: [Double] = [0]

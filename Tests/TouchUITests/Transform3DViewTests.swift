@@ -126,4 +126,69 @@ struct Transform3DViewTests {
         twin.transform3D = CATransform3DRotate(perspective, 0.8, 0, 1, 0)
         #expect(kept.firstDifference(from: try stillStage.window.drawnAfresh()) == nil)
     }
+
+    /// The card as `aTurnAnimates` draws it, held still at `transform` in a stage of its own.
+    func stillCard(_ transform: Transform3D) throws -> Bitmap {
+        let stillStage = LayerStage()
+        let twin = View(frame: CGRect(x: 40, y: 40, width: 120, height: 80))
+        twin.backgroundColor = .red
+        let twinRight = View(frame: CGRect(x: 60, y: 0, width: 60, height: 80))
+        twinRight.backgroundColor = .blue
+        twin.addSubview(twinRight)
+        stillStage.holder.addSubview(twin)
+        twin.transform3D = transform
+        return try stillStage.window.drawnAfresh()
+    }
+
+    /// A spin in depth, as iOS code writes it: the layer keeps its perspective,
+    /// `transform.rotation.y` turns it before that; the app's transform is left alone.
+    @Test func aLayerAnimationOfRotationAboutY() throws {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        card.layer.transform = perspective
+        let kept = try window.drawnAfresh()
+        let spin = BasicAnimation(keyPath: "transform.rotation.y")
+        spin.fromValue = 0.0
+        spin.toValue = 0.9
+        spin.duration = 1
+        spin.timingFunction = MediaTimingFunction(name: .linear)
+        card.layer.add(spin, forKey: "spin")
+        stage.at(0.5)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.firstDifference(from: try stillCard(CATransform3DRotate(perspective, 0.45, 0, 1, 0))) == nil)
+        #expect(card.layer.transform == perspective, "the model stays the app's")
+        stage.at(1.2)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.firstDifference(from: try stillCard(perspective)) == nil, "back to the model when it ends")
+    }
+
+    /// `transform` with CATransform3D values, mixed as Core Animation mixes them; and a keyframe block turning it.
+    @Test func wholeTransformsAnimateIn3D() throws {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 300
+        let kept = try window.drawnAfresh()
+        let turn = BasicAnimation(keyPath: "transform")
+        turn.fromValue = perspective
+        turn.toValue = CATransform3DRotate(perspective, 1.0, 0, 1, 0)
+        turn.duration = 1
+        turn.timingFunction = MediaTimingFunction(name: .linear)
+        card.layer.add(turn, forKey: "turn")
+        stage.at(0.5)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.firstDifference(from: try stillCard(CATransform3DRotate(perspective, 0.5, 0, 1, 0))) == nil)
+        stage.at(1.2)
+        card.transform3D = perspective
+        View.animateKeyframes(withDuration: 1, delay: 0, options: .calculationModeLinear, animations: {
+            View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) {
+                card.transform3D = CATransform3DRotate(perspective, -0.6, 1, 0, 0)
+            }
+        })
+        let start = stage.app.timeline.now
+        stage.at(start + 0.5)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.firstDifference(from: try stillCard(perspective)) != nil, "half-way, turning")
+        stage.at(start + 1.5)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.firstDifference(from: try stillCard(CATransform3DRotate(perspective, -0.6, 1, 0, 0))) == nil)
+    }
 }
