@@ -17,7 +17,7 @@ extension GraphicsContext {
             }
             return
         }
-        let (polygon, cut) = projection.visiblePolygon(of: pictureRect)
+        let polygon = projection.visiblePolygon(of: pictureRect).points
         guard polygon.count >= 3 else { return }
         let landed = polygon.reduce(Rect.null) { $0.union(Rect(x: $1.x, y: $1.y, width: 0, height: 0)) }
         let toDevice = transform
@@ -36,14 +36,6 @@ extension GraphicsContext {
         bitmap.finishDrawing()
         Self.resample(bitmap, into: target, backwards: backwards)
         withSavedState {
-            // Only where the picture is in front of the eye: behind it, the map would mirror it.
-            if cut {
-                var outline = Path()
-                outline.move(to: polygon[0])
-                for point in polygon.dropFirst() { outline.addLine(to: point) }
-                outline.close()
-                clip(to: outline)
-            }
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, target.surface, Double(device.x), Double(device.y))
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
@@ -53,7 +45,9 @@ extension GraphicsContext {
 
     /// Fills `target` from `source` through `backwards` (from a point of the
     /// target to one of the source, row vectors), sampling bilinearly between
-    /// pixel centres; outside the source, nothing. In doubles, not pixman's
+    /// pixel centres; outside the source, nothing, and nothing where the
+    /// weight going back is not positive: those points are behind the eye,
+    /// where the map would show the picture mirrored. In doubles, not pixman's
     /// 16.16 projective path: there a small perspective term loses its digits,
     /// and its fetch left stray columns of source pixels beside the picture.
     private static func resample(_ source: Bitmap, into target: Bitmap, backwards m: ProjectiveTransform) {

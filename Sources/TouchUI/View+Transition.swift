@@ -246,11 +246,13 @@ final class CrossDissolve {
 
         /// The flip a transition's kind asks for (`AnimationOptions.transitionKind`), if it is one.
         static func flip(_ kind: Int) -> Style? {
-            switch kind {
-            case 1: .flip(Point(x: 0, y: 1))  // from the left: the left side forward
-            case 2: .flip(Point(x: 0, y: -1))
-            case 6: .flip(Point(x: -1, y: 0))  // from the top: the top forward
-            case 7: .flip(Point(x: 1, y: 0))
+            typealias Options = View.AnimationOptions
+            // A positive turn about y brings the left side forward; about x, the bottom.
+            return switch kind {
+            case Options.transitionFlipFromLeft.transitionKind: .flip(Point(x: 0, y: 1))
+            case Options.transitionFlipFromRight.transitionKind: .flip(Point(x: 0, y: -1))
+            case Options.transitionFlipFromTop.transitionKind: .flip(Point(x: -1, y: 0))
+            case Options.transitionFlipFromBottom.transitionKind: .flip(Point(x: 1, y: 0))
             default: nil
             }
         }
