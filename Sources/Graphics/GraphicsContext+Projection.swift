@@ -61,16 +61,15 @@ extension GraphicsContext {
             return opaque ? word | 0xff00_0000 : word
         }
         let lastX = width - 1, lastY = height - 1
-        let right = Double(width + 1), bottom = Double(height + 1)
+        let right = Double(width), bottom = Double(height)
         for row in 0..<target.height {
             let cy = Double(row) + 0.5
             // At column c's centre, the source point is (U + c·m11, V + c·m12) / (W + c·m13).
             let u0 = m.m11 * 0.5 + m.m21 * cy + m.m31
             let v0 = m.m12 * 0.5 + m.m22 * cy + m.m32
             let w0 = m.m13 * 0.5 + m.m23 * cy + m.m33
-            // The columns whose source point is in front and inside (shifted by a
-            // pixel and a half, so its neighbours may be half outside): each bound
-            // a linear inequality a + b·c > 0, solved for the row at once.
+            // The columns whose source point is in front and on the picture:
+            // each bound a linear inequality a + b·c > 0, solved for the row at once.
             var first = 0.0, last = Double(target.width)
             func keep(_ a: Double, _ b: Double) {
                 if b == 0 {
@@ -82,10 +81,13 @@ extension GraphicsContext {
                 }
             }
             keep(w0 - 1e-9, m.m13)
-            keep(u0 + 0.5 * w0, m.m11 + 0.5 * m.m13)  // x > 0
-            keep(v0 + 0.5 * w0, m.m12 + 0.5 * m.m13)  // y > 0
-            keep((right - 0.5) * w0 - u0, (right - 0.5) * m.m13 - m.m11)  // x < right
-            keep((bottom - 0.5) * w0 - v0, (bottom - 0.5) * m.m13 - m.m12)  // y < bottom
+            // Only pixels whose centre lands on the picture: its edge fades over
+            // the last half texel inside, and nothing is drawn past where the
+            // picture's outline lands, so damage to that box repaints it all.
+            keep(u0, m.m11)  // x > 0
+            keep(v0, m.m12)  // y > 0
+            keep(right * w0 - u0, right * m.m13 - m.m11)  // x < right
+            keep(bottom * w0 - v0, bottom * m.m13 - m.m12)  // y < bottom
             guard last > first else { continue }
             let start = max(0, Int(first.rounded(.up))), end = min(target.width, Int(last.rounded(.up)))
             guard start < end else { continue }

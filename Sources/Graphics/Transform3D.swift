@@ -75,13 +75,21 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// This transform followed by `other` (CATransform3DConcat).
+    /// Written out, not looped over arrays: a view under a sublayer
+    /// transform concatenates on every hit-test and conversion, and arrays
+    /// would allocate each time.
     public func concatenating(_ other: Transform3D) -> Transform3D {
-        let a = rows, b = other.rows
-        var r = [[Double]](repeating: [0, 0, 0, 0], count: 4)
-        for i in 0..<4 {
-            for j in 0..<4 { r[i][j] = a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j] }
+        let b = other
+        func row(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> (Double, Double, Double, Double) {
+            (
+                x * b.m11 + y * b.m21 + z * b.m31 + w * b.m41, x * b.m12 + y * b.m22 + z * b.m32 + w * b.m42,
+                x * b.m13 + y * b.m23 + z * b.m33 + w * b.m43, x * b.m14 + y * b.m24 + z * b.m34 + w * b.m44
+            )
         }
-        return Transform3D(rows: r)
+        let r1 = row(m11, m12, m13, m14), r2 = row(m21, m22, m23, m24), r3 = row(m31, m32, m33, m34), r4 = row(m41, m42, m43, m44)
+        return Transform3D(
+            m11: r1.0, m12: r1.1, m13: r1.2, m14: r1.3, m21: r2.0, m22: r2.1, m23: r2.2, m24: r2.3,
+            m31: r3.0, m32: r3.1, m33: r3.2, m34: r3.3, m41: r4.0, m42: r4.1, m43: r4.2, m44: r4.3)
     }
 
     /// A translation, then this (CATransform3DTranslate).

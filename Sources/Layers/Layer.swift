@@ -50,10 +50,36 @@ public class Layer {
         willSet { damage() }
         didSet { damage() }
     }
-    @exclusivity(unchecked) public var transform = AffineTransform.identity {
+    /// How the layer is turned, scaled and moved about its anchor point, in
+    /// three dimensions, as CALayer's: `m34` gives perspective. The layer and
+    /// its sublayers are flattened into the superlayer's plane, as Core
+    /// Animation flattens a layer that is not a transform layer.
+    @exclusivity(unchecked) public var transform = Transform3D.identity {
         willSet { damage() }
-        didSet { damage() }
+        didSet {
+            hasTransform = !transform.isIdentity
+            damage()
+        }
     }
+    /// Applied to each sublayer after its own transform, about this layer's
+    /// anchor point, as CALayer's: `m34` here gives every sublayer one
+    /// vanishing point, the middle of this layer (a cover flow's shelf).
+    @exclusivity(unchecked) public var sublayerTransform = Transform3D.identity {
+        willSet { damage() }
+        didSet {
+            hasSublayerTransform = !sublayerTransform.isIdentity
+            damage()
+        }
+    }
+    /// Kept apart so the paths of untransformed layers (finger markers) compare one flag, not sixteen numbers.
+    @exclusivity(unchecked) private(set) var hasTransform = false
+    @exclusivity(unchecked) private(set) var hasSublayerTransform = false
+
+    /// The transform's affine part, as CALayer's `affineTransform()`.
+    public func affineTransform() -> AffineTransform { transform.affineTransform }
+
+    /// Sets the transform to an affine one, as CALayer's `setAffineTransform(_:)`.
+    public func setAffineTransform(_ affine: AffineTransform) { transform = Transform3D(affine) }
     /// Sublayers with a higher z position are composited over those with a lower one.
     @exclusivity(unchecked) public var zPosition = 0.0 {
         didSet { damage() }
@@ -63,7 +89,7 @@ public class Layer {
     public var frame: Rect {
         get {
             let box = Rect(x: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height, width: bounds.width, height: bounds.height)
-            return box.applying(transform).offsetBy(dx: position.x, dy: position.y)
+            return transform.planar.boundingBox(of: box).offsetBy(dx: position.x, dy: position.y)
         }
         set {
             bounds.size = newValue.size
@@ -184,15 +210,15 @@ public class Layer {
     /// nothing else to draw: it composites as a copy of its pixels.
     var isPlainPicture: Bool {
         guard !drawsDirectly, let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
-            transform.isIdentity, !(masksToBounds && cornerRadius > 0)
+            isUntransformed, !(masksToBounds && cornerRadius > 0)
         else { return false }
         return contents.size == bounds.size
     }
 
     /// Draws nothing of its own and passes its sublayers on untouched: only a translation.
     var isEmptyContainer: Bool {
-        !drawsDirectly && contents == nil && draw == nil && backgroundColor == nil && borderWidth == 0 && opacity >= 1 && transform.isIdentity
-            && !masksToBounds
+        !drawsDirectly && contents == nil && draw == nil && backgroundColor == nil && borderWidth == 0 && opacity >= 1 && isUntransformed
+            && !hasSublayerTransform && !masksToBounds
     }
 
     /// Whether the layer or a sublayer draws anything (an empty container of finger markers does not).
@@ -211,17 +237,38 @@ public class Layer {
             ? layers : layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
 
-    /// From this layer's bounds coordinates to its superlayer's.
-    var toSuperlayer: AffineTransform {
-        let anchor = Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
-        return AffineTransform(translationX: -anchor.x, y: -anchor.y).concatenating(transform)
-            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+    /// Placed by its position alone: no transform of its own, and none from the superlayer's `sublayerTransform`.
+    var isUntransformed: Bool { !hasTransform && !(superlayer?.hasSublayerTransform ?? false) }
+
+    /// From this layer's bounds coordinates to its superlayer's plane: the
+    /// anchor to the origin, the transform, the position, then the
+    /// superlayer's sublayer transform about its anchor; flattened, so a
+    /// point's depth is dropped after the perspective divides.
+    var toSuperlayer: ProjectiveTransform {
+        let anchor = anchorInBounds
+        var placed = Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0).concatenating(transform)
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: 0))
+        if let superlayer, superlayer.hasSublayerTransform {
+            let around = superlayer.anchorInBounds
+            placed = placed.concatenating(Transform3D(translationX: -around.x, y: -around.y, z: 0)).concatenating(superlayer.sublayerTransform)
+                .concatenating(Transform3D(translationX: around.x, y: around.y, z: 0))
+        }
+        return placed.planar
     }
 
-    /// `rect`, in the layer's bounds coordinates, in its superlayer's. Untransformed (a
-    /// finger marker, a container), it is an offset: no matrices to multiply.
+    /// The anchor point in the bounds' coordinates.
+    var anchorInBounds: Point { Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height) }
+
+    /// Where an untransformed layer's bounds origin lands in its superlayer.
+    var offsetInSuperlayer: Point {
+        Point(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height)
+    }
+
+    /// `rect`, in the layer's bounds coordinates, in its superlayer's (the box
+    /// around it, when seen in perspective). Untransformed (a finger marker, a
+    /// container), it is an offset: no matrices to multiply.
     func convertToSuperlayer(_ rect: Rect) -> Rect {
-        guard transform.isIdentity else { return rect.applying(toSuperlayer) }
+        guard isUntransformed else { return rect.isNull ? .null : toSuperlayer.boundingBox(of: rect) }
         return rect.offsetBy(
             dx: position.x - bounds.minX - anchorPoint.x * bounds.width, dy: position.y - bounds.minY - anchorPoint.y * bounds.height)
     }

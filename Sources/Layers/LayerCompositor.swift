@@ -87,7 +87,8 @@ public final class LayerCompositor {
     /// Appends `layer`'s sublayers as sprites, back to front; false when one is more than a plain picture or an empty container.
     static func layFlat(_ layer: Layer, offset: Point, into sprites: inout [Sprite]?) -> Bool {
         for sublayer in layer.sublayersInDrawingOrder where !sublayer.isHidden && sublayer.opacity > 0 {
-            let origin = Point(x: sublayer.bounds.minX, y: sublayer.bounds.minY).applying(sublayer.toSuperlayer)
+            guard sublayer.isUntransformed else { return false }
+            let origin = sublayer.offsetInSuperlayer
             let placed = Point(x: origin.x + offset.x, y: origin.y + offset.y)
             if sublayer.isPlainPicture, let contents = sublayer.contents {
                 guard placed.x == placed.x.rounded(), placed.y == placed.y.rounded() else { return false }
@@ -110,33 +111,64 @@ public final class LayerCompositor {
     /// that repaints two of them).
     private func composite(_ layer: Layer, into context: GraphicsContext, clip: Rect, superlayerToRoot: AffineTransform) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        let toRoot: AffineTransform
-        if layer.superlayer != nil {
-            guard layer.extent().applying(superlayerToRoot).intersects(clip) else { return }
-            toRoot = layer.toSuperlayer.concatenating(superlayerToRoot)
-        } else {
-            toRoot = .identity
-        }
+        guard layer.superlayer != nil else { return paint(layer, into: context, clip: clip, toRoot: .identity, opacity: layer.opacity) }
+        guard layer.extent().applying(superlayerToRoot).intersects(clip) else { return }
         // A picture and nothing else, untransformed at full opacity (a finger
         // marker): pixman copies it in, with no state to save or matrix to multiply.
-        if layer.superlayer != nil, layer.isPlainPicture, let contents = layer.contents {
-            context.composite(contents.bitmap, at: Point(x: layer.bounds.minX, y: layer.bounds.minY).applying(layer.toSuperlayer))
+        if layer.isPlainPicture, let contents = layer.contents {
+            context.composite(contents.bitmap, at: layer.offsetInSuperlayer)
             return
         }
+        let placement = layer.isUntransformed ? ProjectiveTransform(AffineTransform(translationX: layer.offsetInSuperlayer.x - layer.bounds.minX, y: layer.offsetInSuperlayer.y - layer.bounds.minY)) : layer.toSuperlayer
+        guard placement.isAffine else { return compositeProjected(layer, by: placement, into: context) }
+        let toSuperlayer = placement.affineTransform
         context.withSavedState {
-            if layer.superlayer != nil { context.concatenate(layer.toSuperlayer) }
+            context.concatenate(toSuperlayer)
+            paint(layer, into: context, clip: clip, toRoot: toSuperlayer.concatenating(superlayerToRoot), opacity: layer.opacity)
+        }
+    }
+
+    /// A layer seen in perspective: it and its sublayers are painted flat
+    /// into a picture of what they cover, which is then resampled through
+    /// the projection, as Core Animation flattens a layer into its
+    /// superlayer's plane. The picture is faded as one.
+    private func compositeProjected(_ layer: Layer, by projection: ProjectiveTransform, into context: GraphicsContext) {
+        let covered = layer.extentInOwnCoordinates()
+        guard !covered.isNull, !covered.isEmpty else { return }
+        let pixels = PixelRect(enclosing: covered)
+        // A picture past what any screen shows is not made: a layer that large is a mistake, not a card.
+        guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
+            let picture = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
+        else { return }
+        let pictureContext = GraphicsContext(bitmap: picture)
+        pictureContext.appearance = context.appearance
+        pictureContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+        let whole = Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height))
+        paint(layer, into: pictureContext, clip: whole, toRoot: .identity, opacity: 1)
+        pictureContext.flush()
+        context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: layer.opacity)
+    }
+
+    /// The longest side, in pixels, of the picture a layer seen in perspective is painted into.
+    static let largestProjectedSide = 8192
+
+    /// Paints `layer` in its own bounds' coordinates (the context's user
+    /// space): background, contents, what it draws, sublayers and border, at
+    /// `opacity`. `toRoot` takes those coordinates to the root's, where `clip` is.
+    private func paint(_ layer: Layer, into context: GraphicsContext, clip: Rect, toRoot: AffineTransform, opacity: Double) {
+        context.withSavedState {
             let bounds = layer.bounds
             // Fading what is drawn in several parts (sublayers; a shape's fill
             // and stroke over its background) is one picture blended once,
             // kept to what the layer covers.
-            let group = layer.opacity < 1 && (!layer.sublayers.isEmpty || layer.drawsDirectly)
+            let group = opacity < 1 && (!layer.sublayers.isEmpty || layer.drawsDirectly)
             if group {
                 let covered = layer.extentInOwnCoordinates()
                 guard !covered.isNull else { return }
                 context.clip(to: covered)
                 context.beginTransparencyLayer()
             }
-            let alpha = group ? 1 : layer.opacity
+            let alpha = group ? 1 : opacity
             let outline = layer.cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : Path(rect: bounds)
             if let background = layer.backgroundColor { context.fill(outline, with: background.withAlphaComponent(background.alpha * alpha)) }
             context.withSavedState {
@@ -160,7 +192,7 @@ public final class LayerCompositor {
                     : Path(rect: bounds.insetBy(dx: inset, dy: inset))
                 context.stroke(edge, with: border.withAlphaComponent(border.alpha * alpha), lineWidth: layer.borderWidth)
             }
-            if group { context.endTransparencyLayer(alpha: layer.opacity) }
+            if group { context.endTransparencyLayer(alpha: opacity) }
         }
     }
 

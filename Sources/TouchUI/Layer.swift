@@ -9,9 +9,9 @@ import Layers
 ///
 /// Layers of the app's own go under it as on iOS: `addSublayer` takes a
 /// `CALayer`, `ShapeLayer` or `GradientLayer`, placed in the view's bounds
-/// coordinates and drawn above the subviews already there. 3D transforms,
-/// masks and implicit animations of those layers are not here: code using
-/// the first two does not compile rather than draw something else.
+/// coordinates and drawn above the subviews already there. Their masks and
+/// implicit animations are not here: code using a mask does not compile
+/// rather than draw something else.
 @MainActor
 public struct Layer {
     /// The view whose properties these are.
@@ -239,6 +239,16 @@ public struct Layer {
     public var transform: Transform3D {
         get { view.transform3D }
         nonmutating set { view.transform3D = newValue }
+    }
+
+    /// Applied to every subview after its own transform, about this view's
+    /// anchor point, as CALayer's: set `m34` here and subviews turned about
+    /// y share one vanishing point, the middle of this view, as the cards
+    /// of a cover flow do. Layers added with `addSublayer` are not reached
+    /// yet: give their own container layer the `sublayerTransform`.
+    public var sublayerTransform: Transform3D {
+        get { view.sublayerTransform3D ?? .identity }
+        nonmutating set { view.sublayerTransform3D = newValue.isIdentity ? nil : newValue }
     }
 
     /// The view's transform, about the anchor point.

@@ -369,8 +369,12 @@ struct LayerProperty {
             color({ get($0 as! ShapeLayer) }, { set($0 as! ShapeLayer, $1) })
         }
         if let transform = TransformPart(keyPath: keyPath) {
-            self = number({ transform.get($0.transform) }, { $0.transform = transform.alone($1) })
+            self = number({ transform.get($0.transform.affineTransform) }, { $0.transform = Transform3D(transform.alone($1)) })
             return
+        }
+        func transform3D(_ get: @escaping (Target) -> Transform3D, _ set: @escaping (Target, Transform3D) -> Void) -> LayerProperty {
+            LayerProperty(
+                .transform3D, storage, get: { .transform3D(get($0)) }, set: { layer, value in if case .transform3D(let t) = value { set(layer, t) } })
         }
         let isShape = layer is ShapeLayer
         switch keyPath {
@@ -388,10 +392,15 @@ struct LayerProperty {
             self = LayerProperty(
                 .size, storage, get: { (layer: Target) in .rect(Rect(origin: .zero, size: layer.bounds.size)) },
                 set: { layer, value in if case .rect(let r) = value { layer.bounds.size = r.size } })
-        case "transform":
-            self = LayerProperty(
-                .transform, storage, get: { (layer: Target) in .transform(layer.transform) },
-                set: { layer, value in if case .transform(let t) = value { layer.transform = t } })
+        case "transform": self = transform3D({ $0.transform }, { $0.transform = $1 })
+        case "sublayerTransform": self = transform3D({ $0.sublayerTransform }, { $0.sublayerTransform = $1 })
+        case "transform.rotation.x", "transform.rotation.y":
+            // Each animated value is the turn on its own, as the other parts
+            // are; a superlayer's sublayerTransform gives it its perspective.
+            let aboutX = keyPath.hasSuffix("x")
+            self = number(
+                { aboutX ? atan2($0.transform.m23, $0.transform.m22) : atan2($0.transform.m31, $0.transform.m11) },
+                { $0.transform = Transform3D(rotationAngle: $1, x: aboutX ? 1 : 0, y: aboutX ? 0 : 1, z: 0) })
         case "backgroundColor": self = color({ $0.backgroundColor }, { $0.backgroundColor = $1 })
         case "borderColor": self = color({ $0.borderColor }, { $0.borderColor = $1 })
         case "strokeStart" where isShape: self = shape({ $0.strokeStart }, { $0.strokeStart = $1 })

@@ -210,12 +210,16 @@ extension View {
         guard !isHidden, alpha > 0.001 else { return }
         let center = animating ? drawnCenter : self.center
         let bounds = animating ? drawnBounds : self.bounds
-        let transform = animating ? drawnTransform : self.transform
+        let projected = animating ? drawnProjection : projection
+        // A superview's sublayer transform may leave the view's plane affine
+        // (a move in depth seen in perspective is a scale): drawn as any
+        // transformed view, crisp, with no picture.
+        let transform = projected.flatMap { $0.isAffine ? $0.affineTransform : nil } ?? (animating ? drawnTransform : self.transform)
         let anchor = self.anchor(in: bounds)
         let frame = Rect(x: center.x - (anchor.x - bounds.minX), y: center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
         // A view that cannot draw outside its frame, away from the damage, is
         // skipped before any cairo call: a small repaint stays small.
-        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && (animating ? drawnProjection : projection) == nil
+        if (clipsToBounds || (subviews.isEmpty && hostedLayers?.isEmpty ?? true)) && transform.isIdentity && projected == nil
             && !frame.intersects(dirtyInSuperview)
         {
             // A shadow reaches past the frame: skipped too when it misses the damage.
@@ -223,7 +227,7 @@ extension View {
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
             if !reach.intersects(dirtyInSuperview) { return }
         }
-        if let projection = animating ? drawnProjection : projection {
+        if let projection = projected, !projection.isAffine {
             // Turned in depth: the view drawn as one picture, laid into the superview's plane in perspective.
             var picture: (bitmap: Bitmap, origin: Point)?
             View.offscreen { picture = pictureOfContents() }

@@ -60,7 +60,7 @@ open class View: Responder {
         willSet { if newValue != transform { damageExtent() } }
         didSet {
             // Set as such, it replaces a 3D transform; set from one, it is its plane part.
-            if !isSettingTransform3D { (storedTransform3D, projection) = (nil, nil) }
+            if !isSettingTransform3D { (storedTransform3D, ownProjection) = (nil, nil) }
             if oldValue != transform {
                 damageExtent()
                 if AnimationBlock.capturing != nil || presentation != nil {
@@ -88,7 +88,7 @@ open class View: Responder {
             View.performWithoutAnimation { transform = planar.isAffine ? planar.affineTransform : newValue.affineTransform }
             isSettingTransform3D = false
             storedTransform3D = newValue.isAffine ? nil : newValue
-            projection = planar.isAffine ? nil : planar
+            ownProjection = planar.isAffine ? nil : planar
             damageExtent()
             if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.transform3D, from: .transform3D(old)) }
         }
@@ -97,9 +97,31 @@ open class View: Responder {
     @exclusivity(unchecked) private var storedTransform3D: Transform3D?
     @exclusivity(unchecked) private var isSettingTransform3D = false
     /// Where the view's plane lands in its superview's, relative to the
-    /// anchor and centre, when that is seen in perspective (nil otherwise:
-    /// then `transform` says it all).
-    @exclusivity(unchecked) private(set) var projection: ProjectiveTransform?
+    /// anchor and centre, when that is seen in perspective or through the
+    /// superview's sublayer transform (nil otherwise: then `transform` says it all).
+    var projection: ProjectiveTransform? {
+        guard let superview, let shared = superview.sublayerTransform3D else { return ownProjection }
+        return View.projection(of: transform3D, at: center, under: shared, around: superview.anchor(in: superview.bounds))
+    }
+    /// The view's own transform's, when that has perspective.
+    @exclusivity(unchecked) private var ownProjection: ProjectiveTransform?
+
+    /// Applied to every subview after its own transform, about this view's
+    /// anchor point (`layer.sublayerTransform`): `m34` gives the subviews one
+    /// vanishing point. Nil for the identity.
+    @exclusivity(unchecked) var sublayerTransform3D: Transform3D? {
+        willSet { damageExtent() }
+        didSet { damageExtent() }
+    }
+
+    /// `transform` about a subview's anchor, the subview's centre at
+    /// `center`, then `shared` (its superview's sublayer transform) about
+    /// `anchor`, the superview's; relative to the centre, as `projection` is.
+    static func projection(of transform: Transform3D, at center: Point, under shared: Transform3D, around anchor: Point) -> ProjectiveTransform {
+        let dx = center.x - anchor.x, dy = center.y - anchor.y
+        return transform.concatenating(Transform3D(translationX: dx, y: dy, z: 0)).concatenating(shared)
+            .concatenating(Transform3D(translationX: -dx, y: -dy, z: 0)).planar
+    }
 
     /// The point of the bounds that `center` places and transforms turn
     /// about, in unit coordinates: (0.5, 0.5), the middle, until set

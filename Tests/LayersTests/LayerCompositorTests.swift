@@ -42,7 +42,7 @@ struct LayerCompositorTests {
         #expect(bitmap.pixel(x: 15, y: 15) == Self.white.pixel, "the old place is painted over")
         #expect(bitmap.pixel(x: 70, y: 70) == Self.red.pixel, "the new place shows the stored content")
         scene.square.opacity = 0.5
-        scene.square.transform = AffineTransform(scaleX: 2, y: 2)
+        scene.square.setAffineTransform(AffineTransform(scaleX: 2, y: 2))
         frame(scene, compositor, into: bitmap)
         let faded = bitmap.pixel(x: 55, y: 55)
         #expect(faded.distance(to: PixelColor(red: 255, green: 128, blue: 128)) <= 2, "half red over white, scaled about its centre to 40 x 40")

@@ -49,7 +49,7 @@ struct LonePictureTests {
         first.position = Point(x: 50.5, y: 40)
         #expect(tree.lonePicture == nil, "between pixels")
         first.position = Point(x: 50, y: 40)
-        first.transform = AffineTransform(scaleX: 2, y: 2)
+        first.setAffineTransform(AffineTransform(scaleX: 2, y: 2))
         #expect(tree.lonePicture == nil, "scaled")
     }
 }

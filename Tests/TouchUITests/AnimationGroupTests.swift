@@ -17,7 +17,7 @@ struct AnimationGroupTests {
 
     func at(_ time: Double) { stage.at(time) }
     func near(_ a: Double, _ b: Double, within: Double = 0.02) -> Bool { abs(a - b) <= within }
-    var scale: Double { (dot.transform.a * dot.transform.a + dot.transform.b * dot.transform.b).squareRoot() }
+    var scale: Double { (dot.affineTransform().a * dot.affineTransform().a + dot.affineTransform().b * dot.affineTransform().b).squareRoot() }
 
     /// A pulse: its animations take the group's duration when they have
     /// none of their own, and repeat with it; one key, one completion.

@@ -98,7 +98,7 @@ struct BasicAnimationTests {
         ring.add(spin, forKey: "spin")
         #expect(!app.hasRunningAnimations)
         at(10.25)
-        let angle = atan2(ring.transform.b, ring.transform.a)
+        let angle = atan2(ring.affineTransform().b, ring.affineTransform().a)
         // Drawn at the last display tick: within a sixtieth of a turn.
         #expect(abs(angle - .pi / 2) < 2 * .pi / 60 + 1e-9, "a quarter turn past ten whole ones")
         ring.removeAllAnimations()
@@ -128,7 +128,7 @@ struct BasicAnimationTests {
         window.addSubview(holder)
         #expect(app.virtualTimeline.pendingTimerCount > 0)
         at(3.3)
-        let angle = atan2(ring.transform.b, ring.transform.a)
+        let angle = atan2(ring.affineTransform().b, ring.affineTransform().a)
         #expect(abs(angle - .pi / 2) < 2 * .pi / 20, "a quarter turn past three whole ones: \(angle)")
     }
 

@@ -114,9 +114,9 @@ struct KeyframeAnimationTests {
         badge.add(bob, forKey: nil)
         at(0.25)
         // Catmull-Rom at the middle of 0 to 10, between 0 (held before) and 0 after: 5.625, where a line gives 5.
-        #expect(near(badge.transform.ty, 5.625, within: 0.2), "\(badge.transform.ty)")
+        #expect(near(badge.affineTransform().ty, 5.625, within: 0.2), "\(badge.affineTransform().ty)")
         at(0.5)
-        #expect(near(badge.transform.ty, 10, within: 0.1))
+        #expect(near(badge.affineTransform().ty, 10, within: 0.1))
         at(1.1)
         #expect(badge.transform == .identity)
     }
@@ -207,7 +207,7 @@ struct KeyframeAnimationTests {
         drive.rotationMode = .rotateAuto
         drive.duration = 1
         badge.add(drive, forKey: "drive")
-        func angle() -> Double { atan2(badge.transform.b, badge.transform.a) }
+        func angle() -> Double { atan2(badge.affineTransform().b, badge.affineTransform().a) }
         at(0.25)
         #expect(abs(angle()) < 0.01, "going right: \(angle())")
         at(0.75)
