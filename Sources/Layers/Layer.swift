@@ -68,12 +68,15 @@ public class Layer {
         willSet { damage() }
         didSet {
             hasSublayerTransform = !sublayerTransform.isIdentity
+            for sublayer in sublayers { sublayer.isUnderSublayerTransform = hasSublayerTransform }
             damage()
         }
     }
     /// Kept apart so the paths of untransformed layers (finger markers) compare one flag, not sixteen numbers.
     @exclusivity(unchecked) private(set) var hasTransform = false
     @exclusivity(unchecked) private(set) var hasSublayerTransform = false
+    /// The superlayer's `hasSublayerTransform`, kept here: reading it there retains the superlayer on every move's damage.
+    @exclusivity(unchecked) private(set) var isUnderSublayerTransform = false
 
     /// The transform's affine part, as CALayer's `affineTransform()`.
     public func affineTransform() -> AffineTransform { transform.affineTransform }
@@ -167,7 +170,9 @@ public class Layer {
     /// retain and release of it takes Swift's slow path (a moving finger's
     /// damage climbs the tree through here each frame). A superlayer keeps
     /// its sublayers alive and clears this when it lets one go or goes itself.
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: Layer?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: Layer? {
+        didSet { isUnderSublayerTransform = superlayer?.hasSublayerTransform ?? false }
+    }
     /// Told of the damage when this is the root (a `LayerTree` listens here).
     var onDamage: ((Rect) -> Void)?
 
@@ -238,7 +243,7 @@ public class Layer {
     }
 
     /// Placed by its position alone: no transform of its own, and none from the superlayer's `sublayerTransform`.
-    var isUntransformed: Bool { !hasTransform && !(superlayer?.hasSublayerTransform ?? false) }
+    var isUntransformed: Bool { !hasTransform && !isUnderSublayerTransform }
 
     /// From this layer's bounds coordinates to its superlayer's plane: the
     /// anchor to the origin, the transform, the position, then the
@@ -248,7 +253,7 @@ public class Layer {
         let anchor = anchorInBounds
         var placed = Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0).concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: 0))
-        if let superlayer, superlayer.hasSublayerTransform {
+        if isUnderSublayerTransform, let superlayer {
             let around = superlayer.anchorInBounds
             placed = placed.concatenating(Transform3D(translationX: -around.x, y: -around.y, z: 0)).concatenating(superlayer.sublayerTransform)
                 .concatenating(Transform3D(translationX: around.x, y: around.y, z: 0))

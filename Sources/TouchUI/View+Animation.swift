@@ -101,7 +101,7 @@ extension View {
     }
     /// The drawn 3D transform's map of the view's plane, when it is seen in perspective.
     var drawnProjection: ProjectiveTransform? {
-        if let superview, let shared = superview.sublayerTransform3D {
+        if isUnderSublayerTransform, let superview, let shared = superview.sublayerTransform3D {
             let turned = presentation?.transform3D ?? presentation?.transform.map(Transform3D.init) ?? transform3D
             return View.projection(of: turned, at: drawnCenter, under: shared, around: superview.anchor(in: superview.drawnBounds))
         }

@@ -21,7 +21,9 @@ open class View: Responder {
     // delivering each frame (BENCHMARKS.md, "Views without side tables").
     // A view keeps its subviews alive and clears this when it lets one go
     // (removeFromSuperview) or goes itself (deinit).
-    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: View? {
+        didSet { isUnderSublayerTransform = superview?.sublayerTransform3D != nil }
+    }
     @exclusivity(unchecked) public private(set) var subviews: [View] = []
     @exclusivity(unchecked) weak var owningViewController: ViewController?
 
@@ -100,6 +102,9 @@ open class View: Responder {
     /// anchor and centre, when that is seen in perspective or through the
     /// superview's sublayer transform (nil otherwise: then `transform` says it all).
     var projection: ProjectiveTransform? {
+        @inline(__always) get { isUnderSublayerTransform ? projectionUnderSublayerTransform() : ownProjection }
+    }
+    private func projectionUnderSublayerTransform() -> ProjectiveTransform? {
         guard let superview, let shared = superview.sublayerTransform3D else { return ownProjection }
         return View.projection(of: transform3D, at: center, under: shared, around: superview.anchor(in: superview.bounds))
     }
@@ -111,8 +116,16 @@ open class View: Responder {
     /// vanishing point. Nil for the identity.
     @exclusivity(unchecked) var sublayerTransform3D: Transform3D? {
         willSet { damageExtent() }
-        didSet { damageExtent() }
+        didSet {
+            for subview in subviews { subview.isUnderSublayerTransform = sublayerTransform3D != nil }
+            damageExtent()
+        }
     }
+    /// Whether the superview has a sublayer transform: one flag on the paths
+    /// every touch takes (hit-testing, conversions), which would otherwise
+    /// reach the superview (retaining a window is Swift's slow path: touches
+    /// hold it weakly).
+    @exclusivity(unchecked) private(set) var isUnderSublayerTransform = false
 
     /// `transform` about a subview's anchor, the subview's centre at
     /// `center`, then `shared` (its superview's sublayer transform) about

@@ -40,6 +40,11 @@ struct SublayerTransformTests {
         #expect(drawn.pixel(x: 209, y: 100) == white && drawn.pixel(x: 155, y: 100) == white)
         #expect(window.hitTest(Point(x: 205, y: 100), with: nil) === card, "beyond its model frame, where it is drawn")
         #expect(window.hitTest(Point(x: 154, y: 100), with: nil) === stage.holder, "inside its model frame, where it is not")
+        // Taken out, it is flat; put back, the holder's perspective holds it again.
+        card.removeFromSuperview()
+        #expect(card.frame == CGRect(x: 130, y: 60, width: 40, height: 40))
+        stage.holder.addSubview(card)
+        #expect(card.frame == frame)
         let local = card.convert(Point(x: 205, y: 100), from: nil)
         // 85 right of the holder's middle is 68 before the eye's divide: 38 into the card.
         #expect(abs(local.x - 38) < 1e-6 && abs(local.y - 20) < 1e-6, "\(local)")
