@@ -175,6 +175,8 @@ public class Layer {
     }
     /// Told of the damage when this is the root (a `LayerTree` listens here).
     var onDamage: ((Rect) -> Void)?
+    /// The tree that set `onDamage`, which takes it back when it goes.
+    var onDamageOwner: ObjectIdentifier?
 
     deinit {
         for sublayer in sublayers { sublayer.superlayer = nil }

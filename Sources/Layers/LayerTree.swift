@@ -10,13 +10,21 @@ public final class LayerTree {
 
     public init(root: Layer = Layer()) {
         self.root = root
-        // Weakly: the root may outlive the tree.
-        root.onDamage = { [weak self] rect in
-            guard let self, !rect.isEmpty, !rect.isNull else { return }
+        // Not weakly: a weak reference gives the tree a side table, and every
+        // damaged layer's report would then retain it on Swift's slow path.
+        // The root may outlive the tree, so the tree takes this back when it goes.
+        root.onDamage = { [unowned(unsafe) self] rect in
+            guard !rect.isEmpty, !rect.isNull else { return }
             let wasClean = damage.isEmpty
             damage.add(PixelRect(enclosing: rect))
             if wasClean { onNeedsDisplay?() }
         }
+        root.onDamageOwner = ObjectIdentifier(self)
+    }
+
+    deinit {
+        // Unless another tree has taken the root since.
+        if root.onDamageOwner == ObjectIdentifier(self) { root.onDamage = nil }
     }
 
     /// A tree whose damage goes straight to `reportDamage` (in the root's
@@ -27,6 +35,7 @@ public final class LayerTree {
         root.onDamage = { rect in
             if !rect.isEmpty, !rect.isNull { reportDamage(rect) }
         }
+        root.onDamageOwner = ObjectIdentifier(self)
     }
 
     /// Whether anything changed since the last `takeDamage()`.
