@@ -15,7 +15,7 @@ extension View {
     public func setNeedsDisplay(_ rect: Rect) {
         // Off the window too: a picture kept for later must not show the old content.
         if View.rasterizingViews > 0 {
-            rasterCache = nil
+            forgetPictures()
             if shadow.opacity > 0 { shadowContentChanged(own: true) }
             invalidateRasterizedAncestors()
         }
@@ -77,7 +77,7 @@ extension View {
     func invalidateRasterizedAncestors() {
         var ancestor = superview
         while let view = ancestor {
-            view.rasterCache = nil
+            view.forgetPictures()
             if view.shadow.opacity > 0 { view.shadowContentChanged(own: false) }
             ancestor = view.superview
         }
@@ -229,14 +229,13 @@ extension View {
         }
         if let projection = projected, !projection.isAffine {
             // Turned in depth: the view drawn as one picture, laid into the superview's plane in perspective.
-            var picture: (bitmap: Bitmap, origin: Point)?
-            View.offscreen { picture = pictureOfContents() }
-            guard let picture else { return }
+            guard let picture = keptPictureOfContents() else { return }
             let anchored = ProjectiveTransform(AffineTransform(translationX: -anchor.x, y: -anchor.y))
                 .concatenating(projection).concatenating(AffineTransform(translationX: center.x, y: center.y))
             context.draw(picture.bitmap, at: picture.origin, projectedBy: anchored, alpha: alpha)
             return
         }
+        if projectedPicture != nil { projectedPicture = nil }
         context.saveState()
         defer { context.restoreState() }
         context.translateBy(x: center.x, y: center.y)

@@ -51,7 +51,7 @@ extension View {
     /// The mask layer changed: the view shows differently everywhere it draws.
     func maskChanged() {
         layerMask?.invalidate()
-        rasterCache = nil
+        forgetPictures()
         damageExtent()
     }
 

@@ -99,7 +99,7 @@ extension View {
     func shadowDidChange(from old: Shadow) {
         if (old.opacity > 0) != (shadow.opacity > 0) { View.rasterizingViews += shadow.opacity > 0 ? 1 : -1 }
         shadowPicture = nil
-        rasterCache = nil
+        forgetPictures()
         // The view's extent changed: pictures that hold it are out of date.
         if View.rasterizingViews > 0 { invalidateRasterizedAncestors() }
         if castsShadow { addDamageInWindow(shadowRect(around: contentExtent())) }

@@ -145,6 +145,24 @@ extension View {
 
     /// The view and its subviews drawn into a picture of their extent, in
     /// its own coordinates; nil when it draws nothing or would be too large.
+    /// The view's picture for drawing it in perspective: the one kept, when
+    /// it was made at the view's present bounds, extent and appearance;
+    /// otherwise drawn now and kept. Not kept mid-way through a dissolve,
+    /// whose picture changes every frame.
+    func keptPictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
+        let extent = extentInOwnCoordinates().union(crossDissolve?.frame ?? .null).integral
+        let appearance = traits.colorAppearance
+        if let kept = projectedPicture, kept.bounds == bounds, kept.appearance == appearance, kept.origin == extent.origin,
+            Double(kept.bitmap.width) == extent.width, Double(kept.bitmap.height) == extent.height
+        {
+            return (kept.bitmap, kept.origin)
+        }
+        var picture: (bitmap: Bitmap, origin: Point)?
+        View.offscreen { picture = pictureOfContents() }
+        projectedPicture = crossDissolve == nil ? picture.map { KeptPicture(bitmap: $0.bitmap, origin: $0.origin, bounds: bounds, appearance: appearance) } : nil
+        return picture
+    }
+
     func pictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
         // Mid-way through a dissolve, the picture is the mix on screen, so the next one starts from it;
         // mid-way through a flip, the view as it is (one side of it is, and it is drawn turned).
@@ -335,4 +353,12 @@ final class CrossDissolve {
 
     /// Where the old picture lies, in the view's coordinates.
     var frame: Rect { Rect(origin: origin, size: Size(width: Double(picture.width), height: Double(picture.height))) }
+}
+
+/// A view's picture kept for drawing it in perspective, with what it was drawn at.
+struct KeptPicture {
+    let bitmap: Bitmap
+    let origin: Point
+    let bounds: Rect
+    let appearance: Color.Appearance
 }

@@ -233,6 +233,19 @@ open class View: Responder {
     }
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
     @exclusivity(unchecked) var rasterCache: RasterTiles?
+    /// The picture a view seen in perspective is resampled from, kept while
+    /// nothing inside changes: a turning card costs a resample, not a
+    /// redraw of its text. While one is kept, changes inside find it as
+    /// they find a rasterized view's (`rasterizingViews` counts it).
+    @exclusivity(unchecked) var projectedPicture: KeptPicture? {
+        didSet { if (oldValue == nil) != (projectedPicture == nil) { View.rasterizingViews += projectedPicture == nil ? -1 : 1 } }
+    }
+
+    /// What is drawn inside changed: kept pictures of the view are out of date.
+    func forgetPictures() {
+        rasterCache = nil
+        if projectedPicture != nil { projectedPicture = nil }
+    }
     /// The image the view's layer shows (`layer.contents`), and how many of its pixels make a point.
     @exclusivity(unchecked) var layerContents: Image? {
         didSet { if oldValue !== layerContents { setNeedsDisplay() } }
@@ -266,7 +279,7 @@ open class View: Responder {
         willSet { if newValue != clipsToBounds { damageExtent() } }
         didSet {
             guard oldValue != clipsToBounds else { return }
-            rasterCache = nil
+            forgetPictures()
             damageExtent()
         }
     }

@@ -1,5 +1,5 @@
 import Testing
-import TouchUI
+@testable import TouchUI
 
 /// A view turned in depth (`transform3D`, `layer.transform`): drawn in
 /// perspective where the matrix puts it, repainted exactly, and hit where it is drawn.
@@ -180,5 +180,55 @@ struct Transform3DViewTests {
         stage.at(start + 1.5)
         #expect(try window.repaintDifference(in: kept) == nil)
         #expect(kept.firstDifference(from: try stillCard(CATransform3DRotate(perspective, -0.6, 1, 0, 0))) == nil)
+    }
+
+    /// Counts its draws; red, or green once told.
+    final class Counter: View {
+        var draws = 0
+        var green = false
+        override func draw(_ rect: CGRect) {
+            draws += 1
+            GraphicsGetCurrentContext()?.fill(bounds.insetBy(dx: 4, dy: 4), with: green ? .green : .red)
+        }
+    }
+
+    /// Turning a card again resamples the picture kept of it; a change
+    /// inside draws it again, and every frame repaints exactly.
+    @Test func turningAgainDrawsNothingAgain() throws {
+        let counter = Counter(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+        card.addSubview(counter)
+        let kept = try window.drawnAfresh()
+        card.transform3D = turn
+        #expect(try window.repaintDifference(in: kept) == nil)
+        let draws = counter.draws
+        for degrees in [40.0, 30, 20, 35] {
+            var t = CATransform3DIdentity
+            t.m34 = -1.0 / 300
+            card.transform3D = CATransform3DRotate(t, degrees * .pi / 180, 0, 1, 0)
+            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
+        }
+        #expect(counter.draws == draws, "four turns, no drawing")
+        #expect(try window.repaintDifference(in: kept) == nil)
+        // Inside, a change of content and a move: the picture is made again.
+        counter.green = true
+        counter.setNeedsDisplay()
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(counter.draws > draws)
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 300
+        let turned = CATransform3DRotate(t, 35 * .pi / 180, 0, 1, 0)
+        func landed(_ x: Double, _ y: Double) -> Point {
+            let px = x - 60, py = y - 40
+            let w = px * turned.m14 + py * turned.m24 + turned.m44
+            return Point(x: (px * turned.m11 + py * turned.m21 + turned.m41) / w + 120, y: (px * turned.m12 + py * turned.m22 + turned.m42) / w + 100)
+        }
+        let inside = landed(30, 30)
+        #expect(kept.pixel(x: Int(inside.x), y: Int(inside.y)).distance(to: Color.green.pixel) <= 24, "the new content shows")
+        counter.center = CGPoint(x: 40, y: 50)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        // Flat again, the picture is let go.
+        card.transform3D = CATransform3DIdentity
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(card.projectedPicture == nil)
     }
 }
