@@ -12,19 +12,26 @@ func benchmarkTransition() -> String {
     let context = GraphicsContext(bitmap: bitmap)
     /// The frames of one dissolve (`ticks` of them, or all), each timed.
     /// `dissolve` false: no transition, the screen drawn whole each frame instead.
-    /// `flip`: a flip from the left instead of the dissolve.
-    func dissolveFrames(dissolve: Bool = true, flip: Bool = false, ticks: Int? = nil) -> (mean: Double, first: Double, frames: Int) {
+    /// `flip`: a flip from the left instead of the dissolve; `turn`: every card turning 60 degrees in perspective instead.
+    func dissolveFrames(dissolve: Bool = true, flip: Bool = false, turn: Bool = false, ticks: Int? = nil) -> (mean: Double, first: Double, frames: Int) {
         let application = Application()
         let clock = VirtualTimeline()
         application.timeline = clock
         let window = Window(frame: CGRect(x: 0, y: 0, width: width, height: height), application: application)
         window.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
         let content = View(frame: window.bounds)
-        let titles = addTableCards(to: content).map { $0.subviews[0] as! Label }
+        let cards = addTableCards(to: content)
+        let titles = cards.map { $0.subviews[0] as! Label }
         window.addSubview(content)
         window.makeKeyAndVisible()
         window.render(window.takeDamage(), in: context)
-        if dissolve {
+        if turn {
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1.0 / 800
+            View.animate(withDuration: 0.3, delay: 0, options: .curveLinear, animations: {
+                for card in cards { card.transform3D = CATransform3DRotate(perspective, .pi / 3, 0, 1, 0) }
+            })
+        } else if dissolve {
             View.transition(with: content, duration: 0.3, options: [flip ? .transitionFlipFromLeft : .transitionCrossDissolve, .curveLinear], animations: {
                 for (index, title) in titles.enumerated() { title.text = "Table \(index + 1): paid" }
             })
@@ -40,12 +47,12 @@ func benchmarkTransition() -> String {
     // BENCH_TRANSITION_ONLY=dissolve|flip|redraw BENCH_TRANSITION_TICKS=N runs N frames of one, for callgrind's counts.
     if let only = ProcessInfo.processInfo.environment["BENCH_TRANSITION_ONLY"] {
         let ticks = ProcessInfo.processInfo.environment["BENCH_TRANSITION_TICKS"].flatMap(Int.init) ?? 18
-        let run = dissolveFrames(dissolve: only != "redraw", flip: only == "flip", ticks: ticks)
+        let run = dissolveFrames(dissolve: only != "redraw", flip: only == "flip", turn: only == "turn", ticks: ticks)
         return "\(run.frames) frames (\(only))"
     }
     let frameCopy = FrameCopy(bytes: width * height * 4)
     var copies: [Double] = [], dissolves: [Double] = [], redraws: [Double] = [], dissolveFirst: [Double] = []
-    var flips: [Double] = [], flipFirst: [Double] = []
+    var flips: [Double] = [], flipFirst: [Double] = [], turns: [Double] = [], turnFirst: [Double] = []
     var frames = 0
     for _ in 0..<7 {
         copies.append(frameCopy.time())
@@ -57,6 +64,9 @@ func benchmarkTransition() -> String {
         let flip = dissolveFrames(flip: true)
         flips.append(flip.mean)
         flipFirst.append(flip.first)
+        let turn = dissolveFrames(turn: true)
+        turns.append(turn.mean)
+        turnFirst.append(turn.first)
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     func ratio(_ a: [Double], _ b: [Double]) -> Double { median(zip(a, b).map { $0 / $1 }) }
@@ -76,6 +86,7 @@ func benchmarkTransition() -> String {
         | memcpy of one frame | \(ms(copies)) | 1 | |
         | **a frame of the dissolve** | \(ms(dissolves)) | **\(String(format: "%.2fx", ratio(dissolves, copies)))** | \(ms(dissolveFirst)) |
         | a frame of a flip from the left | \(ms(flips)) | \(String(format: "%.2fx", ratio(flips, copies))) | \(ms(flipFirst)) |
+        | a frame of every card turning 60 degrees in perspective | \(ms(turns)) | \(String(format: "%.2fx", ratio(turns, copies))) | \(ms(turnFirst)) |
         | the screen drawn whole | \(ms(redraws)) | \(String(format: "%.2fx", ratio(redraws, copies))) | |
 
         """
