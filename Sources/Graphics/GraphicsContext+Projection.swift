@@ -112,19 +112,22 @@ extension GraphicsContext {
                 } else {
                     (a, b, c, d) = (texel(x0, y0), texel(x1, y0), texel(x0, y1), texel(x1, y1))
                 }
-                // Weights in 1/65,536ths; two channels at once, 32 bits apart in 64
-                // (a channel times a weight takes 24 bits, four of them summed 26).
-                // Wrapping arithmetic: nothing overflows, and Swift's checks would double the loop.
-                let fx = UInt64(truncatingIfNeeded: xf & 255), fy = UInt64(truncatingIfNeeded: yf & 255)
+                // Weights in 1/256ths summing to 256, so a channel times its
+                // weight, and the four summed, fit 16 bits: the four channels of
+                // a texel are multiplied at once in vector lanes. Wrapping
+                // arithmetic: nothing overflows, and Swift's checks would double the loop.
+                let fx = UInt16(truncatingIfNeeded: xf & 255), fy = UInt16(truncatingIfNeeded: yf & 255)
                 let gx = 256 &- fx, gy = 256 &- fy
-                let wa = gx &* gy, wb = fx &* gy, wc = gx &* fy, wd = fx &* fy
-                @inline(__always) func blueRed(_ t: UInt32) -> UInt64 { UInt64(t & 0xff) | (UInt64(t & 0xff_0000) &<< 16) }
-                @inline(__always) func greenAlpha(_ t: UInt32) -> UInt64 { UInt64((t &>> 8) & 0xff) | (UInt64(t &>> 24) &<< 32) }
-                let low = blueRed(a) &* wa &+ blueRed(b) &* wb &+ blueRed(c) &* wc &+ blueRed(d) &* wd &+ 0x8000_0000_8000
-                let high = greenAlpha(a) &* wa &+ greenAlpha(b) &* wb &+ greenAlpha(c) &* wc &+ greenAlpha(d) &* wd &+ 0x8000_0000_8000
-                let blue = UInt32(truncatingIfNeeded: (low &>> 16) & 0xff), red = UInt32(truncatingIfNeeded: (low &>> 48) & 0xff)
-                let green = UInt32(truncatingIfNeeded: (high &>> 16) & 0xff), alpha = UInt32(truncatingIfNeeded: (high &>> 48) & 0xff)
-                line[column] = blue | green &<< 8 | red &<< 16 | alpha &<< 24
+                let wa = UInt16(truncatingIfNeeded: (UInt32(gx) &* UInt32(gy)) &>> 8)
+                let wb = UInt16(truncatingIfNeeded: (UInt32(fx) &* UInt32(gy)) &>> 8)
+                let wc = UInt16(truncatingIfNeeded: (UInt32(gx) &* UInt32(fy)) &>> 8)
+                let wd = 256 &- wa &- wb &- wc
+                @inline(__always) func lanes(_ t: UInt32) -> SIMD4<UInt16> {
+                    SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(t, to: SIMD4<UInt8>.self))
+                }
+                let sum = lanes(a) &* SIMD4(repeating: wa) &+ lanes(b) &* SIMD4(repeating: wb) &+ lanes(c) &* SIMD4(repeating: wc)
+                    &+ lanes(d) &* SIMD4(repeating: wd) &+ SIMD4(repeating: 128)
+                line[column] = unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: sum &>> 8), to: UInt32.self)
             }
         }
         target.pixelsChanged()
