@@ -43,6 +43,15 @@ extension GraphicsContext {
         }
     }
 
+    /// `value` to the nearest whole number, for values well inside ±2³¹ (a
+    /// point on or near the picture, in 1/256ths of a pixel): adding 1.5 × 2⁵²
+    /// leaves the whole number in the low bits of the double. Two
+    /// instructions, where `Int(_:)` checks the range and traps, in the
+    /// resampler's loop for every pixel.
+    @inline(__always) private static func wholeNumber(_ value: Double) -> Int {
+        Int(Int32(truncatingIfNeeded: (value + 6_755_399_441_055_744.0).bitPattern))
+    }
+
     /// Fills `target` from `source` through `backwards` (from a point of the
     /// target to one of the source, row vectors), sampling bilinearly between
     /// pixel centres; outside the source, nothing, and nothing where the
@@ -95,8 +104,9 @@ extension GraphicsContext {
             var u = u0 + Double(start) * m.m11, v = v0 + Double(start) * m.m12, w = w0 + Double(start) * m.m13
             for column in start..<end {
                 let reciprocal = 1 / w
-                // Source pixel centres are at half-integers; +1 keeps the floor a truncation. In 1/256ths:
-                let xf = Int((u * reciprocal + 0.5) * 256), yf = Int((v * reciprocal + 0.5) * 256)
+                // Source pixel centres are at half-integers; +1 keeps the point positive,
+                // so its floor is a shift. In 1/256ths, to the nearest:
+                let xf = wholeNumber((u * reciprocal + 0.5) * 256), yf = wholeNumber((v * reciprocal + 0.5) * 256)
                 u += m.m11
                 v += m.m12
                 w += m.m13
