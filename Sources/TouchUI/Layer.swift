@@ -241,11 +241,10 @@ public struct Layer {
         nonmutating set { view.transform3D = newValue }
     }
 
-    /// Applied to every subview after its own transform, about this view's
-    /// anchor point, as CALayer's: set `m34` here and subviews turned about
-    /// y share one vanishing point, the middle of this view, as the cards
-    /// of a cover flow do. Layers added with `addSublayer` are not reached
-    /// yet: give their own container layer the `sublayerTransform`.
+    /// Applied to every subview and added layer after its own transform,
+    /// about this view's anchor point, as CALayer's: set `m34` here and
+    /// subviews turned about y share one vanishing point, the middle of
+    /// this view, as the cards of a cover flow do.
     public var sublayerTransform: Transform3D {
         get { view.sublayerTransform3D ?? .identity }
         nonmutating set { view.sublayerTransform3D = newValue.isIdentity ? nil : newValue }

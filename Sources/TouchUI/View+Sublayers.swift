@@ -131,7 +131,22 @@ extension View {
         if let hostedLayers { return hostedLayers }
         let host = HostedLayers(view: self)
         hostedLayers = host
+        hostedLayersFollowSublayerTransform()
         return host
+    }
+
+    /// Added layers turn under the view's sublayer transform as its subviews
+    /// do: their root takes it, about the view's anchor (the root's bounds
+    /// and anchor point are the view's while it has one).
+    func hostedLayersFollowSublayerTransform() {
+        guard let root = hostedLayers?.tree.root else { return }
+        guard let shared = sublayerTransform3D else {
+            if !root.sublayerTransform.isIdentity { root.sublayerTransform = .identity }
+            return
+        }
+        root.bounds = bounds
+        root.anchorPoint = anchorPoint
+        root.sublayerTransform = shared
     }
 
     /// A hosted layer changed: repaint what it covered or covers, in the

@@ -52,6 +52,7 @@ open class View: Responder {
                 }
                 if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.bounds, from: .rect(oldValue)) }
                 if oldValue.size != bounds.size {
+                    if sublayerTransform3D != nil { hostedLayersFollowSublayerTransform() }
                     autoLayout?.usingEngine?.frameChanged(self)
                     if autoresizesSubviews && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
                 }
@@ -118,6 +119,7 @@ open class View: Responder {
         willSet { damageExtent() }
         didSet {
             for subview in subviews { subview.isUnderSublayerTransform = sublayerTransform3D != nil }
+            hostedLayersFollowSublayerTransform()
             damageExtent()
         }
     }
@@ -144,6 +146,7 @@ open class View: Responder {
         willSet { if newValue != anchorPoint { damageExtent() } }
         didSet {
             guard oldValue != anchorPoint else { return }
+            if sublayerTransform3D != nil { hostedLayersFollowSublayerTransform() }
             damageExtent()
             // The frame moved with the centre kept: constraints made from the frame follow it.
             autoLayout?.usingEngine?.frameChanged(self)

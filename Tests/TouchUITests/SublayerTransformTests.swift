@@ -50,6 +50,33 @@ struct SublayerTransformTests {
         #expect(abs(local.x - 38) < 1e-6 && abs(local.y - 20) < 1e-6, "\(local)")
     }
 
+    /// A layer added to the view shares the subviews' vanishing point,
+    /// whether it was added before the sublayer transform was set or after.
+    @Test func addedLayersShareTheVanishingPoint() throws {
+        card.removeFromSuperview()
+        let kept = try window.drawnAfresh()
+        stage.holder.layer.sublayerTransform = Self.eye
+        let tile = CALayer()
+        tile.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        tile.position = CGPoint(x: 150, y: 80)
+        tile.backgroundColor = .red
+        tile.transform = CATransform3DMakeTranslation(0, 0, 100)
+        stage.holder.layer.addSublayer(tile)
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.pixel(x: 205, y: 100) == Color.red.pixel && kept.pixel(x: 159, y: 100) == Color.red.pixel)
+        #expect(kept.pixel(x: 209, y: 100) == white && kept.pixel(x: 155, y: 100) == white)
+        // Without it, the move in depth is not seen: 130...170 across in the holder.
+        stage.holder.layer.sublayerTransform = CATransform3DIdentity
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.pixel(x: 151, y: 100) == Color.red.pixel && kept.pixel(x: 192, y: 100) == white)
+        // Set again after the layer is there; the holder's middle moves with its bounds.
+        stage.holder.layer.sublayerTransform = Self.eye
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect(kept.pixel(x: 205, y: 100) == Color.red.pixel)
+        stage.holder.bounds.size = CGSize(width: 160, height: 160)
+        #expect(try window.repaintDifference(in: kept) == nil)
+    }
+
     @Test func everyChangeRepaintsExactly() throws {
         let kept = try window.drawnAfresh()
         let turn = CATransform3DRotate(CATransform3DMakeTranslation(0, 0, 100), 0.6, 0, 1, 0)
