@@ -266,9 +266,16 @@ public class Layer {
     /// The anchor point in the bounds' coordinates.
     var anchorInBounds: Point { Point(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height) }
 
+    /// How far an untransformed layer's bounds coordinates are from its superlayer's.
+    var offsetToSuperlayer: Point {
+        let anchor = anchorInBounds
+        return Point(x: position.x - anchor.x, y: position.y - anchor.y)
+    }
+
     /// Where an untransformed layer's bounds origin lands in its superlayer.
     var offsetInSuperlayer: Point {
-        Point(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height)
+        let offset = offsetToSuperlayer
+        return Point(x: bounds.minX + offset.x, y: bounds.minY + offset.y)
     }
 
     /// `rect`, in the layer's bounds coordinates, in its superlayer's (the box
@@ -276,8 +283,8 @@ public class Layer {
     /// container), it is an offset: no matrices to multiply.
     func convertToSuperlayer(_ rect: Rect) -> Rect {
         guard isUntransformed else { return rect.isNull ? .null : toSuperlayer.boundingBox(of: rect) }
-        return rect.offsetBy(
-            dx: position.x - bounds.minX - anchorPoint.x * bounds.width, dy: position.y - bounds.minY - anchorPoint.y * bounds.height)
+        let offset = offsetToSuperlayer
+        return rect.offsetBy(dx: offset.x, dy: offset.y)
     }
 
     /// What the layer and its sublayers may cover, in its own bounds' coordinates.

@@ -119,7 +119,8 @@ public final class LayerCompositor {
             context.composite(contents.bitmap, at: layer.offsetInSuperlayer)
             return
         }
-        let placement = layer.isUntransformed ? ProjectiveTransform(AffineTransform(translationX: layer.offsetInSuperlayer.x - layer.bounds.minX, y: layer.offsetInSuperlayer.y - layer.bounds.minY)) : layer.toSuperlayer
+        let offset = layer.offsetToSuperlayer
+        let placement = layer.isUntransformed ? ProjectiveTransform(AffineTransform(translationX: offset.x, y: offset.y)) : layer.toSuperlayer
         guard placement.isAffine else { return compositeProjected(layer, by: placement, into: context) }
         let toSuperlayer = placement.affineTransform
         context.withSavedState {

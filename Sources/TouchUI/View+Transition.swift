@@ -150,16 +150,22 @@ extension View {
     /// otherwise drawn now and kept. Not kept mid-way through a dissolve,
     /// whose picture changes every frame.
     func keptPictureOfContents() -> (bitmap: Bitmap, origin: Point)? {
-        let extent = extentInOwnCoordinates().union(crossDissolve?.frame ?? .null).integral
-        let appearance = traits.colorAppearance
-        if let kept = projectedPicture, kept.bounds == bounds, kept.appearance == appearance, kept.origin == extent.origin,
-            Double(kept.bitmap.width) == extent.width, Double(kept.bitmap.height) == extent.height
-        {
-            return (kept.bitmap, kept.origin)
-        }
         var picture: (bitmap: Bitmap, origin: Point)?
+        guard crossDissolve == nil else {
+            View.offscreen { picture = pictureOfContents() }
+            return picture
+        }
+        let appearance = traits.colorAppearance
+        if let kept = projectedPicture, kept.bounds == bounds, kept.appearance == appearance,
+            kept.extent == extentInOwnCoordinates().integral
+        {
+            return (kept.bitmap, kept.extent.origin)
+        }
         View.offscreen { picture = pictureOfContents() }
-        projectedPicture = crossDissolve == nil ? picture.map { KeptPicture(bitmap: $0.bitmap, origin: $0.origin, bounds: bounds, appearance: appearance) } : nil
+        projectedPicture = picture.map { picture in
+            let size = Size(width: Double(picture.bitmap.width), height: Double(picture.bitmap.height))
+            return KeptPicture(bitmap: picture.bitmap, extent: Rect(origin: picture.origin, size: size), bounds: bounds, appearance: appearance)
+        }
         return picture
     }
 
@@ -358,7 +364,8 @@ final class CrossDissolve {
 /// A view's picture kept for drawing it in perspective, with what it was drawn at.
 struct KeptPicture {
     let bitmap: Bitmap
-    let origin: Point
+    /// Where the picture lies in the view's coordinates.
+    let extent: Rect
     let bounds: Rect
     let appearance: Color.Appearance
 }

@@ -112,9 +112,9 @@ open class View: Responder {
     /// The view's own transform's, when that has perspective.
     @exclusivity(unchecked) private var ownProjection: ProjectiveTransform?
 
-    /// Applied to every subview after its own transform, about this view's
-    /// anchor point (`layer.sublayerTransform`): `m34` gives the subviews one
-    /// vanishing point. Nil for the identity.
+    /// Applied to every subview and added layer after its own transform,
+    /// about this view's anchor point (`layer.sublayerTransform`): `m34` gives
+    /// them one vanishing point. Nil for the identity.
     @exclusivity(unchecked) var sublayerTransform3D: Transform3D? {
         willSet { damageExtent() }
         didSet {
