@@ -24,6 +24,11 @@ public final class TouchMarkersView: View {
     /// The markers' layers, in the window's overlay while the view is in a window.
     private let container = Layers.Layer()
     private var markerLayers: [Int: MarkerLayer] = [:]
+    /// Layers of lifted fingers, and ones made between frames, for the next
+    /// fingers to land: a hand landing takes them instead of making ten.
+    private var spareLayers: [MarkerLayer] = []
+    /// How many spare layers are made ahead: a hand.
+    static let sparesAhead = 10
     /// The highest number shown, and whether the stamps of the numbers after it are to be made.
     private var highestShown = -1
     private var makingStampsAhead = false
@@ -48,7 +53,7 @@ public final class TouchMarkersView: View {
         for marker in markers {
             // A stamp that cannot be made (no memory) leaves its finger unmarked.
             guard let stamp = MarkerStamps.shared.stamp(id: marker.id, tapCount: marker.tapCount) else {
-                markerLayers.removeValue(forKey: marker.id)?.layer.removeFromSuperlayer()
+                if let gone = markerLayers.removeValue(forKey: marker.id) { spare(gone) }
                 continue
             }
             let key = MarkerStamps.Key(id: marker.id, tapCount: marker.tapCount)
@@ -56,7 +61,7 @@ public final class TouchMarkersView: View {
             if let known = markerLayers[marker.id] {
                 shown = known
             } else {
-                shown = MarkerLayer()
+                shown = spareLayers.popLast() ?? MarkerLayer()
                 markerLayers[marker.id] = shown
                 landed = true
             }
@@ -76,21 +81,29 @@ public final class TouchMarkersView: View {
         // Every marker shown has its layer, so more layers than that means fingers lifted.
         guard landed || markerLayers.count > shownCount else { return }
         if markerLayers.count > shownCount {
-            let ids = Set(markers.map(\.id))
+            // Loops, not closures: each call of a closure formed here checks it runs on the main actor.
+            var ids = Set<Int>()
+            for marker in markers { ids.insert(marker.id) }
             for (id, shown) in markerLayers where !ids.contains(id) {
-                shown.layer.removeFromSuperlayer()
+                spare(shown)
                 markerLayers[id] = nil
             }
         }
         // Later markers over earlier ones, as they are listed: new ones go on top, and
         // only a changed order (rare: numbers are handed out as fingers land) restacks them.
-        let inOrder = markers.compactMap { markerLayers[$0.id]?.layer }
+        var inOrder: [Layers.Layer] = []
+        inOrder.reserveCapacity(markers.count)
+        for marker in markers { if let shown = markerLayers[marker.id] { inOrder.append(shown.layer) } }
         let present = container.sublayers
-        if present.count <= inOrder.count, zip(present, inOrder).allSatisfy({ $0 === $1 }) {
-            for layer in inOrder[present.count...] { container.addSublayer(layer) }
-        } else {
-            for layer in inOrder { container.addSublayer(layer) }
-        }
+        var inPlace = present.count <= inOrder.count
+        if inPlace { for index in present.indices where present[index] !== inOrder[index] { inPlace = false } }
+        for layer in inOrder[(inPlace ? present.count : 0)...] { container.addSublayer(layer) }
+    }
+
+    /// A lifted finger's layer, kept for the next to land (its stamp stays, to be replaced if another is needed).
+    private func spare(_ shown: MarkerLayer) {
+        shown.layer.removeFromSuperlayer()
+        spareLayers.append(shown)
     }
 
     /// Numbers are handed out in order as fingers land: once some have, the
@@ -104,6 +117,7 @@ public final class TouchMarkersView: View {
             guard let self else { return }
             self.makingStampsAhead = false
             MarkerStamps.shared.makeAhead(after: self.highestShown)
+            while self.spareLayers.count < Self.sparesAhead { self.spareLayers.append(MarkerLayer()) }
         }
     }
 
