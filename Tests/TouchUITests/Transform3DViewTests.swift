@@ -27,8 +27,8 @@ struct Transform3DViewTests {
     }
 
     /// Where a point of the card lands in the window, by the matrix: (x, y, 0, 1) times it, over w.
-    func landed(_ x: Double, _ y: Double) -> Point {
-        let t = turn, px = x - 60, py = y - 40
+    func landed(_ x: Double, _ y: Double, through t: Transform3D? = nil) -> Point {
+        let t = t ?? turn, px = x - 60, py = y - 40
         let w = px * t.m14 + py * t.m24 + t.m44
         return Point(x: (px * t.m11 + py * t.m21 + t.m41) / w + 120, y: (px * t.m12 + py * t.m22 + t.m42) / w + 100)
     }
@@ -216,13 +216,7 @@ struct Transform3DViewTests {
         #expect(counter.draws > draws)
         var t = CATransform3DIdentity
         t.m34 = -1.0 / 300
-        let turned = CATransform3DRotate(t, 35 * .pi / 180, 0, 1, 0)
-        func landed(_ x: Double, _ y: Double) -> Point {
-            let px = x - 60, py = y - 40
-            let w = px * turned.m14 + py * turned.m24 + turned.m44
-            return Point(x: (px * turned.m11 + py * turned.m21 + turned.m41) / w + 120, y: (px * turned.m12 + py * turned.m22 + turned.m42) / w + 100)
-        }
-        let inside = landed(30, 30)
+        let inside = landed(30, 30, through: CATransform3DRotate(t, 35 * .pi / 180, 0, 1, 0))
         #expect(kept.pixel(x: Int(inside.x), y: Int(inside.y)).distance(to: Color.green.pixel) <= 24, "the new content shows")
         counter.center = CGPoint(x: 40, y: 50)
         #expect(try window.repaintDifference(in: kept) == nil)
