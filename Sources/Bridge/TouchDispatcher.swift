@@ -15,18 +15,29 @@ public final class TouchDispatcher {
     /// Pressure as UIKit scales it: 1.0 is an average touch.
     public static let maximumPossibleForce = 4.0
 
-    private var touches: [Int: Touch] = [:]
-    private var order: [Int] = []
+    /// The touches down now, oldest first, by the numbers their records
+    /// give them. A list rather than a dictionary: a frame holds a handful
+    /// of fingers, and comparing a few numbers costs less than hashing them.
+    private var down: [(number: Int, touch: Touch)] = []
     /// The views of the touches in the last frame sent (only that frame's: nothing piles up).
-    private var frameViews: [Int: View] = [:]
+    private var frameViews: [(number: Int, view: View?)] = []
 
     public init(application: Application, window: Window? = nil) {
         self.application = application
         self.window = window
+        // Room for a hand, so the first to land does not grow the lists finger by finger.
+        down.reserveCapacity(10)
+        frameViews.reserveCapacity(10)
     }
 
     /// Touches down now, oldest first.
-    public var activeTouches: [Touch] { order.compactMap { touches[$0] } }
+    public var activeTouches: [Touch] { down.map(\.touch) }
+
+    /// The touch down with this number.
+    private func touch(numbered number: Int) -> Touch? {
+        for entry in down where entry.number == number { return entry.touch }
+        return nil
+    }
 
     /// Sends one frame's records as one Event; returns it.
     @discardableResult
@@ -47,14 +58,14 @@ public final class TouchDispatcher {
             while last + 1 < frames.count && movesOnly(frames[last]) && movesOnly(frames[last + 1]) { last += 1 }
             var samples: [Touch: [Touch]] = [:]
             var lastSeen: [Int: Point] = [:]
-            var moved: Set<Int> = []
+            var moved: [Int] = []
             for frame in frames[index..<last] {
                 for record in frame where lastSeen[record.touch] == nil {
-                    lastSeen[record.touch] = touches[record.touch]?.location(in: nil)
+                    lastSeen[record.touch] = touch(numbered: record.touch)?.location(in: nil)
                 }
                 for number in apply(frame) {
-                    moved.insert(number)
-                    if let touch = touches[number] { samples[touch, default: []].append(touch.snapshot()) }
+                    if !moved.contains(number) { moved.append(number) }
+                    if let touch = touch(numbered: number) { samples[touch, default: []].append(touch.snapshot()) }
                 }
             }
             if let event = dispatch(frames[last], coalescedSamples: samples, alsoChanged: moved, previous: lastSeen) {
@@ -71,45 +82,47 @@ public final class TouchDispatcher {
     }
 
     private func movesOnly(_ records: [TouchRecord]) -> Bool {
-        records.allSatisfy { $0.phase == .moved && touches[$0.touch] != nil }
+        records.allSatisfy { $0.phase == .moved && touch(numbered: $0.touch) != nil }
     }
 
     /// `alsoChanged` and `previous`: touches moved by frames merged into this
     /// one, and where each was when its view last heard of it.
     private func dispatch(
-        _ records: [TouchRecord], coalescedSamples: [Touch: [Touch]], alsoChanged: Set<Int> = [],
+        _ records: [TouchRecord], coalescedSamples: [Touch: [Touch]], alsoChanged: [Int] = [],
         previous: [Int: Point] = [:]
     ) -> Event? {
         guard let first = records.first else { return nil }
-        let changed = apply(records)
-        for number in alsoChanged.subtracting(changed) {
-            guard let touch = touches[number] else { continue }
+        // Loops over short lists rather than sets or closures: this runs for every frame (see Window.sendEvent).
+        var changed = apply(records)
+        for number in alsoChanged where !changed.contains(number) {
+            changed.append(number)
+            guard let touch = touch(numbered: number) else { continue }
             touch.update(phase: .moved, location: touch.location(in: nil), timestamp: first.time.seconds)
         }
-        for (number, location) in previous { touches[number]?.setPreviousLocation(location) }
-        let allChanged = changed.union(alsoChanged)
-        for number in order where !allChanged.contains(number) { touches[number]?.markStationary() }
-        // Loops rather than closures on this per-frame path (see Window.sendEvent).
+        for (number, location) in previous { touch(numbered: number)?.setPreviousLocation(location) }
         var inOrder: [Touch] = []
-        inOrder.reserveCapacity(order.count)
-        for number in order { if let touch = touches[number] { inOrder.append(touch) } }
+        inOrder.reserveCapacity(down.count)
+        for (number, touch) in down {
+            if !changed.contains(number) { touch.markStationary() }
+            inOrder.append(touch)
+        }
         let event = Event(touches: inOrder, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
         application.sendEvent(event)
         frameViews.removeAll(keepingCapacity: true)
-        for number in allChanged { frameViews[number] = touches[number]?.view }
-        for number in order where touches[number]?.phase.isFinal == true { touches[number] = nil }
+        for number in changed { if let touch = touch(numbered: number) { frameViews.append((number, touch.view)) } }
         var kept = 0
-        for index in order.indices where touches[order[index]] != nil {
-            order[kept] = order[index]
+        for index in down.indices where !down[index].touch.phase.isFinal {
+            down[kept] = down[index]
             kept += 1
         }
-        order.removeLast(order.count - kept)
+        down.removeLast(down.count - kept)
         return event
     }
 
-    /// Creates or updates the touches of `records`; returns their numbers.
-    private func apply(_ records: [TouchRecord]) -> Set<Int> {
-        var changed: Set<Int> = []
+    /// Creates or updates the touches of `records`; returns their numbers, each once.
+    private func apply(_ records: [TouchRecord]) -> [Int] {
+        var changed: [Int] = []
+        changed.reserveCapacity(records.count)
         for record in records {
             let timestamp = record.time.seconds
             let location = Point(x: record.x, y: record.y)
@@ -121,21 +134,26 @@ public final class TouchDispatcher {
                     window: screenWindows.isEmpty ? window ?? application.keyWindow : screenWindows[record.screen],
                     tapCount: record.tapCount, majorRadius: record.majorRadius ?? 0, force: force ?? 0,
                     maximumPossibleForce: record.force == nil ? 0 : Self.maximumPossibleForce)
-                touches[record.touch] = touch
-                order.append(record.touch)
+                // A number begun again while down (a lost lift) names the new touch from now on.
+                var index = 0
+                while index < down.count && down[index].number != record.touch { index += 1 }
+                if index < down.count { down[index].touch = touch } else { down.append((record.touch, touch)) }
             case .moved, .stationary:
-                touches[record.touch]?.update(
+                touch(numbered: record.touch)?.update(
                     phase: .moved, location: location, timestamp: timestamp, majorRadius: record.majorRadius, force: force)
             case .ended, .cancelled:
-                touches[record.touch]?.update(
+                touch(numbered: record.touch)?.update(
                     phase: record.phase == .ended ? .ended : .cancelled, location: location, timestamp: timestamp,
                     majorRadius: record.majorRadius, force: force)
             }
-            changed.insert(record.touch)
+            if !changed.contains(record.touch) { changed.append(record.touch) }
         }
         return changed
     }
 
     /// The class of the view touch `number` is bound to, for the touches of the last frame sent.
-    public func viewName(ofTouch number: Int) -> String? { frameViews[number].map { String(describing: type(of: $0)) } }
+    public func viewName(ofTouch number: Int) -> String? {
+        for entry in frameViews where entry.number == number { return entry.view.map { String(describing: type(of: $0)) } }
+        return nil
+    }
 }

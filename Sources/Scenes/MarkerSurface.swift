@@ -7,8 +7,8 @@ import TouchUI
 @MainActor
 final class MarkerSurface: View {
     let markers: TouchMarkersView
-    private var down: [Touch] = []
-    private var numbers: [ObjectIdentifier: Int] = [:]
+    /// The fingers down, oldest first, with the numbers their markers show.
+    private var down: [(touch: Touch, number: Int)] = []
     private var nextNumber = 0
 
     override init(frame: Rect) {
@@ -16,14 +16,14 @@ final class MarkerSurface: View {
         super.init(frame: frame)
         backgroundColor = .white
         isMultipleTouchEnabled = true
+        down.reserveCapacity(10)
         addSubview(markers)
     }
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         for touch in touches {
-            numbers[ObjectIdentifier(touch)] = nextNumber
+            down.append((touch, nextNumber))
             nextNumber += 1
-            down.append(touch)
         }
         showMarkers()
     }
@@ -35,16 +35,15 @@ final class MarkerSurface: View {
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { lift(touches) }
 
     private func lift(_ touches: Set<Touch>) {
-        down.removeAll { touches.contains($0) }
-        for touch in touches { numbers[ObjectIdentifier(touch)] = nil }
+        down.removeAll { touches.contains($0.touch) }
         showMarkers()
     }
 
     private func showMarkers() {
         var shown: [TouchMarkersView.Marker] = []
         shown.reserveCapacity(down.count)
-        for touch in down {
-            shown.append(.init(id: numbers[ObjectIdentifier(touch)] ?? 0, location: touch.location(in: self), tapCount: touch.tapCount))
+        for (touch, number) in down {
+            shown.append(.init(id: number, location: touch.location(in: self), tapCount: touch.tapCount))
         }
         markers.show(shown)
     }

@@ -96,10 +96,7 @@ open class Application: Responder {
                     // Hit-test what is on screen: layout still due (a screen just
                     // pushed, a table just scrolled) happens first, as UIKit commits it before events.
                     window.layoutIfNeeded()
-                    // With the fingers of this event bound so far.
-                    var tracked = window.trackedTouches
-                    for other in event.orderedTouches where other.phase == .began && other !== touch && other.view != nil { tracked.append(other) }
-                    window.bind(touch, with: event, tracked: tracked)
+                    window.bind(touch, with: event)
                 }
                 if let window = touch.window, !Self.contains(window, in: involved) { involved.append(window) }
             }

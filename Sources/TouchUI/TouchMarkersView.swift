@@ -23,7 +23,11 @@ public final class TouchMarkersView: View {
     public private(set) var markers: [Marker] = []
     /// The markers' layers, in the window's overlay while the view is in a window.
     private let container = Layers.Layer()
-    private var markerLayers: [Int: MarkerLayer] = [:]
+    /// Each marker's layer, in the order of `markers`: a list, not a
+    /// dictionary, as fingers are few and keep their order frame to frame.
+    private var markerLayers: [(id: Int, shown: MarkerLayer)] = []
+    /// The list before a frame that lands or lifts fingers, kept to be reused.
+    private var previousLayers: [(id: Int, shown: MarkerLayer)] = []
     /// Layers of lifted fingers, and ones made between frames, for the next
     /// fingers to land: a hand landing takes them instead of making ten.
     private var spareLayers: [MarkerLayer] = []
@@ -39,6 +43,10 @@ public final class TouchMarkersView: View {
     public override init(frame: Rect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        // Room for a hand, so the first to land finds it.
+        markerLayers.reserveCapacity(Self.sparesAhead)
+        previousLayers.reserveCapacity(Self.sparesAhead)
+        spareLayers.reserveCapacity(Self.sparesAhead)
     }
 
     /// Shows exactly these markers; only the pixels around old and new ones change.
@@ -48,56 +56,61 @@ public final class TouchMarkersView: View {
         followVisibility()
         guard markers != self.markers else { return }
         self.markers = markers
-        // Per frame, fingers only move: no allocation then, only the layers' positions.
-        var landed = false, shownCount = 0
+        // Per frame, fingers only move: the same markers in the same order,
+        // each moving its layer, with nothing allocated or looked up.
+        var sameFingers = markers.count == markerLayers.count
+        if sameFingers { for index in markers.indices where markers[index].id != markerLayers[index].id { sameFingers = false } }
+        if sameFingers {
+            var placed = true
+            for index in markers.indices { placed = place(markers[index], on: markerLayers[index].shown) && placed }
+            if placed { return }
+        }
+        // Fingers landed or lifted: each marker takes its layer from before, or a spare one.
+        swap(&markerLayers, &previousLayers)
+        markerLayers.removeAll(keepingCapacity: true)
+        var landed = false
         for marker in markers {
-            // A stamp that cannot be made (no memory) leaves its finger unmarked.
-            guard let stamp = MarkerStamps.shared.stamp(id: marker.id, tapCount: marker.tapCount) else {
-                if let gone = markerLayers.removeValue(forKey: marker.id) { spare(gone) }
-                continue
-            }
-            let key = MarkerStamps.Key(id: marker.id, tapCount: marker.tapCount)
+            var index = 0
+            while index < previousLayers.count && previousLayers[index].id != marker.id { index += 1 }
             let shown: MarkerLayer
-            if let known = markerLayers[marker.id] {
-                shown = known
+            if index < previousLayers.count {
+                shown = previousLayers.remove(at: index).shown
             } else {
                 shown = spareLayers.popLast() ?? MarkerLayer()
-                markerLayers[marker.id] = shown
                 landed = true
             }
-            if shown.stamp != key {
-                shown.layer.contents = stamp.image
-                shown.layer.bounds = Rect(origin: .zero, size: stamp.image.size)
-                shown.stamp = key
-            }
-            // Whole pixels: the stamp is copied, never resampled.
-            let centre = convert(marker.location, to: nil)
-            let origin = Point(
-                x: (centre.x - MarkerStamps.centre.x).rounded() + stamp.offset.x, y: (centre.y - MarkerStamps.centre.y).rounded() + stamp.offset.y)
-            if shown.layer.position != origin { shown.layer.position = origin }
-            shownCount += 1
+            // A stamp that cannot be made (no memory) leaves its finger unmarked.
+            if place(marker, on: shown) { markerLayers.append((marker.id, shown)) } else { spare(shown) }
         }
+        for (_, lifted) in previousLayers { spare(lifted) }
+        previousLayers.removeAll(keepingCapacity: true)
         if landed { makeStampsAhead() }
-        // Every marker shown has its layer, so more layers than that means fingers lifted.
-        guard landed || markerLayers.count > shownCount else { return }
-        if markerLayers.count > shownCount {
-            // Loops, not closures: each call of a closure formed here checks it runs on the main actor.
-            var ids = Set<Int>()
-            for marker in markers { ids.insert(marker.id) }
-            for (id, shown) in markerLayers where !ids.contains(id) {
-                spare(shown)
-                markerLayers[id] = nil
-            }
-        }
         // Later markers over earlier ones, as they are listed: new ones go on top, and
         // only a changed order (rare: numbers are handed out as fingers land) restacks them.
-        var inOrder: [Layers.Layer] = []
-        inOrder.reserveCapacity(markers.count)
-        for marker in markers { if let shown = markerLayers[marker.id] { inOrder.append(shown.layer) } }
         let present = container.sublayers
-        var inPlace = present.count <= inOrder.count
-        if inPlace { for index in present.indices where present[index] !== inOrder[index] { inPlace = false } }
-        for layer in inOrder[(inPlace ? present.count : 0)...] { container.addSublayer(layer) }
+        var inPlace = present.count <= markerLayers.count
+        if inPlace { for index in present.indices where present[index] !== markerLayers[index].shown.layer { inPlace = false } }
+        for index in (inPlace ? present.count : 0)..<markerLayers.count { container.addSublayer(markerLayers[index].shown.layer) }
+    }
+
+    /// Puts the marker's stamp on its layer, at its place on whole pixels;
+    /// false when the stamp cannot be made.
+    private func place(_ marker: Marker, on shown: MarkerLayer) -> Bool {
+        let key = MarkerStamps.Key(id: marker.id, tapCount: marker.tapCount)
+        if shown.stamp != key {
+            guard let stamp = MarkerStamps.shared.stamp(id: marker.id, tapCount: marker.tapCount) else { return false }
+            shown.layer.contents = stamp.image
+            shown.layer.bounds = Rect(origin: .zero, size: stamp.image.size)
+            shown.stamp = key
+            shown.stampOffset = stamp.offset
+        }
+        // Whole pixels: the stamp is copied, never resampled.
+        let centre = convert(marker.location, to: nil)
+        let origin = Point(
+            x: (centre.x - MarkerStamps.centre.x).rounded() + shown.stampOffset.x,
+            y: (centre.y - MarkerStamps.centre.y).rounded() + shown.stampOffset.y)
+        if shown.layer.position != origin { shown.layer.position = origin }
+        return true
     }
 
     /// A lifted finger's layer, kept for the next to land (its stamp stays, to be replaced if another is needed).
@@ -125,6 +138,8 @@ public final class TouchMarkersView: View {
     private final class MarkerLayer {
         let layer = Layers.Layer()
         var stamp: MarkerStamps.Key?
+        /// Where the stamp's cut begins in the full stamp.
+        var stampOffset = Point.zero
         init() { layer.anchorPoint = .zero }
     }
 

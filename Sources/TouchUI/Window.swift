@@ -79,6 +79,8 @@ open class Window: View {
         screen = .main
         super.init(frame: frame)
         application.addWindow(self)
+        // Room for a hand, so the first to land does not grow the list finger by finger.
+        trackedTouches.reserveCapacity(10)
         refreshScreenTraits()
         damage.add(PixelRect(enclosing: bounds))  // the first frame paints everything
     }
@@ -252,7 +254,8 @@ open class Window: View {
 
     /// Binds a new touch to the view under it: hit-tests once, and decides
     /// whether the view may have it (isMultipleTouchEnabled, isExclusiveTouch).
-    func bind(_ touch: Touch, with event: Event, tracked: [Touch]) {
+    /// The other fingers are those the window tracks and those of `event` bound before this one.
+    func bind(_ touch: Touch, with event: Event) {
         touch.window = self
         // Window coordinates are the window's own: no conversion.
         let hit = hitTest(touch.locationInWindow, with: event)
@@ -263,7 +266,9 @@ open class Window: View {
         }
         // One loop over the other fingers down, no closures: a hand landing binds ten (see sendEvent).
         var onHit = false, elsewhere = false, onOtherExclusive = false
-        for other in tracked where other.isDelivered && !other.phase.isFinal {
+        // Nothing gathered into a list: a hand would copy one per finger.
+        func weigh(_ other: Touch) {
+            guard other.isDelivered && !other.phase.isFinal else { return }
             if other.view === hit {
                 onHit = true
             } else {
@@ -271,6 +276,8 @@ open class Window: View {
                 if other.view?.isExclusiveTouch == true { onOtherExclusive = true }
             }
         }
+        for other in trackedTouches { weigh(other) }
+        for other in event.orderedTouches where other.phase == .began && other !== touch && other.view != nil { weigh(other) }
         touch.isDelivered = !(onOtherExclusive || (hit.isExclusiveTouch && elsewhere))
         // A second finger on a view that takes one: the view does not hear
         // of it, but its recognizers do (a pinch needs both fingers).
@@ -281,7 +288,7 @@ open class Window: View {
     /// view hears of all its touches of one phase in one call.
     static func byView(_ touches: [Touch]) -> [(view: View, touches: Set<Touch>)] {
         var groups: [(view: View, touches: Set<Touch>)] = []
-        for touch in touches {
+        for (position, touch) in touches.enumerated() {
             guard let view = touch.view else { continue }
             // A loop, not firstIndex(where:): see sendEvent.
             var index = 0
@@ -289,7 +296,10 @@ open class Window: View {
             if index < groups.count {
                 groups[index].touches.insert(touch)
             } else {
-                groups.append((view, [touch]))
+                // Room for the touches still to come, so a hand on one view does not grow the set touch by touch.
+                var touchesOnView = Set<Touch>(minimumCapacity: touches.count - position)
+                touchesOnView.insert(touch)
+                groups.append((view, touchesOnView))
             }
         }
         return groups
@@ -329,8 +339,11 @@ open class Window: View {
         }
         deliverToRecognizers(mine, event: event)
         arbitrate(event: event)
+        // One list for each phase in turn, made once: appended a touch at a time, it would grow four times for a hand.
+        var delivered: [Touch] = []
+        delivered.reserveCapacity(mine.count)
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-            var delivered: [Touch] = []
+            delivered.removeAll(keepingCapacity: true)
             for touch in mine where touch.phase == phase && !touch.isWithheldFromView {
                 switch phase {
                 case .began:

@@ -80,6 +80,28 @@ struct TouchDispatcherTests {
         #expect(view.calls.last == "moved 2")
     }
 
+    /// Fingers are kept in the order they landed; those not in a frame are
+    /// stationary; lifted ones go; and a number begun again while down (its
+    /// lift lost) names the new touch, once.
+    @Test func fingersKeepTheirOrderThroughLandingsAndLifts() throws {
+        view.isMultipleTouchEnabled = true
+        let dispatcher = TouchDispatcher(application: app)
+        dispatcher.dispatch([record(5, .began, 10, 0), record(3, .began, 300, 0), record(9, .began, 600, 0)])
+        let landed = dispatcher.activeTouches
+        #expect(landed.map { $0.location(in: nil).x } == [10, 300, 600])
+        dispatcher.dispatch([record(3, .moved, 310, 1)])
+        #expect(landed.map(\.phase) == [.stationary, .moved, .stationary])
+        #expect(dispatcher.viewName(ofTouch: 3) == "Recorder")
+        #expect(dispatcher.viewName(ofTouch: 5) == nil)
+        dispatcher.dispatch([record(5, .ended, 10, 2), record(9, .moved, 610, 2)])
+        #expect(dispatcher.activeTouches.map { $0 === landed[1] || $0 === landed[2] } == [true, true])
+        let again = try #require(dispatcher.dispatch([record(9, .began, 700, 3)])?.orderedTouches)
+        #expect(again.count == 2)
+        #expect(dispatcher.activeTouches.count == 2)
+        #expect(dispatcher.activeTouches[1] !== landed[2])
+        #expect(dispatcher.activeTouches[1].location(in: nil).x == 700)
+    }
+
     /// The end of a replay (like a device that goes away) cancels what is still down.
     @Test func theEndOfAReplayCancelsTouchesStillDown() throws {
         let text = """
