@@ -36,7 +36,11 @@ public class Layer {
     /// sublayers are placed from; the size is what its backing store holds.
     @exclusivity(unchecked) public var bounds = Rect.zero {
         willSet { damage() }
-        didSet { if oldValue.size != bounds.size { needsDisplay = true }; damage() }
+        didSet {
+            if oldValue.size != bounds.size { needsDisplay = true }
+            contentGeneration &+= 1
+            damage()
+        }
     }
     /// Where `anchorPoint` sits in the superlayer's coordinates.
     @exclusivity(unchecked) public var position = Point.zero {
@@ -69,7 +73,7 @@ public class Layer {
         didSet {
             hasSublayerTransform = !sublayerTransform.isIdentity
             for sublayer in sublayers { sublayer.isUnderSublayerTransform = hasSublayerTransform }
-            damage()
+            contentChanged()
         }
     }
     /// Kept apart so the paths of untransformed layers (finger markers) compare one flag, not sixteen numbers.
@@ -115,25 +119,25 @@ public class Layer {
         didSet { damage(evenIfHidden: true) }
     }
     @exclusivity(unchecked) public var backgroundColor: Color? {
-        didSet { damage() }
+        didSet { contentChanged() }
     }
     @exclusivity(unchecked) public var cornerRadius = 0.0 {
-        didSet { damage() }
+        didSet { contentChanged() }
     }
     /// Whether sublayers are cut to the bounds (rounded by `cornerRadius`).
     @exclusivity(unchecked) public var masksToBounds = false {
         willSet { damage() }
-        didSet { damage() }
+        didSet { contentChanged() }
     }
     @exclusivity(unchecked) public var borderWidth = 0.0 {
-        didSet { damage() }
+        didSet { contentChanged() }
     }
     @exclusivity(unchecked) public var borderColor: Color? {
-        didSet { damage() }
+        didSet { contentChanged() }
     }
     /// A picture shown stretched to the bounds, as CALayer's `contents`.
     @exclusivity(unchecked) public var contents: Image? {
-        didSet { damage() }
+        didSet { contentChanged() }
     }
 
     // MARK: Content
@@ -151,7 +155,7 @@ public class Layer {
     /// Draws the content again at the next frame.
     public func setNeedsDisplay() {
         needsDisplay = true
-        damage()
+        contentChanged()
     }
 
     /// Whether the stored content is out of date.
@@ -162,6 +166,25 @@ public class Layer {
     @exclusivity(unchecked) var backingStoreAppearance = Color.Appearance.light
     /// When the store was last composited, for eviction.
     var lastUsed = 0
+    /// Counts changes to what the layer and its sublayers show in its own
+    /// plane: its content, and anything of a sublayer. Where the layer sits,
+    /// how it is turned and how it fades are not counted; they do not change
+    /// the picture it is flattened into when seen in perspective.
+    @exclusivity(unchecked) private(set) var contentGeneration = 0
+    /// The layer and its sublayers flattened into one picture, kept while
+    /// the layer is seen in perspective and nothing in it changes.
+    @exclusivity(unchecked) var flattened: FlattenedPicture?
+
+    /// The bytes of the store and the flattened picture the compositor keeps for the layer.
+    var keptBytes: Int {
+        (backingStore.map { $0.width * $0.height * 4 } ?? 0) + (flattened.map { $0.picture.width * $0.picture.height * 4 } ?? 0)
+    }
+
+    /// A change to what the layer itself shows: counted, and damaged.
+    private func contentChanged() {
+        contentGeneration &+= 1
+        damage()
+    }
 
     // MARK: The tree
 
@@ -211,7 +234,7 @@ public class Layer {
 
     /// Damages what the layer covers: a subclass calls it before a change
     /// of what it draws (where it was) and after (where it is).
-    func contentWillChange() { damage() }
+    func contentWillChange() { contentChanged() }
 
     /// Only `contents` at its own size, untransformed, at full opacity, with
     /// nothing else to draw: it composites as a copy of its pixels.
@@ -335,9 +358,23 @@ public class Layer {
 
     /// Damage from a sublayer, in this layer's coordinates, passed up.
     private func damage(_ rect: Rect, from sublayer: Layer) {
+        // Whatever a sublayer changed is in this layer's flattened picture, shown or not.
+        contentGeneration &+= 1
         guard !isHidden, !rect.isEmpty else { return }
         let clipped = masksToBounds ? rect.intersection(bounds) : rect
         guard !clipped.isEmpty else { return }
         if let superlayer { superlayer.damage(convertToSuperlayer(clipped), from: self) } else { onDamage?(clipped) }
     }
+}
+
+/// A layer and its sublayers painted flat (`LayerCompositor.compositeProjected`),
+/// with what it was painted from: while those hold, it is resampled, not painted again.
+struct FlattenedPicture {
+    let picture: Bitmap
+    /// The pixels of the layer's own plane it covers.
+    let pixels: PixelRect
+    let generation: Int
+    let appearance: Color.Appearance
+    /// The compositor that made it and counts it in its budget; another paints its own.
+    let owner: ObjectIdentifier
 }

@@ -13,14 +13,17 @@ import Graphics
 public final class LayerCompositor {
     /// The bytes all backing stores may take together. 64 MB: eight full screens at 1920 x 1080.
     public var budget: Int
-    /// Layers holding a store, for eviction; held weakly, so a layer let go takes its store with it.
-    private var stored: [ObjectIdentifier: (layer: WeakLayer, bytes: Int)] = [:]
-    /// The bytes the stores of layers still alive take.
+    /// Layers holding a store or a flattened picture, for eviction; held
+    /// weakly, so a layer let go takes its pictures with it.
+    private var stored: [ObjectIdentifier: WeakLayer] = [:]
+    /// The bytes the stores and flattened pictures of layers still alive take.
     public var storedBytes: Int {
-        stored.values.reduce(0) { $0 + ($1.layer.layer == nil ? 0 : $1.bytes) }
+        stored.values.reduce(0) { $0 + ($1.layer?.keptBytes ?? 0) }
     }
     /// How many times layers' content was drawn: what a test or a benchmark counts.
     public private(set) var contentDraws = 0
+    /// How many times a layer seen in perspective was painted flat, rather than its kept picture resampled.
+    public private(set) var flattenings = 0
     private var frame = 0
 
     public init(budget: Int = 64 << 20) { self.budget = budget }
@@ -137,16 +140,35 @@ public final class LayerCompositor {
         let covered = layer.extentInOwnCoordinates()
         guard !covered.isNull, !covered.isEmpty else { return }
         let pixels = PixelRect(enclosing: covered)
-        // A picture past what any screen shows is not made: a layer that large is a mistake, not a card.
-        guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
-            let picture = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
-        else { return }
-        let pictureContext = GraphicsContext(bitmap: picture)
-        pictureContext.appearance = context.appearance
-        pictureContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
-        let whole = Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height))
-        paint(layer, into: pictureContext, clip: whole, toRoot: .identity, opacity: 1)
-        pictureContext.flush()
+        let picture: Bitmap
+        if let kept = layer.flattened, kept.generation == layer.contentGeneration, kept.pixels == pixels,
+            kept.appearance == context.appearance, kept.owner == ObjectIdentifier(self)
+        {
+            // Turning, moving or fading the layer leaves its picture as it was: only the resampling is new.
+            picture = kept.picture
+        } else {
+            // A picture past what any screen shows is not made: a layer that large is a mistake, not a card.
+            guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
+                let made = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
+            else { return }
+            let pictureContext = GraphicsContext(bitmap: made)
+            pictureContext.appearance = context.appearance
+            pictureContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+            let whole = Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height))
+            paint(layer, into: pictureContext, clip: whole, toRoot: .identity, opacity: 1)
+            pictureContext.flush()
+            flattenings += 1
+            picture = made
+            // Kept within the budget the stores share; a picture larger than all of it is painted each time.
+            if made.width * made.height * 4 <= budget {
+                layer.flattened = FlattenedPicture(
+                    picture: made, pixels: pixels, generation: layer.contentGeneration, appearance: context.appearance, owner: ObjectIdentifier(self))
+                stored[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+            } else if layer.flattened?.owner == ObjectIdentifier(self) {
+                layer.flattened = nil
+            }
+        }
+        layer.lastUsed = frame
         context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: layer.opacity)
     }
 
@@ -224,7 +246,7 @@ public final class LayerCompositor {
             contentDraws += 1
             layer.backingStore = store
             layer.needsDisplay = false
-            stored[ObjectIdentifier(layer)] = (WeakLayer(layer: layer), bytes)
+            stored[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
         }
         guard let store = layer.backingStore else { return }
         layer.lastUsed = frame
@@ -232,24 +254,27 @@ public final class LayerCompositor {
         context.composite(store, at: layer.bounds.origin, alpha: alpha)
     }
 
+    /// Lets go of the layer's store and its flattened picture.
     private func release(_ layer: Layer) {
-        guard layer.backingStore != nil else { return }
-        layer.backingStore = nil
-        layer.needsDisplay = true
+        if layer.backingStore != nil {
+            layer.backingStore = nil
+            layer.needsDisplay = true
+        }
+        layer.flattened = nil
         stored[ObjectIdentifier(layer)] = nil
     }
 
     /// Lets go of the stores composited longest ago until the rest fit the budget.
     private func evictOverBudget() {
         guard !stored.isEmpty else { return }
-        stored = stored.filter { $0.value.layer.layer != nil }
+        stored = stored.filter { $0.value.layer != nil }
         var total = storedBytes
         guard total > budget else { return }
-        let oldestFirst = stored.values.compactMap { entry in entry.layer.layer.map { ($0, entry.bytes) } }.sorted { $0.0.lastUsed < $1.0.lastUsed }
-        for (layer, bytes) in oldestFirst {
+        let oldestFirst = stored.values.compactMap(\.layer).sorted { $0.lastUsed < $1.lastUsed }
+        for layer in oldestFirst {
             guard total > budget else { break }
+            total -= layer.keptBytes
             release(layer)
-            total -= bytes
         }
     }
 }

@@ -16,6 +16,8 @@ struct Transform3DLayerTests {
         let tree = LayerTree()
         let card = Layer()
         var draws = 0
+        /// What the card's `draw` fills it with.
+        var fill = red
         init() {
             tree.root.bounds = Rect(x: 0, y: 0, width: 400, height: 300)
             tree.root.backgroundColor = .white
@@ -23,7 +25,7 @@ struct Transform3DLayerTests {
             card.position = Point(x: 200, y: 150)
             card.draw = { [unowned self] context in
                 draws += 1
-                context.fill(Rect(x: 0, y: 0, width: 120, height: 80), with: red)
+                context.fill(Rect(x: 0, y: 0, width: 120, height: 80), with: fill)
             }
             let half = Layer()
             half.frame = Rect(x: 60, y: 0, width: 60, height: 80)
@@ -103,6 +105,85 @@ struct Transform3DLayerTests {
             composite(scene.tree, compositor, into: bitmap, everything: false)
         }
         #expect(scene.draws == 1, "eight turns, one drawing of the card")
+    }
+
+    /// A card seen in perspective is painted flat once, and that picture is
+    /// turned after: turning, moving and fading the card paint nothing again,
+    /// while any change inside it shows in the next frame, exactly.
+    @Test func aTurnedCardKeepsItsFlattenedPicture() throws {
+        let scene = Scene(), compositor = LayerCompositor()
+        // Drawn afresh by a compositor that keeps nothing, so the reference is not the kept picture.
+        func uncached() throws -> Bitmap {
+            let bitmap = try Bitmap(width: 400, height: 300)
+            composite(scene.tree, LayerCompositor(budget: 0), into: bitmap, everything: true)
+            return bitmap
+        }
+        let kept = try Bitmap(width: 400, height: 300)
+        scene.card.transform = Self.turn
+        composite(scene.tree, compositor, into: kept, everything: true)
+        #expect(compositor.flattenings == 1)
+        // The store of the card's own drawing and its flattened picture, 120 x 80 each.
+        #expect(compositor.storedBytes == 2 * 120 * 80 * 4)
+        for degrees in stride(from: 20.0, through: 70, by: 10) {
+            var t = Transform3D.identity
+            t.m34 = -1.0 / 300
+            scene.card.transform = t.rotated(by: degrees * .pi / 180, x: 0, y: 1, z: 0)
+            composite(scene.tree, compositor, into: kept, everything: false)
+        }
+        scene.card.position = Point(x: 180, y: 140)
+        composite(scene.tree, compositor, into: kept, everything: false)
+        scene.card.opacity = 0.6
+        composite(scene.tree, compositor, into: kept, everything: false)
+        #expect(compositor.flattenings == 1, "placing and fading the card paints it flat no more")
+        #expect(firstDifference(kept, try uncached()) == nil)
+
+        let dot = Layer()
+        dot.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        dot.backgroundColor = Self.blue
+        let inside: [(String, () -> Void)] = [
+            ("a sublayer's colour", { scene.card.sublayers[0].backgroundColor = Color(red: 0, green: 0.8, blue: 0) }),
+            ("a sublayer moved", { scene.card.sublayers[0].position.x -= 20 }),
+            ("its own drawing again", { scene.fill = Color(red: 0.9, green: 0.6, blue: 0); scene.card.setNeedsDisplay() }),
+            ("a border", { scene.card.borderColor = Self.blue; scene.card.borderWidth = 4 }),
+            ("a sublayer added", { scene.card.addSublayer(dot) }),
+            ("a sublayer's sublayer", { scene.card.sublayers[0].addSublayer(Layer()); scene.card.sublayers[0].sublayers[0].frame = Rect(x: 5, y: 5, width: 10, height: 10); scene.card.sublayers[0].sublayers[0].backgroundColor = Self.red }),
+            ("a sublayer hidden", { dot.isHidden = true }),
+            ("a sublayer taken out", { scene.card.sublayers[0].removeFromSuperlayer() }),
+        ]
+        for (what, change) in inside {
+            let before = compositor.flattenings
+            change()
+            composite(scene.tree, compositor, into: kept, everything: false)
+            #expect(compositor.flattenings == before + 1, "\(what): painted flat again")
+            let difference = firstDifference(kept, try uncached())
+            #expect(difference == nil, "\(what): \(difference ?? "")")
+        }
+        // Flat again, the picture is not needed; turned again, it is painted anew only if something changed.
+        scene.card.transform = .identity
+        composite(scene.tree, compositor, into: kept, everything: false)
+        let flat = compositor.flattenings
+        scene.card.transform = Self.turn
+        composite(scene.tree, compositor, into: kept, everything: false)
+        #expect(compositor.flattenings == flat)
+        #expect(firstDifference(kept, try uncached()) == nil)
+    }
+
+    /// Under a budget smaller than the picture, nothing is kept, nothing fails:
+    /// the card is painted flat for each frame, and lands as before.
+    @Test func aPictureOverTheBudgetIsPaintedEachTime() throws {
+        let scene = Scene(), compositor = LayerCompositor(budget: 1000)
+        let kept = try Bitmap(width: 400, height: 300)
+        scene.card.transform = Self.turn
+        composite(scene.tree, compositor, into: kept, everything: true)
+        for degrees in [30.0, 40, 60] {
+            var t = Transform3D.identity
+            t.m34 = -1.0 / 300
+            scene.card.transform = t.rotated(by: degrees * .pi / 180, x: 0, y: 1, z: 0)
+            composite(scene.tree, compositor, into: kept, everything: false)
+        }
+        #expect(compositor.flattenings == 4)
+        #expect(compositor.storedBytes == 0)
+        #expect(firstDifference(kept, try afresh(scene.tree)) == nil)
     }
 
     /// The container's `sublayerTransform` puts the eye over the container's
