@@ -11,12 +11,18 @@ import Graphics
 /// Every change damages what the layer covered and what it covers now, in
 /// the root's coordinates: a `LayerTree` collects it for the next frame.
 public class Layer {
-    public init() { drawsDirectly = false }
+    public init() { (drawsDirectly, isTransformLayer) = (false, false) }
 
     /// For the kinds of layer that draw themselves straight into the frame
     /// each time they are composited (ShapeLayer, GradientLayer), as Core
-    /// Animation renders them: no backing store to fill and keep.
-    init(drawsDirectly: Bool) { self.drawsDirectly = drawsDirectly }
+    /// Animation renders them: no backing store to fill and keep; and for
+    /// `TransformLayer`, which shows only its sublayers, in its superlayer's space.
+    init(drawsDirectly: Bool, isTransformLayer: Bool = false) { (self.drawsDirectly, self.isTransformLayer) = (drawsDirectly, isTransformLayer) }
+
+    /// A `TransformLayer`: its sublayers are placed in its superlayer's
+    /// plane through its 3D transform and theirs, not flattened into its own.
+    /// Stored, as `drawsDirectly` is, for the compositor's paths.
+    let isTransformLayer: Bool
 
     /// Whether the layer is a kind that draws itself (`drawDirectly(in:)`).
     /// Stored, not overridden, so a plain layer (a finger marker) costs no
@@ -72,15 +78,18 @@ public class Layer {
         willSet { damage() }
         didSet {
             hasSublayerTransform = !sublayerTransform.isIdentity
-            for sublayer in sublayers { sublayer.isUnderSublayerTransform = hasSublayerTransform }
+            for sublayer in sublayers { sublayer.isUnderSublayerTransform = placesSublayersIn3D }
             contentChanged()
         }
     }
     /// Kept apart so the paths of untransformed layers (finger markers) compare one flag, not sixteen numbers.
     @exclusivity(unchecked) private(set) var hasTransform = false
     @exclusivity(unchecked) private(set) var hasSublayerTransform = false
-    /// The superlayer's `hasSublayerTransform`, kept here: reading it there retains the superlayer on every move's damage.
+    /// The superlayer's `placesSublayersIn3D`, kept here: reading it there retains the superlayer on every move's damage.
     @exclusivity(unchecked) private(set) var isUnderSublayerTransform = false
+    /// Whether sublayers are placed through more than their own position:
+    /// a sublayer transform, or a transform layer's space.
+    var placesSublayersIn3D: Bool { hasSublayerTransform || isTransformLayer }
 
     /// The transform's affine part, as CALayer's `affineTransform()`.
     public func affineTransform() -> AffineTransform { transform.affineTransform }
@@ -89,6 +98,11 @@ public class Layer {
     public func setAffineTransform(_ affine: AffineTransform) { transform = Transform3D(affine) }
     /// Sublayers with a higher z position are composited over those with a lower one.
     @exclusivity(unchecked) public var zPosition = 0.0 {
+        didSet { damage() }
+    }
+    /// Whether the layer shows when its back faces the viewer, as CALayer's
+    /// `isDoubleSided`: a card's two faces in a transform layer each set it to false.
+    @exclusivity(unchecked) public var isDoubleSided = true {
         didSet { damage() }
     }
 
@@ -194,7 +208,7 @@ public class Layer {
     /// damage climbs the tree through here each frame). A superlayer keeps
     /// its sublayers alive and clears this when it lets one go or goes itself.
     @exclusivity(unchecked) public private(set) unowned(unsafe) var superlayer: Layer? {
-        didSet { isUnderSublayerTransform = superlayer?.hasSublayerTransform ?? false }
+        didSet { isUnderSublayerTransform = superlayer?.placesSublayersIn3D ?? false }
     }
     /// Told of the damage when this is the root (a `LayerTree` listens here).
     var onDamage: ((Rect) -> Void)?
@@ -259,7 +273,13 @@ public class Layer {
     }
 
     /// The sublayers in the order they are composited: by z position, then as added.
-    var sublayersInDrawingOrder: [Layer] { Layer.drawingOrder(of: sublayers) }
+    ///
+    /// A transform layer's go back to front by depth, as they share its 3D space.
+    var sublayersInDrawingOrder: [Layer] {
+        guard isTransformLayer, sublayers.count > 1 else { return Layer.drawingOrder(of: sublayers) }
+        return sublayers.enumerated().map { (depth: $0.element.depth, index: $0.offset, layer: $0.element) }
+            .sorted { ($0.depth, $0.index) < ($1.depth, $1.index) }.map(\.layer)
+    }
 
     /// `layers` in the order they are composited: by z position, then as listed.
     public static func drawingOrder(of layers: [Layer]) -> [Layer] {
@@ -268,22 +288,41 @@ public class Layer {
     }
 
     /// Placed by its position alone: no transform of its own, and none from the superlayer's `sublayerTransform`.
-    var isUntransformed: Bool { !hasTransform && !isUnderSublayerTransform }
+    var isUntransformed: Bool { !hasTransform && !isUnderSublayerTransform && !isTransformLayer }
 
     /// From this layer's bounds coordinates to its superlayer's plane: the
     /// anchor to the origin, the transform, the position, then the
     /// superlayer's sublayer transform about its anchor; flattened, so a
     /// point's depth is dropped after the perspective divides.
-    var toSuperlayer: ProjectiveTransform {
+    ///
+    /// A transform layer's own plane is its superlayer's (it is not
+    /// flattened): its map is the identity, and its sublayers' maps carry
+    /// its 3D placement.
+    var toSuperlayer: ProjectiveTransform { isTransformLayer ? ProjectiveTransform(AffineTransform.identity) : placement3D.planar }
+
+    /// The layer's bounds coordinates into the 3D space of the plane it is
+    /// flattened into: its own placement, then, through transform layers
+    /// above it, theirs.
+    var placement3D: Transform3D {
         let anchor = anchorInBounds
         var placed = Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0).concatenating(transform)
             .concatenating(Transform3D(translationX: position.x, y: position.y, z: 0))
         if isUnderSublayerTransform, let superlayer {
-            let around = superlayer.anchorInBounds
-            placed = placed.concatenating(Transform3D(translationX: -around.x, y: -around.y, z: 0)).concatenating(superlayer.sublayerTransform)
-                .concatenating(Transform3D(translationX: around.x, y: around.y, z: 0))
+            if superlayer.hasSublayerTransform {
+                let around = superlayer.anchorInBounds
+                placed = placed.concatenating(Transform3D(translationX: -around.x, y: -around.y, z: 0))
+                    .concatenating(superlayer.sublayerTransform).concatenating(Transform3D(translationX: around.x, y: around.y, z: 0))
+            }
+            if superlayer.isTransformLayer { placed = placed.concatenating(superlayer.placement3D) }
         }
-        return placed.planar
+        return placed
+    }
+
+    /// How near the viewer the middle of the layer is, for drawing a transform layer's sublayers back to front.
+    var depth: Double {
+        let m = placement3D
+        let middle = Point(x: bounds.midX, y: bounds.midY)
+        return middle.x * m.m13 + middle.y * m.m23 + m.m43 + zPosition
     }
 
     /// The anchor point in the bounds' coordinates.
@@ -313,6 +352,8 @@ public class Layer {
     /// What the layer and its sublayers may cover, in its own bounds' coordinates.
     func extentInOwnCoordinates() -> Rect {
         // Bounds of no size cover nothing: a container of finger markers is not a corner at its origin.
+        // A transform layer shows only its sublayers, which nothing of its own cuts.
+        guard !isTransformLayer else { return sublayers.reduce(Rect.null) { $1.isHidden ? $0 : $0.union($1.extent()) } }
         var area = bounds.isEmpty ? Rect.null : bounds
         if drawsDirectly {
             let direct = directContentExtent()
@@ -361,7 +402,7 @@ public class Layer {
         // Whatever a sublayer changed is in this layer's flattened picture, shown or not.
         contentGeneration &+= 1
         guard !isHidden, !rect.isEmpty else { return }
-        let clipped = masksToBounds ? rect.intersection(bounds) : rect
+        let clipped = masksToBounds && !isTransformLayer ? rect.intersection(bounds) : rect
         guard !clipped.isEmpty else { return }
         if let superlayer { superlayer.damage(convertToSuperlayer(clipped), from: self) } else { onDamage?(clipped) }
     }

@@ -124,12 +124,25 @@ public final class LayerCompositor {
         }
         let offset = layer.offsetToSuperlayer
         let placement = layer.isUntransformed ? ProjectiveTransform(AffineTransform(translationX: offset.x, y: offset.y)) : layer.toSuperlayer
+        if !layer.isDoubleSided, Self.backFaces(layer.bounds, placedBy: placement, then: superlayerToRoot) { return }
         guard placement.isAffine else { return compositeProjected(layer, by: placement, into: context) }
         let toSuperlayer = placement.affineTransform
         context.withSavedState {
             context.concatenate(toSuperlayer)
             paint(layer, into: context, clip: clip, toRoot: toSuperlayer.concatenating(superlayerToRoot), opacity: layer.opacity)
         }
+    }
+
+    /// Whether `bounds`, placed so, shows its back: its corners land turned
+    /// the other way round (a card turned past 90 degrees). Behind the eye, or
+    /// with no area, it is not said to.
+    static func backFaces(_ bounds: Rect, placedBy placement: ProjectiveTransform, then affine: AffineTransform) -> Bool {
+        guard !bounds.isEmpty, let origin = placement.apply(Point(x: bounds.minX, y: bounds.minY)),
+            let across = placement.apply(Point(x: bounds.maxX, y: bounds.minY)),
+            let down = placement.apply(Point(x: bounds.minX, y: bounds.maxY))
+        else { return false }
+        let o = origin.applying(affine), a = across.applying(affine), d = down.applying(affine)
+        return (a.x - o.x) * (d.y - o.y) - (a.y - o.y) * (d.x - o.x) < 0
     }
 
     /// A layer seen in perspective: it and its sublayers are painted flat
@@ -179,6 +192,7 @@ public final class LayerCompositor {
     /// space): background, contents, what it draws, sublayers and border, at
     /// `opacity`. `toRoot` takes those coordinates to the root's, where `clip` is.
     private func paint(_ layer: Layer, into context: GraphicsContext, clip: Rect, toRoot: AffineTransform, opacity: Double) {
+        if layer.isTransformLayer { return paintSublayers(ofTransformLayer: layer, into: context, clip: clip, toRoot: toRoot, opacity: opacity) }
         context.withSavedState {
             let bounds = layer.bounds
             // Fading what is drawn in several parts (sublayers; a shape's fill
@@ -215,6 +229,26 @@ public final class LayerCompositor {
                     : Path(rect: bounds.insetBy(dx: inset, dy: inset))
                 context.stroke(edge, with: border.withAlphaComponent(border.alpha * alpha), lineWidth: layer.borderWidth)
             }
+            if group { context.endTransparencyLayer(alpha: opacity) }
+        }
+    }
+
+    /// A transform layer shows nothing of its own: its sublayers, each placed
+    /// in this space through its 3D placement and theirs, back to front by
+    /// depth. Faded, they are faded together (Core Animation fades each alone,
+    /// so that faces behind show through).
+    private func paintSublayers(ofTransformLayer layer: Layer, into context: GraphicsContext, clip: Rect, toRoot: AffineTransform, opacity: Double) {
+        context.withSavedState {
+            let group = opacity < 1
+            if group {
+                // On whole pixels: the box around the sublayers may change (one hidden) where
+                // nothing is damaged, and a fractional edge there would cut into the others' pixels.
+                let covered = layer.extentInOwnCoordinates()
+                guard !covered.isNull else { return }
+                context.clip(to: covered.integral)
+                context.beginTransparencyLayer()
+            }
+            for sublayer in layer.sublayersInDrawingOrder { composite(sublayer, into: context, clip: clip, superlayerToRoot: toRoot) }
             if group { context.endTransparencyLayer(alpha: opacity) }
         }
     }
