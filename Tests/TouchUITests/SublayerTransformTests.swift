@@ -126,4 +126,39 @@ struct SublayerTransformTests {
         stage.at(1.5)
         #expect(CATransform3DIsIdentity(cover.transform), "the app's transform again when it ends")
     }
+
+    /// A card of two faces in a transform layer, added to a view whose
+    /// layer gives the perspective, flipped by `transform.rotation.y`: a
+    /// quarter of the way it shows its front, three quarters its back, and
+    /// each frame drawn from its damage is the frame drawn afresh.
+    @Test func aCardOfTwoFacesFlipsInAView() throws {
+        card.removeFromSuperview()
+        stage.holder.layer.sublayerTransform = Self.eye
+        let flip = CATransformLayer()
+        flip.frame = CGRect(x: 60, y: 40, width: 80, height: 80)
+        for (colour, isBack) in [(Color.red, false), (Color.blue, true)] {
+            let face = CALayer()
+            face.frame = flip.bounds
+            face.backgroundColor = colour
+            face.isDoubleSided = false
+            if isBack { face.transform = CATransform3DMakeRotation(.pi, 0, 1, 0) }
+            flip.addSublayer(face)
+        }
+        stage.holder.layer.addSublayer(flip)
+        let kept = try Bitmap(width: 240, height: 200)
+        window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
+        let turn = CABasicAnimation(keyPath: "transform.rotation.y")
+        turn.fromValue = 0
+        turn.toValue = Double.pi
+        turn.duration = 1
+        flip.add(turn, forKey: "flip")
+        // The card's middle is the holder's (100, 80): the window's (120, 100).
+        for (time, shown) in [(0.25, Color.red), (0.5, nil), (0.75, Color.blue), (1.5, Color.red)] {
+            stage.at(time)
+            window.render(window.takeDamage(), in: GraphicsContext(bitmap: kept))
+            #expect(try kept.firstDifference(from: window.drawnAfresh()) == nil, "at \(time) s")
+            let middle = kept.pixel(x: 120, y: 100)
+            if let shown { #expect(middle == shown.pixel, "at \(time) s") } else { #expect(middle == white, "edge on at \(time) s") }
+        }
+    }
 }
