@@ -122,6 +122,12 @@ extension GraphicsContext {
                 } else {
                     (a, b, c, d) = (texel(x0, y0), texel(x1, y0), texel(x0, y1), texel(x1, y1))
                 }
+                // Where the four are one colour (most of a card, a backdrop), the blend gives
+                // that colour exactly: (t·256 + 128) >> 8 is t. It is copied.
+                if a == b && a == c && a == d {
+                    line[column] = a
+                    continue
+                }
                 // Weights in 1/256ths summing to 256, so a channel times its
                 // weight, and the four summed, fit 16 bits: the four channels of
                 // a texel are multiplied at once in vector lanes. Wrapping
