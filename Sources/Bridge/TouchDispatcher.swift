@@ -134,10 +134,11 @@ public final class TouchDispatcher {
                     window: screenWindows.isEmpty ? window ?? application.keyWindow : screenWindows[record.screen],
                     tapCount: record.tapCount, majorRadius: record.majorRadius ?? 0, force: force ?? 0,
                     maximumPossibleForce: record.force == nil ? 0 : Self.maximumPossibleForce)
-                // A number begun again while down (a lost lift) names the new touch from now on.
+                // A number begun again while down (a lost lift) names the new touch from now on, the newest.
                 var index = 0
                 while index < down.count && down[index].number != record.touch { index += 1 }
-                if index < down.count { down[index].touch = touch } else { down.append((record.touch, touch)) }
+                if index < down.count { down.remove(at: index) }
+                down.append((record.touch, touch))
             case .moved, .stationary:
                 touch(numbered: record.touch)?.update(
                     phase: .moved, location: location, timestamp: timestamp, majorRadius: record.majorRadius, force: force)

@@ -84,6 +84,17 @@ extension Bitmap {
         return true
     }
 
+    /// The first pixel, row by row, where this and `other` differ, said in
+    /// words for a test's message; nil when none does (sizes taken as this one's).
+    public func firstDifference(from other: Bitmap) -> String? {
+        for y in 0..<height {
+            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
+                return "pixel \(x), \(y): \(pixel(x: x, y: y)) against \(other.pixel(x: x, y: y))"
+            }
+        }
+        return nil
+    }
+
     /// The smallest rectangle outside which every pixel is fully
     /// transparent: the drawn part of a picture with room around it (a
     /// finger marker's stamp). Empty when nothing is drawn.

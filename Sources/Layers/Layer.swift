@@ -44,8 +44,7 @@ public class Layer {
         willSet { damage() }
         didSet {
             if oldValue.size != bounds.size { needsDisplay = true }
-            contentGeneration &+= 1
-            damage()
+            contentChanged()
         }
     }
     /// Where `anchorPoint` sits in the superlayer's coordinates.
@@ -58,7 +57,8 @@ public class Layer {
     /// The point of the bounds, as a fraction of its size, that `position` places and `transform` turns about.
     @exclusivity(unchecked) public var anchorPoint = Point(x: 0.5, y: 0.5) {
         willSet { damage() }
-        didSet { damage() }
+        // The sublayer transform turns about it: a change of what the layer's plane shows.
+        didSet { contentChanged() }
     }
     /// How the layer is turned, scaled and moved about its anchor point, in
     /// three dimensions, as CALayer's: `m34` gives perspective. The layer and
@@ -98,6 +98,7 @@ public class Layer {
     public func setAffineTransform(_ affine: AffineTransform) { transform = Transform3D(affine) }
     /// Sublayers with a higher z position are composited over those with a lower one.
     @exclusivity(unchecked) public var zPosition = 0.0 {
+        willSet { damage() }
         didSet { damage() }
     }
     /// Whether the layer shows when its back faces the viewer, as CALayer's
@@ -254,7 +255,7 @@ public class Layer {
     /// nothing else to draw: it composites as a copy of its pixels.
     var isPlainPicture: Bool {
         guard !drawsDirectly, let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
-            isUntransformed, !(masksToBounds && cornerRadius > 0)
+            isUntransformed, isDoubleSided, !(masksToBounds && cornerRadius > 0)
         else { return false }
         return contents.size == bounds.size
     }
@@ -305,8 +306,10 @@ public class Layer {
     /// above it, theirs.
     var placement3D: Transform3D {
         let anchor = anchorInBounds
+        // In a transform layer's space the z position is where the layer stands in depth, as in Core Animation.
+        let depthInSpace = isUnderSublayerTransform && superlayer?.isTransformLayer == true ? zPosition : 0
         var placed = Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0).concatenating(transform)
-            .concatenating(Transform3D(translationX: position.x, y: position.y, z: 0))
+            .concatenating(Transform3D(translationX: position.x, y: position.y, z: depthInSpace))
         if isUnderSublayerTransform, let superlayer {
             if superlayer.hasSublayerTransform {
                 let around = superlayer.anchorInBounds
@@ -322,7 +325,7 @@ public class Layer {
     var depth: Double {
         let m = placement3D
         let middle = Point(x: bounds.midX, y: bounds.midY)
-        return middle.x * m.m13 + middle.y * m.m23 + m.m43 + zPosition
+        return middle.x * m.m13 + middle.y * m.m23 + m.m43
     }
 
     /// The anchor point in the bounds' coordinates.

@@ -72,15 +72,15 @@ public final class TouchMarkersView: View {
         for marker in markers {
             var index = 0
             while index < previousLayers.count && previousLayers[index].id != marker.id { index += 1 }
-            let shown: MarkerLayer
-            if index < previousLayers.count {
-                shown = previousLayers.remove(at: index).shown
-            } else {
-                shown = spareLayers.popLast() ?? MarkerLayer()
-                landed = true
-            }
+            let known = index < previousLayers.count
+            let shown = known ? previousLayers.remove(at: index).shown : spareLayers.popLast() ?? MarkerLayer()
             // A stamp that cannot be made (no memory) leaves its finger unmarked.
-            if place(marker, on: shown) { markerLayers.append((marker.id, shown)) } else { spare(shown) }
+            if place(marker, on: shown) {
+                markerLayers.append((marker.id, shown))
+                if !known { landed = true }
+            } else {
+                spare(shown)
+            }
         }
         for (_, lifted) in previousLayers { spare(lifted) }
         previousLayers.removeAll(keepingCapacity: true)

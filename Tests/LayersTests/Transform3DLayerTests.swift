@@ -63,15 +63,6 @@ struct Transform3DLayerTests {
         return bitmap
     }
 
-    func firstDifference(_ a: Bitmap, _ b: Bitmap) -> String? {
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
-                return "pixel \(x), \(y): \(a.pixel(x: x, y: y)) against \(b.pixel(x: x, y: y))"
-            }
-        }
-        return nil
-    }
-
     @Test func aTurnedLayerLandsWhereTheMatrixPutsIt() throws {
         let scene = Scene()
         scene.card.transform = Self.turn
@@ -135,7 +126,7 @@ struct Transform3DLayerTests {
         scene.card.opacity = 0.6
         composite(scene.tree, compositor, into: kept, everything: false)
         #expect(compositor.flattenings == 1, "placing and fading the card paints it flat no more")
-        #expect(firstDifference(kept, try uncached()) == nil)
+        #expect(kept.firstDifference(from: try uncached()) == nil)
 
         let dot = Layer()
         dot.frame = Rect(x: 10, y: 10, width: 20, height: 20)
@@ -155,7 +146,7 @@ struct Transform3DLayerTests {
             change()
             composite(scene.tree, compositor, into: kept, everything: false)
             #expect(compositor.flattenings == before + 1, "\(what): painted flat again")
-            let difference = firstDifference(kept, try uncached())
+            let difference = kept.firstDifference(from: try uncached())
             #expect(difference == nil, "\(what): \(difference ?? "")")
         }
         // Flat again, the picture is not needed; turned again, it is painted anew only if something changed.
@@ -165,7 +156,7 @@ struct Transform3DLayerTests {
         scene.card.transform = Self.turn
         composite(scene.tree, compositor, into: kept, everything: false)
         #expect(compositor.flattenings == flat)
-        #expect(firstDifference(kept, try uncached()) == nil)
+        #expect(kept.firstDifference(from: try uncached()) == nil)
     }
 
     /// Under a budget smaller than the picture, nothing is kept, nothing fails:
@@ -183,7 +174,7 @@ struct Transform3DLayerTests {
         }
         #expect(compositor.flattenings == 4)
         #expect(compositor.storedBytes == 0)
-        #expect(firstDifference(kept, try afresh(scene.tree)) == nil)
+        #expect(kept.firstDifference(from: try afresh(scene.tree)) == nil)
     }
 
     /// The container's `sublayerTransform` puts the eye over the container's
@@ -239,7 +230,7 @@ struct Transform3DLayerTests {
         for (what, change) in changes {
             change()
             composite(scene.tree, compositor, into: kept, everything: false)
-            let difference = firstDifference(kept, try afresh(scene.tree))
+            let difference = kept.firstDifference(from: try afresh(scene.tree))
             #expect(difference == nil, "\(what): \(difference ?? "")")
         }
         #expect(kept.pixel(x: 120, y: 120) == Self.red.pixel)
@@ -255,6 +246,6 @@ struct Transform3DLayerTests {
         eye.m34 = -1.0 / 300
         scene.card.transform = Transform3D(translationX: 0, y: 0, z: 400).concatenating(eye)
         let drawn = try afresh(scene.tree)
-        #expect(firstDifference(drawn, try afresh(LayerTree(root: { let root = Layer(); root.bounds = scene.tree.root.bounds; root.backgroundColor = .white; return root }()))) == nil)
+        #expect(drawn.firstDifference(from: try afresh(LayerTree(root: { let root = Layer(); root.bounds = scene.tree.root.bounds; root.backgroundColor = .white; return root }()))) == nil)
     }
 }

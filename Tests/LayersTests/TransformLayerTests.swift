@@ -51,15 +51,6 @@ struct TransformLayerTests {
         return bitmap
     }
 
-    func firstDifference(_ a: Bitmap, _ b: Bitmap) -> String? {
-        for y in 0..<a.height {
-            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) {
-                return "pixel \(x), \(y): \(a.pixel(x: x, y: y)) against \(b.pixel(x: x, y: y))"
-            }
-        }
-        return nil
-    }
-
     /// A card of two faces, each hidden when turned away: turned less than
     /// 90 degrees it shows its front, more its back, at every angle.
     @Test func aCardShowsTheFaceTurnedTowardsTheViewer() throws {
@@ -93,6 +84,22 @@ struct TransformLayerTests {
             let drawn = try draw(tree)
             #expect(drawn.pixel(x: 200, y: 150) == (transformLayer ? Self.red.pixel : Self.blue.pixel), transformLayer ? "transform layer" : "plain layer")
         }
+    }
+
+    /// In a transform layer a sublayer's z position is where it stands in
+    /// depth, as in Core Animation: in front while the layer faces the
+    /// viewer, behind once it is turned round.
+    @Test func zPositionIsDepthInTheSpace() throws {
+        let holder = TransformLayer()
+        let tree = Self.tree(holder: holder)
+        let near = Self.face(Self.red, z: 0, size: 60), far = Self.face(Self.blue, z: 0, size: 60)
+        near.zPosition = 40
+        holder.addSublayer(near)
+        holder.addSublayer(far)
+        holder.transform = Self.turned(10)
+        #expect(try draw(tree).pixel(x: 200, y: 150) == Self.red.pixel)
+        holder.transform = Self.turned(170)
+        #expect(try draw(tree).pixel(x: 200, y: 150) == Self.blue.pixel)
     }
 
     /// A face 50 points in front of a transform layer turned 30 degrees
@@ -136,7 +143,7 @@ struct TransformLayerTests {
         for (what, change) in changes {
             change()
             _ = try draw(tree, with: compositor, into: kept, everything: false)
-            let difference = firstDifference(kept, try draw(tree))
+            let difference = kept.firstDifference(from: try draw(tree))
             #expect(difference == nil, "\(what): \(difference ?? "")")
         }
     }

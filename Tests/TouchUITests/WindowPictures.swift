@@ -24,14 +24,3 @@ extension Window {
     }
 }
 
-extension Bitmap {
-    /// The first pixel, row by row, where this and `other` differ; nil when none does.
-    func firstDifference(from other: Bitmap) -> String? {
-        for y in 0..<height {
-            for x in 0..<width where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
-                return "pixel \(x), \(y): \(pixel(x: x, y: y)) against \(other.pixel(x: x, y: y))"
-            }
-        }
-        return nil
-    }
-}
