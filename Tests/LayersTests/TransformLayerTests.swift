@@ -150,13 +150,9 @@ struct TransformLayerTests {
 
     /// A plain layer turned round shows its back mirrored, unless it is not double-sided.
     @Test func aLayerNotDoubleSidedHidesItsBack() throws {
-        let tree = LayerTree()
-        tree.root.bounds = Rect(x: 0, y: 0, width: 400, height: 300)
-        tree.root.backgroundColor = .white
         let card = Layer()
-        card.frame = Rect(x: 140, y: 110, width: 120, height: 80)
+        let tree = Self.tree(holder: card)
         card.backgroundColor = Self.red
-        tree.root.addSublayer(card)
         card.transform = Self.turned(150)
         #expect(try draw(tree).pixel(x: 200, y: 150) == Self.red.pixel)
         card.isDoubleSided = false
