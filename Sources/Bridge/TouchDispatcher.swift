@@ -21,6 +21,9 @@ public final class TouchDispatcher {
     private var down: [(number: Int, touch: Touch)] = []
     /// The views of the touches in the last frame sent (only that frame's: nothing piles up).
     private var frameViews: [(number: Int, view: View?)] = []
+    /// Touches whose number began again while they were down (their lift was
+    /// lost): cancelled in the frame that replaces them, then let go.
+    private var replaced: [Touch] = []
 
     public init(application: Application, window: Window? = nil) {
         self.application = application
@@ -100,8 +103,9 @@ public final class TouchDispatcher {
             touch.update(phase: .moved, location: touch.location(in: nil), timestamp: first.time.seconds)
         }
         for (number, location) in previous { touch(numbered: number)?.setPreviousLocation(location) }
-        var inOrder: [Touch] = []
-        inOrder.reserveCapacity(down.count)
+        var inOrder: [Touch] = replaced
+        replaced.removeAll(keepingCapacity: true)
+        inOrder.reserveCapacity(inOrder.count + down.count)
         for (number, touch) in down {
             if !changed.contains(number) { touch.markStationary() }
             inOrder.append(touch)
@@ -134,10 +138,15 @@ public final class TouchDispatcher {
                     window: screenWindows.isEmpty ? window ?? application.keyWindow : screenWindows[record.screen],
                     tapCount: record.tapCount, majorRadius: record.majorRadius ?? 0, force: force ?? 0,
                     maximumPossibleForce: record.force == nil ? 0 : Self.maximumPossibleForce)
-                // A number begun again while down (a lost lift) names the new touch from now on, the newest.
+                // A number begun again while down (a lost lift) names the new touch from now on, the
+                // newest; the touch it named is cancelled in this event, so its view and recognizers let it go.
                 var index = 0
                 while index < down.count && down[index].number != record.touch { index += 1 }
-                if index < down.count { down.remove(at: index) }
+                if index < down.count {
+                    let lost = down.remove(at: index).touch
+                    lost.update(phase: .cancelled, location: lost.location(in: nil), timestamp: timestamp)
+                    replaced.append(lost)
+                }
                 down.append((record.touch, touch))
             case .moved, .stationary:
                 touch(numbered: record.touch)?.update(

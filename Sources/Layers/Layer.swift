@@ -419,6 +419,8 @@ struct FlattenedPicture {
     let pixels: PixelRect
     let generation: Int
     let appearance: Color.Appearance
-    /// The compositor that made it and counts it in its budget; another paints its own.
-    let owner: ObjectIdentifier
+    /// The compositor that made it and counts it in its budget; another paints
+    /// its own. Weak, so that a compositor made later at the same address is
+    /// not taken for it.
+    weak var owner: LayerCompositor?
 }

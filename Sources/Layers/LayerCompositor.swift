@@ -112,24 +112,28 @@ public final class LayerCompositor {
     /// `clip` is in the root's coordinates; a layer wholly outside it is
     /// passed over without a call to cairo (ten finger markers over a frame
     /// that repaints two of them).
-    private func composite(_ layer: Layer, into context: GraphicsContext, clip: Rect, superlayerToRoot: AffineTransform) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
-        guard layer.superlayer != nil else { return paint(layer, into: context, clip: clip, toRoot: .identity, opacity: layer.opacity) }
+    ///
+    /// `fade` is a transform layer's opacity passed down to each of its
+    /// sublayers, which fade alone rather than as one group, as in Core Animation.
+    private func composite(_ layer: Layer, into context: GraphicsContext, clip: Rect, superlayerToRoot: AffineTransform, fade: Double = 1) {
+        let opacity = layer.opacity * fade
+        guard !layer.isHidden, opacity > 0 else { return }
+        guard layer.superlayer != nil else { return paint(layer, into: context, clip: clip, toRoot: .identity, opacity: opacity) }
         guard layer.extent().applying(superlayerToRoot).intersects(clip) else { return }
         // A picture and nothing else, untransformed at full opacity (a finger
         // marker): pixman copies it in, with no state to save or matrix to multiply.
-        if layer.isPlainPicture, let contents = layer.contents {
+        if fade >= 1, layer.isPlainPicture, let contents = layer.contents {
             context.composite(contents.bitmap, at: layer.offsetInSuperlayer)
             return
         }
         let offset = layer.offsetToSuperlayer
         let placement = layer.isUntransformed ? ProjectiveTransform(AffineTransform(translationX: offset.x, y: offset.y)) : layer.toSuperlayer
         if !layer.isDoubleSided, Self.backFaces(layer.bounds, placedBy: placement, then: superlayerToRoot) { return }
-        guard placement.isAffine else { return compositeProjected(layer, by: placement, into: context) }
+        guard placement.isAffine else { return compositeProjected(layer, by: placement, into: context, opacity: opacity) }
         let toSuperlayer = placement.affineTransform
         context.withSavedState {
             context.concatenate(toSuperlayer)
-            paint(layer, into: context, clip: clip, toRoot: toSuperlayer.concatenating(superlayerToRoot), opacity: layer.opacity)
+            paint(layer, into: context, clip: clip, toRoot: toSuperlayer.concatenating(superlayerToRoot), opacity: opacity)
         }
     }
 
@@ -148,14 +152,14 @@ public final class LayerCompositor {
     /// A layer seen in perspective: it and its sublayers are painted flat
     /// into a picture of what they cover, which is then resampled through
     /// the projection, as Core Animation flattens a layer into its
-    /// superlayer's plane. The picture is faded as one.
-    private func compositeProjected(_ layer: Layer, by projection: ProjectiveTransform, into context: GraphicsContext) {
+    /// superlayer's plane. The picture is faded as one, by `opacity`.
+    private func compositeProjected(_ layer: Layer, by projection: ProjectiveTransform, into context: GraphicsContext, opacity: Double) {
         let covered = layer.extentInOwnCoordinates()
         guard !covered.isNull, !covered.isEmpty else { return }
         let pixels = PixelRect(enclosing: covered)
         let picture: Bitmap
         if let kept = layer.flattened, kept.generation == layer.contentGeneration, kept.pixels == pixels,
-            kept.appearance == context.appearance, kept.owner == ObjectIdentifier(self)
+            kept.appearance == context.appearance, kept.owner === self
         {
             // Turning, moving or fading the layer leaves its picture as it was: only the resampling is new.
             picture = kept.picture
@@ -175,14 +179,14 @@ public final class LayerCompositor {
             // Kept within the budget the stores share; a picture larger than all of it is painted each time.
             if made.width * made.height * 4 <= budget {
                 layer.flattened = FlattenedPicture(
-                    picture: made, pixels: pixels, generation: layer.contentGeneration, appearance: context.appearance, owner: ObjectIdentifier(self))
+                    picture: made, pixels: pixels, generation: layer.contentGeneration, appearance: context.appearance, owner: self)
                 stored[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
-            } else if layer.flattened?.owner == ObjectIdentifier(self) {
+            } else if layer.flattened?.owner === self {
                 layer.flattened = nil
             }
         }
         layer.lastUsed = frame
-        context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: layer.opacity)
+        context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: opacity)
     }
 
     /// The longest side, in pixels, of the picture a layer seen in perspective is painted into.
@@ -235,21 +239,11 @@ public final class LayerCompositor {
 
     /// A transform layer shows nothing of its own: its sublayers, each placed
     /// in this space through its 3D placement and theirs, back to front by
-    /// depth. Faded, they are faded together (Core Animation fades each alone,
-    /// so that faces behind show through).
+    /// depth. Faded, each sublayer fades alone (the transform layer is no
+    /// group), so that faces behind show through, as in Core Animation.
     private func paintSublayers(ofTransformLayer layer: Layer, into context: GraphicsContext, clip: Rect, toRoot: AffineTransform, opacity: Double) {
-        context.withSavedState {
-            let group = opacity < 1
-            if group {
-                // On whole pixels: the box around the sublayers may change (one hidden) where
-                // nothing is damaged, and a fractional edge there would cut into the others' pixels.
-                let covered = layer.extentInOwnCoordinates()
-                guard !covered.isNull else { return }
-                context.clip(to: covered.integral)
-                context.beginTransparencyLayer()
-            }
-            for sublayer in layer.sublayersInDrawingOrder { composite(sublayer, into: context, clip: clip, superlayerToRoot: toRoot) }
-            if group { context.endTransparencyLayer(alpha: opacity) }
+        for sublayer in layer.sublayersInDrawingOrder {
+            composite(sublayer, into: context, clip: clip, superlayerToRoot: toRoot, fade: opacity)
         }
     }
 

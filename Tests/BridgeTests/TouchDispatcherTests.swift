@@ -82,7 +82,7 @@ struct TouchDispatcherTests {
 
     /// Fingers are kept in the order they landed; those not in a frame are
     /// stationary; lifted ones go; and a number begun again while down (its
-    /// lift lost) names the new touch, once.
+    /// lift lost) names the new touch, once, and the touch it named is cancelled.
     @Test func fingersKeepTheirOrderThroughLandingsAndLifts() throws {
         view.isMultipleTouchEnabled = true
         let dispatcher = TouchDispatcher(application: app)
@@ -95,11 +95,18 @@ struct TouchDispatcherTests {
         #expect(dispatcher.viewName(ofTouch: 5) == nil)
         dispatcher.dispatch([record(5, .ended, 10, 2), record(9, .moved, 610, 2)])
         #expect(dispatcher.activeTouches.map { $0 === landed[1] || $0 === landed[2] } == [true, true])
+        view.calls = []
         let again = try #require(dispatcher.dispatch([record(9, .began, 700, 3)])?.orderedTouches)
-        #expect(again.count == 2)
+        // The touch number 9 named is cancelled in the same event the new one begins in.
+        #expect(again.count == 3)
+        #expect(again.first === landed[2] && landed[2].phase == .cancelled)
+        #expect(view.calls == ["began 1", "cancelled 1"] || view.calls == ["cancelled 1", "began 1"])
         #expect(dispatcher.activeTouches.count == 2)
         #expect(dispatcher.activeTouches[1] !== landed[2])
         #expect(dispatcher.activeTouches[1].location(in: nil).x == 700)
+        // It is let go: the next frame does not carry it.
+        let next = try #require(dispatcher.dispatch([record(9, .moved, 710, 4)])?.orderedTouches)
+        #expect(next.count == 2 && !next.contains { $0 === landed[2] })
     }
 
     /// The end of a replay (like a device that goes away) cancels what is still down.

@@ -148,6 +148,26 @@ struct TransformLayerTests {
         }
     }
 
+    /// Faded, a transform layer is no group: each face fades alone, so the
+    /// face behind shows through the one in front (Core Animation's rule).
+    /// A plain layer fades its sublayers as one picture, hiding the one behind.
+    @Test(arguments: [true, false]) func aFadedTransformLayerFadesEachFaceAlone(transformLayer: Bool) throws {
+        let holder = transformLayer ? TransformLayer() : Layer()
+        let tree = Self.tree(holder: holder)
+        holder.addSublayer(Self.face(Self.blue, z: -10))
+        holder.addSublayer(Self.face(Self.red, z: 10))
+        holder.opacity = 0.5
+        let pixel = try draw(tree).pixel(x: 200, y: 150)
+        let (red, green, blue) = (Int(pixel.red), Int(pixel.green), Int(pixel.blue))
+        if transformLayer {
+            // Blue at half over white (128, 128, 255), then red at half over that: (191, 64, 128) give or take rounding.
+            #expect(abs(red - 191) <= 2 && abs(green - 64) <= 2 && abs(blue - 128) <= 2, "\(pixel)")
+        } else {
+            // Red over blue is red; at half over white, (255, 128, 128).
+            #expect(abs(red - 255) <= 1 && abs(green - 128) <= 2 && abs(blue - 128) <= 2, "\(pixel)")
+        }
+    }
+
     /// A plain layer turned round shows its back mirrored, unless it is not double-sided.
     @Test func aLayerNotDoubleSidedHidesItsBack() throws {
         let card = Layer()
