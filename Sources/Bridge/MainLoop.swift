@@ -70,7 +70,17 @@ public enum MainLoop {
         } catch {
             fatalError("cannot set up the main loop: \(error)")
         }
-        while true { poller.wait() }
+        while true {
+            // Before waiting, what was set to run at once (a repaint asked for by the
+            // input just delivered), as Core Animation commits before the run loop
+            // sleeps: no timerfd to arm, wake on and read for it.
+            let more = MainActor.assumeIsolated { () -> Bool in
+                timers.fireImmediate()
+                return timers.hasImmediate
+            }
+            // Set again while they ran: look at the devices without waiting, then run those.
+            poller.wait(timeoutMilliseconds: more ? 0 : -1)
+        }
     }
 
     /// Puts the displays' completion descriptors (a DRM card's, whose page
@@ -139,6 +149,9 @@ public enum MainLoop {
 final class LoopTimers: Timeline {
     nonisolated let descriptor: FileDescriptor
     private var timers = TimerQueue()
+    /// Timers set with no delay, in the order set: run by the loop before it
+    /// waits again (`fireImmediate`), without the timerfd.
+    private var immediate: [(id: TimerID, action: @MainActor () -> Void)] = []
     private var nextID = 0
     private var armedFor = 0.0
 
@@ -157,21 +170,41 @@ final class LoopTimers: Timeline {
 
     @discardableResult
     func schedule(after delay: Double, _ action: @escaping @MainActor () -> Void) -> TimerID {
-        let deadline = now + max(0, delay)
         let id = TimerID(nextID, on: self)
         nextID += 1
-        timers.insert(id, at: deadline, action)
+        guard delay > 0 else {
+            immediate.append((id, action))
+            return id
+        }
+        timers.insert(id, at: now + delay, action)
         rearm()
         return id
     }
 
     func cancel(_ id: TimerID) {
         guard id.belongs(to: self) else { return }
+        if let index = immediate.firstIndex(where: { $0.id == id }) {
+            immediate.remove(at: index)
+            return
+        }
         timers.remove(id)
         rearm()
     }
 
-    var pendingTimerCount: Int { timers.count }
+    var pendingTimerCount: Int { timers.count + immediate.count }
+
+    /// Whether a timer set with no delay waits to run.
+    var hasImmediate: Bool { !immediate.isEmpty }
+
+    /// Runs the timers set with no delay, in the order set. Those they set in
+    /// turn wait for the next call, so that the loop looks at its devices in
+    /// between and a timer that sets itself again cannot starve them.
+    func fireImmediate() {
+        guard !immediate.isEmpty else { return }
+        let due = immediate
+        immediate.removeAll(keepingCapacity: true)
+        for timer in due { timer.action() }
+    }
 
     func fireDue() {
         tb_timer_clear(descriptor.rawValue)

@@ -75,9 +75,10 @@ public final class InputPoller: @unchecked Sendable {
     }
 
     /// Waits until a watched descriptor is ready, then calls the handlers of
-    /// all that are, lowest rank first. Returns early on a signal.
-    public func wait() {
-        collectReady(timeoutMilliseconds: -1, ranksBelow: .max)
+    /// all that are, lowest rank first. Returns early on a signal, or after
+    /// `timeoutMilliseconds` (-1: no limit; 0: does not wait).
+    public func wait(timeoutMilliseconds: Int32 = -1) {
+        collectReady(timeoutMilliseconds: timeoutMilliseconds, ranksBelow: .max)
         callDue()
     }
 

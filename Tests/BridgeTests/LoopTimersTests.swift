@@ -64,4 +64,29 @@ struct LoopTimersTests {
         #expect(fired)
         #expect(timeline.pendingTimerCount == 0)
     }
+
+    /// A timer set with no delay (a repaint the input just asked for) runs
+    /// when the loop is about to wait, in the order set, without the timerfd:
+    /// nothing is armed, so no wake and no read are spent on it. One set while
+    /// they run waits for the next pass, so the devices are looked at between.
+    @Test func timersWithNoDelayRunBeforeTheLoopWaitsWithoutTheTimerfd() {
+        let timers = LoopTimers()
+        var fired: [String] = []
+        timers.schedule(after: 0) {
+            fired.append("first")
+            timers.schedule(after: 0) { fired.append("set while firing") }
+        }
+        let cancelled = timers.schedule(after: 0) { fired.append("cancelled") }
+        timers.schedule(after: -1) { fired.append("second") }
+        timers.cancel(cancelled)
+        #expect(timers.pendingTimerCount == 2)
+        var descriptor = pollfd(fd: timers.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 20) == 0)
+        timers.fireImmediate()
+        #expect(fired == ["first", "second"])
+        #expect(timers.hasImmediate)
+        timers.fireImmediate()
+        #expect(fired == ["first", "second", "set while firing"])
+        #expect(!timers.hasImmediate && timers.pendingTimerCount == 0)
+    }
 }
