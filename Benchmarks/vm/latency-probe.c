@@ -26,7 +26,9 @@
 //       that skips frames (drawing only the newest of several) may never
 //       show that place at all. Every waiting frame is checked on every
 //       turn, since a disc covers a frame's pixel only until it moves on. Last it
-//       prints the reader's CPU time per frame ("cpu-us-per-frame N").
+//       prints the reader's CPU time per frame ("cpu-us-per-frame N"), its
+//       kernel part ("cpu-system-us-per-frame N") and the reader's context
+//       switches per frame ("switches-per-frame N").
 //   latency-probe load SECONDS -- COMMAND...
 //       The same device and reader, idle for SECONDS, then ten fingers moving
 //       at 120 Hz for SECONDS. Prints the reader's CPU time, RSS and context
@@ -139,6 +141,9 @@ static void finger(int slot, int id, int x, int y) {
     emit(EV_ABS, ABS_MT_POSITION_Y, y);
 }
 
+// The system (kernel) part of the CPU seconds usage_of last read.
+static double system_seconds;
+
 // CPU seconds, RSS in kB and context switches (voluntary + involuntary, all threads) of the reader.
 static void usage_of(pid_t pid, double *cpu, long *rss, long *switches) {
     char path[64], line[256];
@@ -151,6 +156,7 @@ static void usage_of(pid_t pid, double *cpu, long *rss, long *switches) {
         fclose(f);
     }
     *cpu = (utime + stime) / (double)sysconf(_SC_CLK_TCK);
+    system_seconds = stime / (double)sysconf(_SC_CLK_TCK);
     snprintf(path, sizeof path, "/proc/%d/status", pid);
     f = fopen(path, "r");
     *rss = 0;
@@ -251,10 +257,15 @@ static void pause_us(long us) {
     nanosleep(&ts, NULL);
 }
 
+// The reader's CPU seconds; its system part and its context switches in
+// reader_system and reader_switches.
+static double reader_system;
+static long reader_switches;
 static double reader_cpu(void) {
     double cpu;
-    long rss, switches;
-    usage_of(reader_pid, &cpu, &rss, &switches);
+    long rss;
+    usage_of(reader_pid, &cpu, &rss, &reader_switches);
+    reader_system = system_seconds;
     return cpu;
 }
 
@@ -320,7 +331,8 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
     int per_row = (x1 - x0 - 2 * 30) / STEP;
     int row_gap = fingers == 1 ? 24 : 50;
     int pass = 0, column = 0;
-    double cpu0 = reader_cpu();
+    double cpu0 = reader_cpu(), system0 = reader_system;
+    long switches0 = reader_switches;
     double start = now(), interval = 1 / hz;
     while (written < frames || count > 0) {
         find_visible_page();
@@ -393,6 +405,9 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
     emit(EV_KEY, BTN_TOUCH, 0);
     emit(EV_SYN, SYN_REPORT, 0);
     printf("frames %d\nmissed %d\ncpu-us-per-frame %.0f\n", written, missed, frames > 0 ? cpu / frames * 1e6 : 0);
+    // Where that CPU went: the kernel's part (system calls, page faults) and how often the reader slept and woke.
+    printf("cpu-system-us-per-frame %.0f\nswitches-per-frame %.2f\n", frames > 0 ? (reader_system - system0) / frames * 1e6 : 0,
+        frames > 0 ? (reader_switches - switches0) / (double)frames : 0);
     return 0;
 }
 

@@ -1,7 +1,11 @@
-/// A picture loaded from a PNG, JPEG or SVG file, as UIImage.
+/// A picture loaded from a PNG, JPEG or SVG file, as UIImage. Like a
+/// UIImage it does not change: its pixels are not drawn into once it is made.
 public final class Image {
     /// The pixels, decoded once (what UIImage keeps as its cgImage).
     public let bitmap: Bitmap
+    /// Where it is opaque, partly transparent or empty, found the first time
+    /// it is composited at whole pixels (a finger marker's stamp).
+    public private(set) lazy var opacitySpans = OpacitySpans(of: bitmap)
     public var size: Size { Size(width: Double(bitmap.width), height: Double(bitmap.height)) }
 
     /// Reads a PNG, JPEG or SVG file, told apart by its content; a missing or

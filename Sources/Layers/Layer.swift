@@ -382,7 +382,9 @@ public class Layer {
     }
 
     private func extentOfSublayers() -> Rect {
-        sublayers.filter { !$0.isHidden }.reduce(Rect.null) { $0.union($1.extent()) }
+        var covered = Rect.null
+        for sublayer in sublayers where !sublayer.isHidden { covered = covered.union(sublayer.extent()) }
+        return covered
     }
 
     /// A moved layer damages where it was and where it is as one rectangle

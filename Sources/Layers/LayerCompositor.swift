@@ -57,13 +57,15 @@ public final class LayerCompositor {
         for rect in region.rects {
             context.flush()
             context.bitmap.copy(rect, from: base)
-            context.withSavedState {
-                context.clip(to: rect.rect)
-                if let sprites {
-                    for sprite in sprites where !sprite.frame.intersection(rect).isEmpty {
-                        context.composite(sprite.bitmap, at: Point(x: Double(sprite.frame.x), y: Double(sprite.frame.y)))
-                    }
-                } else {
+            if let sprites {
+                // Straight into the pixels, no cairo: each picture's opaque runs copied, its edges blended.
+                for sprite in sprites where !sprite.frame.intersection(rect).isEmpty {
+                    let image = sprite.image
+                    context.bitmap.composite(image.bitmap, spans: image.opacitySpans, x: sprite.frame.x, y: sprite.frame.y, clip: rect)
+                }
+            } else {
+                context.withSavedState {
+                    context.clip(to: rect.rect)
                     composite(tree.root, into: context, clip: rect.rect, superlayerToRoot: .identity)
                 }
             }
@@ -83,7 +85,7 @@ public final class LayerCompositor {
 
     /// A plain picture on whole pixels, in the root's coordinates.
     struct Sprite {
-        let bitmap: Bitmap
+        let image: Image
         let frame: PixelRect
     }
 
@@ -96,7 +98,7 @@ public final class LayerCompositor {
             if sublayer.isPlainPicture, let contents = sublayer.contents {
                 guard placed.x == placed.x.rounded(), placed.y == placed.y.rounded() else { return false }
                 sprites?.append(Sprite(
-                    bitmap: contents.bitmap,
+                    image: contents,
                     frame: PixelRect(x: Int(placed.x), y: Int(placed.y), width: contents.bitmap.width, height: contents.bitmap.height)))
             } else if sublayer.isEmptyContainer {
                 // Its sublayers are placed in its bounds' coordinates.

@@ -46,7 +46,10 @@ public final class LayerTree {
 
     /// What the root's visible sublayers cover, in the root's coordinates (null when nothing).
     public var extent: Rect {
-        root.sublayers.filter { !$0.isHidden }.reduce(Rect.null) { $0.union($1.extent()) }
+        // A loop, not filter and reduce: asked every frame, it makes no list.
+        var covered = Rect.null
+        for sublayer in root.sublayers where !sublayer.isHidden { covered = covered.union(sublayer.extent()) }
+        return covered
     }
 
     /// The tree's one picture and where it lies, when all it shows is a
@@ -56,7 +59,7 @@ public final class LayerTree {
         guard root.isEmptyContainer, root.showsAnything else { return nil }
         var sprites: [LayerCompositor.Sprite]? = []
         guard LayerCompositor.layFlat(root, offset: .zero, into: &sprites), let sprites, sprites.count == 1 else { return nil }
-        return (sprites[0].bitmap, sprites[0].frame)
+        return (sprites[0].image.bitmap, sprites[0].frame)
     }
 
     /// What changed since the last call, in whole pixels; the tree starts with none.

@@ -1,0 +1,174 @@
+/// Where a picture is opaque, partly transparent or empty, row by row: what
+/// compositing it at whole pixels needs to know to copy what is opaque,
+/// pass over what is empty and blend only the rest. A finger marker's stamp
+/// is a translucent disc in an opaque ring: its corners are passed over,
+/// its ring copied and its inside blended, four pixels at a time.
+///
+/// Made once from an `Image` (`Image.opacitySpans`), whose pixels do not
+/// change after it is made.
+public struct OpacitySpans: Sendable {
+    /// One run of a row: `count` pixels from `x`, all opaque or all partly transparent.
+    struct Span: Sendable {
+        let x: Int32
+        let count: Int32
+        let isOpaque: Bool
+    }
+
+    public let width: Int
+    public let height: Int
+    /// Row `y`'s spans are `spans[rowStarts[y]..<rowStarts[y + 1]]`, left to right; empty pixels are in none.
+    let rowStarts: [Int32]
+    let spans: [Span]
+    /// No channel of a partly transparent pixel is above its alpha (true of
+    /// whatever cairo draws): then a blend cannot pass 255 and needs no clamp.
+    let isWithinAlpha: Bool
+
+    /// Runs shorter than this are not worth a copy or a gap of their own:
+    /// blending gives an opaque or an empty pixel exactly as it is, so they
+    /// join the blended run around them, which then goes in fewer, longer steps.
+    static let shortestRun = 8
+
+    /// Reads `bitmap`'s alpha (premultiplied ARGB32; an opaque bitmap is one opaque span a row).
+    public init(of bitmap: Bitmap) {
+        bitmap.finishDrawing()
+        width = bitmap.width
+        height = bitmap.height
+        var rowStarts: [Int32] = []
+        rowStarts.reserveCapacity(height + 1)
+        var spans: [Span] = []
+        var isWithinAlpha = true
+        let pixels = bitmap.pixels
+        for y in 0..<height {
+            rowStarts.append(Int32(spans.count))
+            if bitmap.isOpaque {
+                spans.append(Span(x: 0, count: Int32(width), isOpaque: true))
+                continue
+            }
+            let row = (pixels + y * bitmap.stride).assumingMemoryBound(to: UInt32.self)
+            // Each pixel's kind: empty, opaque or blended; long opaque runs copied, long empty ones passed over.
+            func kind(_ column: Int) -> Int { row[column] == 0 ? 0 : row[column] >> 24 == 255 ? 1 : 2 }
+            var x = 0
+            var blendFrom: Int? = nil
+            func closeBlend(at end: Int) {
+                if let from = blendFrom { spans.append(Span(x: Int32(from), count: Int32(end - from), isOpaque: false)) }
+                blendFrom = nil
+            }
+            while x < width {
+                let runKind = kind(x), start = x
+                while x < width, kind(x) == runKind { x += 1 }
+                let long = x - start >= Self.shortestRun
+                if runKind == 2 {
+                    for column in start..<x {
+                        let pixel = row[column], alpha = pixel >> 24
+                        if (pixel >> 16) & 0xff > alpha || (pixel >> 8) & 0xff > alpha || pixel & 0xff > alpha { isWithinAlpha = false }
+                    }
+                }
+                if runKind == 0 && (long || blendFrom == nil || x == width) {
+                    closeBlend(at: start)
+                } else if runKind == 1 && long {
+                    closeBlend(at: start)
+                    spans.append(Span(x: Int32(start), count: Int32(x - start), isOpaque: true))
+                } else if blendFrom == nil {
+                    blendFrom = start
+                }
+            }
+            closeBlend(at: width)
+        }
+        rowStarts.append(Int32(spans.count))
+        self.rowStarts = rowStarts
+        self.spans = spans
+        self.isWithinAlpha = isWithinAlpha
+    }
+}
+
+extension Bitmap {
+    /// Composites `picture` (whose spans are `spans`) with its top left at
+    /// (`x`, `y`), source over at full opacity, inside `clip`: opaque runs
+    /// are copied and only partly transparent pixels blended, each exactly
+    /// as pixman's source-over gives it, so the result is the same as
+    /// `GraphicsContext.composite(_:at:)` at whole pixels.
+    /// Call `finishDrawing()` first if cairo drew into either since; this
+    /// marks the pixels changed.
+    public func composite(_ picture: Bitmap, spans: OpacitySpans, x: Int, y: Int, clip: PixelRect) {
+        precondition(spans.width == picture.width && spans.height == picture.height, "spans made from another picture")
+        let area = clip.intersection(bounds).intersection(PixelRect(x: x, y: y, width: picture.width, height: picture.height))
+        guard !area.isEmpty else { return }
+        let destination = pixels, source = picture.pixels
+        for row in area.y..<area.maxY {
+            let sourceRow = (source + (row - y) * picture.stride).assumingMemoryBound(to: UInt32.self)
+            let destinationRow = (destination + row * stride).assumingMemoryBound(to: UInt32.self)
+            let from = Int(spans.rowStarts[row - y]), to = Int(spans.rowStarts[row - y + 1])
+            for index in from..<to {
+                let span = spans.spans[index]
+                // In the picture's columns, cut to the area.
+                let start = max(Int(span.x), area.x - x), end = min(Int(span.x) + Int(span.count), area.maxX - x)
+                guard start < end else { continue }
+                if span.isOpaque {
+                    (destinationRow + x + start).update(from: sourceRow + start, count: end - start)
+                } else {
+                    var column = start
+                    guard spans.isWithinAlpha else {
+                        // Channels past their alpha: one by one, held at 255.
+                        while column < end {
+                            destinationRow[x + column] = Self.over(sourceRow[column], destinationRow[x + column])
+                            column += 1
+                        }
+                        continue
+                    }
+                    // Four pixels at a time, in vector lanes.
+                    while column + 4 <= end {
+                        let from = UnsafeRawPointer(sourceRow + column), onto = UnsafeMutableRawPointer(destinationRow + x + column)
+                        onto.storeBytes(
+                            of: Self.over(from.loadUnaligned(as: SIMD4<UInt32>.self), onto.loadUnaligned(as: SIMD4<UInt32>.self)),
+                            as: SIMD4<UInt32>.self)
+                        column += 4
+                    }
+                    // The last one to three in lanes too, the others empty (an empty source leaves what is under it).
+                    let left = end - column
+                    if left > 0 {
+                        var from = SIMD4<UInt32>(), onto = SIMD4<UInt32>()
+                        for lane in 0..<left {
+                            from[lane] = sourceRow[column + lane]
+                            onto[lane] = destinationRow[x + column + lane]
+                        }
+                        let blended = Self.over(from, onto)
+                        for lane in 0..<left { destinationRow[x + column + lane] = blended[lane] }
+                    }
+                }
+            }
+        }
+        pixelsChanged()
+    }
+
+    /// `over` for four pixels at once, for sources whose channels are within
+    /// their alpha (`OpacitySpans.isWithinAlpha`): their channels in sixteen-bit lanes,
+    /// two to a word (blue and red, then green and alpha), so each product
+    /// has room. Lanes are reinterpreted, never converted: the standard
+    /// library's conversions between lane widths are not specialized.
+    @inline(__always)
+    static func over(_ source: SIMD4<UInt32>, _ destination: SIMD4<UInt32>) -> SIMD4<UInt32> {
+        let inverseWord = 255 &- (source &>> 24)
+        let inverse = unsafeBitCast(inverseWord | (inverseWord &<< 16), to: SIMD8<UInt16>.self)
+        let low = SIMD4<UInt32>(repeating: 0x00ff_00ff)
+        @inline(__always) func blended(_ destinationPair: SIMD4<UInt32>, _ sourcePair: SIMD4<UInt32>) -> SIMD4<UInt32> {
+            var lanes = unsafeBitCast(destinationPair, to: SIMD8<UInt16>.self) &* inverse &+ 0x80
+            lanes = (lanes &+ (lanes &>> 8)) &>> 8
+            // No clamp: with each source channel within its alpha, the sum is at most 255.
+            return unsafeBitCast(lanes &+ unsafeBitCast(sourcePair, to: SIMD8<UInt16>.self), to: SIMD4<UInt32>.self)
+        }
+        return blended(destination & low, source & low) | (blended((destination &>> 8) & low, (source &>> 8) & low) &<< 8)
+    }
+
+    /// Premultiplied source over destination, a channel at a time: d × (255 − source alpha) / 255
+    /// rounded as pixman rounds it, plus the source, saturating.
+    @inline(__always)
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        let inverse = 255 - (source >> 24)
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            var product = ((destination >> shift) & 0xff) * inverse + 0x80
+            product = (product + (product >> 8)) >> 8
+            return min(255, product + ((source >> shift) & 0xff)) << shift
+        }
+        return channel(0) | channel(8) | channel(16) | channel(24)
+    }
+}

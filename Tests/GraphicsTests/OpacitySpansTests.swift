@@ -1,0 +1,109 @@
+import Testing
+
+@testable import Graphics
+
+/// A picture composited by its opacity spans (opaque runs copied, edges
+/// blended) gives the very bytes cairo's source-over gives at whole pixels.
+struct OpacitySpansTests {
+    /// A disc with a soft edge, a digit-like bar of half alpha and a hole: every kind of pixel.
+    static func marker() throws -> Bitmap {
+        let picture = try Bitmap(width: 44, height: 44, opaque: false)
+        let context = GraphicsContext(bitmap: picture)
+        context.fill(Path(ovalIn: Rect(x: 0.5, y: 0.5, width: 43, height: 43)), with: Color(red: 0.2, green: 0.5, blue: 0.9))
+        context.fill(Path(rect: Rect(x: 18.3, y: 10.6, width: 7.2, height: 22.5)), with: Color(red: 1, green: 1, blue: 1, alpha: 0.55))
+        context.fill(Path(ovalIn: Rect(x: 30, y: 30, width: 6, height: 6)), with: Color(red: 0, green: 0, blue: 0, alpha: 0.3))
+        context.flush()
+        return picture
+    }
+
+    /// Every byte value of the blend: one pixel of each alpha over a background of many colours.
+    static func ramp() throws -> Bitmap {
+        let picture = try Bitmap(width: 256, height: 3, opaque: false)
+        let words = picture.pixels.assumingMemoryBound(to: UInt32.self), perRow = picture.stride / 4
+        for alpha in 0..<256 {
+            let a = UInt32(alpha)
+            // Premultiplied: no channel above alpha.
+            words[alpha] = a << 24 | (a * 3 / 4) << 16 | (a / 3) << 8 | a
+            words[perRow + alpha] = a << 24 | a << 16
+            words[2 * perRow + alpha] = alpha % 7 == 0 ? 0 : a << 24 | (a / 2) << 8
+        }
+        picture.pixelsChanged()
+        return picture
+    }
+
+    /// Channels above their alpha (not what cairo draws, but pixels can be
+    /// written so): the blend passes 255 and is held there, as pixman holds it.
+    static func beyondAlpha() throws -> Bitmap {
+        let picture = try Bitmap(width: 64, height: 2, opaque: false)
+        let words = picture.pixels.assumingMemoryBound(to: UInt32.self), perRow = picture.stride / 4
+        for x in 0..<64 {
+            let a = UInt32(x * 4)
+            words[x] = a << 24 | min(255, a + 90) << 16 | min(255, a + 3) << 8 | a / 2
+            words[perRow + x] = (a | 1) << 24 | 0xff << 8
+        }
+        picture.pixelsChanged()
+        return picture
+    }
+
+    func background(opaque: Bool) throws -> Bitmap {
+        let bitmap = try Bitmap(width: 320, height: 120, opaque: opaque)
+        let context = GraphicsContext(bitmap: bitmap)
+        context.fill(Path(rect: Rect(x: 0, y: 0, width: 320, height: 120)), with: Color(red: 0.9, green: 0.85, blue: 0.1, alpha: opaque ? 1 : 0.7))
+        context.fill(Path(rect: Rect(x: 40, y: 0, width: 80, height: 120)), with: Color(red: 0.05, green: 0.6, blue: 0.3))
+        for x in stride(from: 130.0, to: 320, by: 9) {
+            context.fill(Path(rect: Rect(x: x, y: 0, width: 4, height: 120)), with: Color(red: x / 320, green: 0.2, blue: 1 - x / 320, alpha: 0.8))
+        }
+        context.flush()
+        return bitmap
+    }
+
+    func bytes(_ bitmap: Bitmap) -> [UInt32] {
+        bitmap.finishDrawing()
+        var words: [UInt32] = []
+        for row in 0..<bitmap.height {
+            let line = (bitmap.pixels + row * bitmap.stride).assumingMemoryBound(to: UInt32.self)
+            // An opaque bitmap's top byte is not a colour: cairo leaves it as it finds it.
+            for x in 0..<bitmap.width { words.append(bitmap.isOpaque ? line[x] & 0xff_ffff : line[x]) }
+        }
+        return words
+    }
+
+    @Test(arguments: [true, false]) func spansGiveCairosBytes(opaqueBackground: Bool) throws {
+        for picture in [try Self.marker(), try Self.ramp(), try Self.beyondAlpha()] {
+            let spans = OpacitySpans(of: picture)
+            #expect(spans.isWithinAlpha == (picture.height != 2), "\(picture.width)x\(picture.height)")
+            // Inside, across each edge and corner, and clipped through the middle.
+            let places = [(20, 30), (-10, 50), (300, -20), (50, 100), (290, 90), (140, 40)]
+            let clips = [PixelRect(x: 0, y: 0, width: 320, height: 120), PixelRect(x: 25, y: 35, width: 30, height: 17)]
+            for (x, y) in places {
+                for clip in clips {
+                    let byCairo = try background(opaque: opaqueBackground), bySpans = try background(opaque: opaqueBackground)
+                    let context = GraphicsContext(bitmap: byCairo)
+                    context.clip(to: clip.rect)
+                    context.composite(picture, at: Point(x: Double(x), y: Double(y)))
+                    context.flush()
+                    bySpans.finishDrawing()
+                    bySpans.composite(picture, spans: spans, x: x, y: y, clip: clip)
+                    let expected = bytes(byCairo), got = bytes(bySpans)
+                    let first = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }
+                    #expect(
+                        first == nil,
+                        "\(picture.width)x\(picture.height) at \(x),\(y) in \(clip): pixel \(first.map { "\($0.offset % 320),\($0.offset / 320)" } ?? "") cairo \(first.map { String($0.element.0, radix: 16) } ?? "") spans \(first.map { String($0.element.1, radix: 16) } ?? "")"
+                    )
+                }
+            }
+        }
+    }
+
+    /// A disc is one opaque run a row with a few blended pixels at each end; its corners are empty.
+    @Test func aDiscIsMostlyOneOpaqueRunPerRow() throws {
+        let spans = OpacitySpans(of: try Self.marker())
+        #expect(spans.rowStarts.count == 45)
+        let middle = spans.spans[Int(spans.rowStarts[5])..<Int(spans.rowStarts[6])]
+        #expect(middle.contains { $0.isOpaque && $0.count > 20 })
+        let blended = spans.spans.filter { !$0.isOpaque }.reduce(0) { $0 + Int($1.count) }
+        let opaque = spans.spans.filter(\.isOpaque).reduce(0) { $0 + Int($1.count) }
+        #expect(opaque > 3 * blended, "opaque \(opaque), blended \(blended)")
+        #expect(spans.rowStarts[0] == 0 && !spans.spans[0].isOpaque)
+    }
+}
