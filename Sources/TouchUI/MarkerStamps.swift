@@ -114,7 +114,7 @@ final class MarkerStamps {
             context.composite(glyph.bitmap, at: Point(x: Double(glyph.x - cut.x), y: Double(glyph.y - cut.y)))
         }
         context.flush()
-        return Stamp(image: Image(bitmap: bitmap), offset: Point(x: Double(cut.x), y: Double(cut.y)))
+        return Stamp(image: Self.readied(Image(bitmap: bitmap)), offset: Point(x: Double(cut.x), y: Double(cut.y)))
     }
 
     /// The stamp drawn whole: its circle, then its number and tap count through Pango.
@@ -135,7 +135,14 @@ final class MarkerStamps {
         let cut = tapCount > 1 ? Self.bounds : Self.discCut
         assert(Self.inkBounds(of: bitmap).map { cut.intersection($0) == $0 } ?? true, "a marker's stamp has pixels outside its cut")
         guard let image = try? Image(bitmap: bitmap.cropped(to: cut, opaque: false)) else { return nil }
-        return Stamp(image: image, offset: Point(x: Double(cut.x), y: Double(cut.y)))
+        return Stamp(image: Self.readied(image), offset: Point(x: Double(cut.x), y: Double(cut.y)))
+    }
+
+    /// The stamp's opacity spans are found now, with the stamp, so that the
+    /// frame it is first shown in only composites it (stamps are made ahead, between frames).
+    private static func readied(_ image: Image) -> Image {
+        _ = image.opacitySpans
+        return image
     }
 
     private static func colorIndex(_ id: Int) -> Int { abs(id % palette.count) }
