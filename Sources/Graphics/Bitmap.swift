@@ -26,6 +26,7 @@ public final class Bitmap {
 
     init(surface: OpaquePointer, opaque: Bool) {
         self.surface = surface
+        pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
         stride = Int(cairo_image_surface_get_stride(surface))
@@ -37,7 +38,8 @@ public final class Bitmap {
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// The pixel words; call `finishDrawing()` first if cairo drew since.
-    public var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!) }
+    /// An image surface's memory stays where it is for its life, so it is asked for once.
+    public let pixels: UnsafeMutableRawPointer
 
     /// Makes cairo's pending drawing visible in `pixels`.
     public func finishDrawing() { cairo_surface_flush(surface) }
