@@ -75,7 +75,11 @@ public enum MainLoop {
             // input just delivered), as Core Animation commits before the run loop
             // sleeps: no timerfd to arm, wake on and read for it.
             let more = MainActor.assumeIsolated { () -> Bool in
-                timers.fireImmediate()
+                if timers.hasImmediate {
+                    // Frames that came while this wake's handlers ran: also before the paint.
+                    deliverWaitingInput()
+                    timers.fireImmediate()
+                }
                 return timers.hasImmediate
             }
             // Set again while they ran: look at the devices without waiting, then run those.
@@ -200,10 +204,12 @@ final class LoopTimers: Timeline {
     /// turn wait for the next call, so that the loop looks at its devices in
     /// between and a timer that sets itself again cannot starve them.
     func fireImmediate() {
-        guard !immediate.isEmpty else { return }
-        let due = immediate
-        immediate.removeAll(keepingCapacity: true)
-        for timer in due { timer.action() }
+        // Those set before this pass, one at a time, so that one cancelled by another in the pass does not run.
+        let setBefore = nextID
+        while let first = immediate.first, first.id.value < setBefore {
+            immediate.removeFirst()
+            first.action()
+        }
     }
 
     func fireDue() {

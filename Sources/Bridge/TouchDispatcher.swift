@@ -144,7 +144,8 @@ public final class TouchDispatcher {
                 while index < down.count && down[index].number != record.touch { index += 1 }
                 if index < down.count {
                     let lost = down.remove(at: index).touch
-                    lost.update(phase: .cancelled, location: lost.location(in: nil), timestamp: timestamp)
+                    // Ended earlier in this very frame, it keeps its end, which this event still carries.
+                    if !lost.phase.isFinal { lost.update(phase: .cancelled, location: lost.location(in: nil), timestamp: timestamp) }
                     replaced.append(lost)
                 }
                 down.append((record.touch, touch))

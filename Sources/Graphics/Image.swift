@@ -15,5 +15,7 @@ public final class Image {
     /// Draws an SVG at `size` (an icon for a button, say); a PNG or JPEG keeps its own pixels.
     public init(contentsOfFile path: String, size: Size) throws { bitmap = try Bitmap.read(at: path, size: size) }
 
+    /// Wraps pixels drawn already. Do not draw into `bitmap` afterwards:
+    /// what is kept from it (`opacitySpans`) would not see the change; make a new image instead.
     public init(bitmap: Bitmap) { self.bitmap = bitmap }
 }

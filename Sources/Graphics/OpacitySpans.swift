@@ -7,7 +7,8 @@
 /// Made once from an `Image` (`Image.opacitySpans`), whose pixels do not
 /// change after it is made.
 public struct OpacitySpans: Sendable {
-    /// One run of a row: `count` pixels from `x`, all opaque or all partly transparent.
+    /// One run of a row: `count` pixels from `x`, all opaque (copied), or to
+    /// be blended (partly transparent, with any short opaque or empty runs among them).
     struct Span: Sendable {
         let x: Int32
         let count: Int32
@@ -16,7 +17,8 @@ public struct OpacitySpans: Sendable {
 
     public let width: Int
     public let height: Int
-    /// Row `y`'s spans are `spans[rowStarts[y]..<rowStarts[y + 1]]`, left to right; empty pixels are in none.
+    /// Row `y`'s spans are `spans[rowStarts[y]..<rowStarts[y + 1]]`, left to right; every pixel
+    /// that is not empty is in one of them, and an empty run of `shortestRun` or more in none.
     let rowStarts: [Int32]
     let spans: [Span]
     /// No channel of a partly transparent pixel is above its alpha (true of
@@ -104,7 +106,12 @@ extension Bitmap {
                 let start = max(Int(span.x), area.x - x), end = min(Int(span.x) + Int(span.count), area.maxX - x)
                 guard start < end else { continue }
                 if span.isOpaque {
-                    (destinationRow + x + start).update(from: sourceRow + start, count: end - start)
+                    if picture.isOpaque && !isOpaque {
+                        // An opaque picture's top byte is not its alpha: here it must say opaque, as cairo writes it.
+                        for column in start..<end { destinationRow[x + column] = sourceRow[column] | 0xff00_0000 }
+                    } else {
+                        (destinationRow + x + start).update(from: sourceRow + start, count: end - start)
+                    }
                 } else {
                     var column = start
                     guard spans.isWithinAlpha else {

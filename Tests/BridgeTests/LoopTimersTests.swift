@@ -89,4 +89,21 @@ struct LoopTimersTests {
         #expect(fired == ["first", "second", "set while firing"])
         #expect(!timers.hasImmediate && timers.pendingTimerCount == 0)
     }
+
+    /// One timer of a pass cancelling another of the same pass: that one does not run.
+    @Test func aTimerWithNoDelayCancelledInItsPassDoesNotRun() {
+        let timers = LoopTimers()
+        var fired: [String] = []
+        final class Later { var id: TimerID? }
+        let later = Later()
+        timers.schedule(after: 0) {
+            fired.append("first")
+            if let id = later.id { timers.cancel(id) }
+        }
+        later.id = timers.schedule(after: 0) { fired.append("cancelled") }
+        timers.schedule(after: 0) { fired.append("third") }
+        timers.fireImmediate()
+        #expect(fired == ["first", "third"])
+        #expect(timers.pendingTimerCount == 0)
+    }
 }

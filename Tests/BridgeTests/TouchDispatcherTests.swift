@@ -107,6 +107,12 @@ struct TouchDispatcherTests {
         // It is let go: the next frame does not carry it.
         let next = try #require(dispatcher.dispatch([record(9, .moved, 710, 4)])?.orderedTouches)
         #expect(next.count == 2 && !next.contains { $0 === landed[2] })
+        // Lifted and begun again in one frame: the lifted touch keeps its end, in that frame's event.
+        let lifted = dispatcher.activeTouches[1]
+        view.calls = []
+        let both = try #require(dispatcher.dispatch([record(9, .ended, 710, 5), record(9, .began, 720, 5)])?.orderedTouches)
+        #expect(both.first === lifted && lifted.phase == .ended)
+        #expect(view.calls.contains("ended 1") && view.calls.contains("began 1"))
     }
 
     /// The end of a replay (like a device that goes away) cancels what is still down.

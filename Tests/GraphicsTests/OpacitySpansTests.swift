@@ -45,6 +45,19 @@ struct OpacitySpansTests {
         return picture
     }
 
+    /// An opaque picture (no alpha kept: its top byte is not a colour), its top byte set to nonsense.
+    static func opaque() throws -> Bitmap {
+        let picture = try Bitmap(width: 30, height: 20, opaque: true)
+        let context = GraphicsContext(bitmap: picture)
+        context.fill(Path(rect: Rect(x: 0, y: 0, width: 30, height: 20)), with: Color(red: 0.3, green: 0.1, blue: 0.8))
+        context.fill(Path(ovalIn: Rect(x: 4.5, y: 2.5, width: 20, height: 14)), with: Color(red: 1, green: 0.9, blue: 0.2))
+        context.flush()
+        let words = picture.pixels.assumingMemoryBound(to: UInt32.self)
+        for index in 0..<(picture.stride / 4 * picture.height) { words[index] = words[index] & 0xff_ffff | 0x1200_0000 }
+        picture.pixelsChanged()
+        return picture
+    }
+
     func background(opaque: Bool) throws -> Bitmap {
         let bitmap = try Bitmap(width: 320, height: 120, opaque: opaque)
         let context = GraphicsContext(bitmap: bitmap)
@@ -69,7 +82,7 @@ struct OpacitySpansTests {
     }
 
     @Test(arguments: [true, false]) func spansGiveCairosBytes(opaqueBackground: Bool) throws {
-        for picture in [try Self.marker(), try Self.ramp(), try Self.beyondAlpha()] {
+        for picture in [try Self.marker(), try Self.ramp(), try Self.beyondAlpha(), try Self.opaque()] {
             let spans = OpacitySpans(of: picture)
             #expect(spans.isWithinAlpha == (picture.height != 2), "\(picture.width)x\(picture.height)")
             // Inside, across each edge and corner, and clipped through the middle.
