@@ -18,12 +18,13 @@ public final class TouchDispatcher {
     /// The touches down now, oldest first, by the numbers their records
     /// give them. A list rather than a dictionary: a frame holds a handful
     /// of fingers, and comparing a few numbers costs less than hashing them.
-    private var down: [(number: Int, touch: Touch)] = []
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) private var down: [(number: Int, touch: Touch)] = []
     /// The views of the touches in the last frame sent (only that frame's: nothing piles up).
-    private var frameViews: [(number: Int, view: View?)] = []
+    @exclusivity(unchecked) private var frameViews: [(number: Int, view: View?)] = []
     /// Touches whose number began again while they were down (their lift was
     /// lost): cancelled in the frame that replaces them, then let go.
-    private var replaced: [Touch] = []
+    @exclusivity(unchecked) private var replaced: [Touch] = []
 
     public init(application: Application, window: Window? = nil) {
         self.application = application

@@ -30,6 +30,11 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// Whether the two share a pixel.
+    public func intersects(_ other: PixelRect) -> Bool {
+        !isEmpty && !other.isEmpty && max(x, other.x) < min(maxX, other.maxX) && max(y, other.y) < min(maxY, other.maxY)
+    }
+
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
@@ -72,6 +77,8 @@ public struct Region: Sendable, Equatable {
 
     public mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
+        // Room for all it may hold at once: a hand's ten markers would otherwise grow it four times a frame.
+        if rects.capacity == 0 { rects.reserveCapacity(Region.limit + 1) }
         absorb(rect)
         while rects.count > Region.limit { mergeCheapestPair() }
     }
@@ -83,9 +90,13 @@ public struct Region: Sendable, Equatable {
         var index = 0
         while index < rects.count {
             let other = rects[index]
+            // Without an allowance only overlapping ones can merge: most pairs are told apart by four comparisons.
+            guard mergeAllowance > 0 || other.intersects(merged) else {
+                index += 1
+                continue
+            }
             let union = merged.union(other)
-            let mergeable = mergeAllowance > 0 || !other.intersection(merged).isEmpty
-            if mergeable && union.area <= merged.area + other.area + mergeAllowance {
+            if union.area <= merged.area + other.area + mergeAllowance {
                 merged = union
                 rects.remove(at: index)
                 index = 0

@@ -4,7 +4,9 @@ import Graphics
 /// the root's coordinates (the screen's, for a window's tree).
 public final class LayerTree {
     public let root: Layer
-    private var damage = Region()
+    // Unchecked as Layer's properties are (Layer.swift): one thread, plain assignments, and a
+    // moving finger's damage lands here every frame.
+    @exclusivity(unchecked) private var damage = Region()
     /// Called when the tree goes from clean to damaged: a compositor schedules a frame.
     public var onNeedsDisplay: (() -> Void)?
 

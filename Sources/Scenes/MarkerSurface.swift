@@ -8,8 +8,9 @@ import TouchUI
 final class MarkerSurface: View {
     let markers: TouchMarkersView
     /// The fingers down, oldest first, with the numbers their markers show.
-    private var down: [(touch: Touch, number: Int)] = []
-    private var nextNumber = 0
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) private var down: [(touch: Touch, number: Int)] = []
+    @exclusivity(unchecked) private var nextNumber = 0
 
     override init(frame: Rect) {
         markers = TouchMarkersView(frame: Rect(origin: .zero, size: frame.size))

@@ -20,7 +20,7 @@ open class Application: Responder {
     /// Time and timers for views, recognizers and animations: the main
     /// dispatch queue's until a host puts its loop's in its place (the
     /// daemon does), a `VirtualTimeline` in a replay or a test.
-    public var timeline: any Timeline = DispatchTimeline()
+    @exclusivity(unchecked) public var timeline: any Timeline = DispatchTimeline()
     public internal(set) var state = State.inactive
     /// When set, every control event and recognizer action is described
     /// here as it is sent (`Button "Blue" touchUpInside`): how `replay

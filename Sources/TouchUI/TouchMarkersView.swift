@@ -20,17 +20,18 @@ public final class TouchMarkersView: View {
     /// Marker colours cycle with the touch id, so fingers are told apart.
     public static let palette = MarkerStamps.palette
 
-    public private(set) var markers: [Marker] = []
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) public private(set) var markers: [Marker] = []
     /// The markers' layers, in the window's overlay while the view is in a window.
     private let container = Layers.Layer()
     /// Each marker's layer, in the order of `markers`: a list, not a
     /// dictionary, as fingers are few and keep their order frame to frame.
-    private var markerLayers: [(id: Int, shown: MarkerLayer)] = []
+    @exclusivity(unchecked) private var markerLayers: [(id: Int, shown: MarkerLayer)] = []
     /// The list before a frame that lands or lifts fingers, kept to be reused.
-    private var previousLayers: [(id: Int, shown: MarkerLayer)] = []
+    @exclusivity(unchecked) private var previousLayers: [(id: Int, shown: MarkerLayer)] = []
     /// Layers of lifted fingers, and ones made between frames, for the next
     /// fingers to land: a hand landing takes them instead of making ten.
-    private var spareLayers: [MarkerLayer] = []
+    @exclusivity(unchecked) private var spareLayers: [MarkerLayer] = []
     /// How many spare layers are made ahead: a hand.
     static let sparesAhead = 10
     /// The highest number shown, and whether the stamps of the numbers after it are to be made.

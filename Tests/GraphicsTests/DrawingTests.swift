@@ -167,6 +167,26 @@ struct DrawingTests {
         #expect(region.bounds.contains(PixelRect(x: 0, y: 0, width: 15, height: 15)))
     }
 
+    @Test func rectanglesIntersectOnlyWhereTheyShareAPixel() {
+        let square = PixelRect(x: 10, y: 10, width: 10, height: 10)
+        #expect(square.intersects(PixelRect(x: 19, y: 19, width: 5, height: 5)))
+        #expect(square.intersects(PixelRect(x: 12, y: 12, width: 2, height: 2)))
+        // Sides and corners that touch share no pixel, and an empty rectangle shares none.
+        #expect(!square.intersects(PixelRect(x: 20, y: 10, width: 5, height: 10)))
+        #expect(!square.intersects(PixelRect(x: 10, y: 0, width: 10, height: 10)))
+        #expect(!square.intersects(PixelRect(x: 20, y: 20, width: 3, height: 3)))
+        #expect(!square.intersects(PixelRect(x: 12, y: 12, width: 0, height: 5)))
+        // Without an allowance, neighbours that only touch stay two repaints; with one they merge.
+        var strict = Region()
+        strict.add(square)
+        strict.add(PixelRect(x: 20, y: 10, width: 10, height: 10))
+        #expect(strict.rects.count == 2)
+        var lenient = Region(mergeAllowance: 100)
+        lenient.add(square)
+        lenient.add(PixelRect(x: 20, y: 10, width: 10, height: 10))
+        #expect(lenient.rects == [PixelRect(x: 10, y: 10, width: 20, height: 10)])
+    }
+
     @Test func regionsPastTheLimitMergeTheClosestPairNotEverything() {
         // Ten fingers in rows, and the status line far above them: each stays its own repaint.
         var region = Region()
