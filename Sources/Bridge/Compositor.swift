@@ -32,19 +32,20 @@ public final class Compositor {
     /// The picture on screen, before conversion to the panel's format: the
     /// views' frame, with the overlay's layers over it while it has any.
     public var backBuffer: Bitmap { shown }
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// The frame the views drew, kept between frames: slides move it, damage repaints it.
-    private var viewsFrame: Bitmap
-    private var context: GraphicsContext
+    @exclusivity(unchecked) private var viewsFrame: Bitmap
+    @exclusivity(unchecked) private var context: GraphicsContext
     /// The views' frame with the overlay over it; made the first time the overlay shows something.
-    private var withOverlay: (picture: Bitmap, context: GraphicsContext)?
+    @exclusivity(unchecked) private var withOverlay: (picture: Bitmap, context: GraphicsContext)?
     /// Where the views' frame changed since `withOverlay` last took it.
-    private var overlayPictureStale = Region()
+    @exclusivity(unchecked) private var overlayPictureStale = Region()
     /// Its layers' stores under the same limit as the views' pictures (the configuration's `picture-memory`).
     private let overlayCompositor = LayerCompositor(budget: View.rasterizationMemoryLimit)
     /// The picture last presented.
-    private var shown: Bitmap
+    @exclusivity(unchecked) private var shown: Bitmap
     /// The overlay's picture on the display's cursor plane, when it is there.
-    private var cursor: CursorPicture?
+    @exclusivity(unchecked) private var cursor: CursorPicture?
     /// Whether a lone overlay picture may go on the display's cursor plane.
     /// A host turns it off while something reads `backBuffer` as the screen
     /// (a VNC session): the plane's picture is never in it.
@@ -52,19 +53,19 @@ public final class Compositor {
         didSet { if usesCursorPlane != oldValue && window.overlay.showsAnything { window.overlay.root.setNeedsDisplay() } }
     }
     /// What the overlay covered when last composited into `withOverlay`, in pixels.
-    private var compositedOverlay = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) private var compositedOverlay = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// The window's application's: a replay or a host that gives the
     /// application another timeline moves the ticks onto it too.
     private var timeline: any Timeline { window.hostApplication.timeline }
-    private var tickScheduled = false
-    private var lastPresent = -Double.infinity
+    @exclusivity(unchecked) private var tickScheduled = false
+    @exclusivity(unchecked) private var lastPresent = -Double.infinity
     /// Frames presented, and the damage of the last one.
-    public private(set) var framesPresented = 0
-    public private(set) var lastDamage = Region()
+    @exclusivity(unchecked) public private(set) var framesPresented = 0
+    @exclusivity(unchecked) public private(set) var lastDamage = Region()
     /// After each present: the damage that was repainted.
-    public var onPresent: ((Region) -> Void)?
+    @exclusivity(unchecked) public var onPresent: ((Region) -> Void)?
     /// A present that failed (the device went away); ticks stop until damage comes again.
-    public var onError: ((Error) -> Void)?
+    @exclusivity(unchecked) public var onError: ((Error) -> Void)?
     /// While the panel is powered down nothing is drawn: damage waits, and
     /// no tick is scheduled for it, until drawing resumes.
     public var isSuspended = false {
@@ -73,24 +74,24 @@ public final class Compositor {
     /// Reads and delivers the input waiting now, without waiting; true when
     /// some came (`MainLoop.deliverWaitingInput`). Called between views while
     /// repainting, at most every `inputCheckInterval`.
-    public var deliverWaitingInput: (() -> Bool)?
+    @exclusivity(unchecked) public var deliverWaitingInput: (() -> Bool)?
     /// Seconds of drawing between two looks for input: each look is a system call.
-    public var inputCheckInterval = 0.0005
-    private var lastInputCheck = -Double.infinity
+    @exclusivity(unchecked) public var inputCheckInterval = 0.0005
+    @exclusivity(unchecked) private var lastInputCheck = -Double.infinity
     /// How long the last repaint and present took, in seconds of the
     /// timeline's clock, less the input delivered in the middle of it.
-    public private(set) var lastPresentDuration = 0.0
+    @exclusivity(unchecked) public private(set) var lastPresentDuration = 0.0
     /// Called after a present whose repaint took longer than a refresh, with
     /// its damage and `lastPresentDuration`: where a kiosk's lag comes from.
-    public var onSlowPresent: ((Region, Double) -> Void)?
+    @exclusivity(unchecked) public var onSlowPresent: ((Region, Double) -> Void)?
     /// Presents whose repaint took longer than a refresh, since the compositor was made.
-    public private(set) var slowPresents = 0
-    private var inputTime = 0.0
-    private var deliveriesAtStart = 0
+    @exclusivity(unchecked) public private(set) var slowPresents = 0
+    @exclusivity(unchecked) private var inputTime = 0.0
+    @exclusivity(unchecked) private var deliveriesAtStart = 0
     /// Whether a repaint is under way (input delivered between its views sees it true).
-    public private(set) var isPresenting = false
+    @exclusivity(unchecked) public private(set) var isPresenting = false
     /// Input deliveries made mid-repaint, since the compositor was made.
-    public private(set) var inputDeliveredWhileDrawing = 0
+    @exclusivity(unchecked) public private(set) var inputDeliveredWhileDrawing = 0
 
     public init(window: Window, surface: any DisplaySurface) throws {
         let needed = PixelRect(enclosing: window.frame)
@@ -185,8 +186,8 @@ public final class Compositor {
     /// last present unfinished (a page flip not yet landed) then leaves the
     /// frame to that call instead of waiting inside `present`, so input is
     /// read and delivered meanwhile.
-    public internal(set) var waitsForSurfaceEvents = false
-    private var deferredForSurface = false
+    @exclusivity(unchecked) public internal(set) var waitsForSurfaceEvents = false
+    @exclusivity(unchecked) private var deferredForSurface = false
 
     /// The surface's last present has finished (the host read its
     /// completion): a frame held back for it is drawn now.

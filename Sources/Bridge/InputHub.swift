@@ -76,19 +76,20 @@ public enum InputHubOutput: Sendable, Equatable {
     private let options: InputOptions
     private let calibration: CalibrationMatrix?
     private let backend: Backend
-    private var monitor: (any InputNodeSource)?
-    private var poller: InputPoller?
-    private var devices: [String: OpenDevice] = [:]
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) private var monitor: (any InputNodeSource)?
+    @exclusivity(unchecked) private var poller: InputPoller?
+    @exclusivity(unchecked) private var devices: [String: OpenDevice] = [:]
     private let numbering = SharedTouchNumbering()
-    private var nextIndex = 0
-    private var namesByIndex: [Int: String] = [:]
-    private var lastOverflowWarning = [String: Double]()
+    @exclusivity(unchecked) private var nextIndex = 0
+    @exclusivity(unchecked) private var namesByIndex: [Int: String] = [:]
+    @exclusivity(unchecked) private var lastOverflowWarning = [String: Double]()
     /// Compiled when the first keyboard comes.
-    private var keymap: Keymap?
+    @exclusivity(unchecked) private var keymap: Keymap?
     /// Output waits for the end of the current read, then goes at once.
-    private var batch: [InputHubOutput] = []
+    @exclusivity(unchecked) private var batch: [InputHubOutput] = []
     /// Where each read's output goes, in one batch: set it before `start()`.
-    public var onOutput: (@MainActor ([InputHubOutput]) -> Void)?
+    @exclusivity(unchecked) public var onOutput: (@MainActor ([InputHubOutput]) -> Void)?
 
     /// `options` maps device units to the screen; `calibration`, when given,
     /// replaces each device's LIBINPUT_CALIBRATION_MATRIX.

@@ -152,12 +152,13 @@ public enum MainLoop {
 @MainActor
 final class LoopTimers: Timeline {
     nonisolated let descriptor: FileDescriptor
-    private var timers = TimerQueue()
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) private var timers = TimerQueue()
     /// Timers set with no delay, in the order set: run by the loop before it
     /// waits again (`fireImmediate`), without the timerfd.
-    private var immediate: [(id: TimerID, action: @MainActor () -> Void)] = []
-    private var nextID = 0
-    private var armedFor = 0.0
+    @exclusivity(unchecked) private var immediate: [(id: TimerID, action: @MainActor () -> Void)] = []
+    @exclusivity(unchecked) private var nextID = 0
+    @exclusivity(unchecked) private var armedFor = 0.0
 
     init() {
         let created = tb_timer_create()

@@ -15,10 +15,11 @@ public final class TouchDispatcher {
     /// Pressure as UIKit scales it: 1.0 is an average touch.
     public static let maximumPossibleForce = 4.0
 
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+
     /// The touches down now, oldest first, by the numbers their records
     /// give them. A list rather than a dictionary: a frame holds a handful
     /// of fingers, and comparing a few numbers costs less than hashing them.
-    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) private var down: [(number: Int, touch: Touch)] = []
     /// The views of the touches in the last frame sent (only that frame's: nothing piles up).
     @exclusivity(unchecked) private var frameViews: [(number: Int, view: View?)] = []

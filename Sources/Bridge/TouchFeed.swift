@@ -10,21 +10,22 @@ public final class TouchFeed {
     public private(set) var hub: InputHub
     public let dispatcher: TouchDispatcher
     public let pressDispatcher: PressDispatcher
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Keys about to go to the app (any key counts as use of the kiosk).
-    public var onKeys: (([KeyRecord]) -> Void)?
+    @exclusivity(unchecked) public var onKeys: (([KeyRecord]) -> Void)?
     /// A line from a barcode scanner, and the scanner's name.
-    public var onScan: ((String, String) -> Void)?
+    @exclusivity(unchecked) public var onScan: ((String, String) -> Void)?
     /// A device was opened, closed or refused; a warning.
-    public var onNote: ((InputHubNote) -> Void)?
+    @exclusivity(unchecked) public var onNote: ((InputHubNote) -> Void)?
     /// Frames about to go to the application (Application.sendEvent), then after they reached the views.
-    public var onWillDeliver: (([[TouchRecord]]) -> Void)?
+    @exclusivity(unchecked) public var onWillDeliver: (([[TouchRecord]]) -> Void)?
     /// Decides which frames go on to the app (screen power swallows the touch that wakes it).
-    public var admit: (([[TouchRecord]]) -> [[TouchRecord]])?
-    public var onDelivered: (([[TouchRecord]]) -> Void)?
-    public private(set) var framesDelivered = 0
+    @exclusivity(unchecked) public var admit: (([[TouchRecord]]) -> [[TouchRecord]])?
+    @exclusivity(unchecked) public var onDelivered: (([[TouchRecord]]) -> Void)?
+    @exclusivity(unchecked) public private(set) var framesDelivered = 0
     /// Everything one read of the hub's brought, before any of it is delivered
     /// (what metrics count: a frame the screen's power swallows was still sent).
-    public var onRead: (([InputHubOutput]) -> Void)?
+    @exclusivity(unchecked) public var onRead: (([InputHubOutput]) -> Void)?
 
     public init(hub: InputHub, application: Application, window: Window? = nil) {
         self.hub = hub

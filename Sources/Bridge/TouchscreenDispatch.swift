@@ -14,14 +14,15 @@ final class SharedTouchNumbering {
 ///
 /// Used from one thread at a time (the one that reads the device).
 public final class TouchscreenDispatch: DeviceDispatch {
-    private var device: TouchDevice
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) private var device: TouchDevice
     private let numbering: SharedTouchNumbering
     private let resyncs: Bool
-    private var lastTime = EventTime.zero
+    @exclusivity(unchecked) private var lastTime = EventTime.zero
     private let node: String
     private let warn: (String) -> Void
     /// SYN_DROPPED seen so far.
-    public private(set) var overflows = 0
+    @exclusivity(unchecked) public private(set) var overflows = 0
 
     /// A live touchscreen of its own (its touches numbered apart from any other's).
     public convenience init(

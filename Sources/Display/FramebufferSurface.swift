@@ -17,25 +17,26 @@ public final class FramebufferSurface: DisplaySurface {
     /// The panel's visible size, which the picture (turned) fits inside.
     public let panelWidth: Int
     public let panelHeight: Int
-    public private(set) var presentedFrames = 0
+    // @exclusivity(unchecked), as on the views' hot properties (TouchUI/View.swift, above View.superview): one thread (the compositor's), plain assignments, used every frame.
+    @exclusivity(unchecked) public private(set) var presentedFrames = 0
     /// Two pages shown in turn by panning; false from the start, or after a pan the driver refused.
-    public private(set) var isDoubleBuffered: Bool
+    @exclusivity(unchecked) public private(set) var isDoubleBuffered: Bool
     /// FBIO_WAITFORVSYNC works here, so presents wait for the vertical blank.
     public let waitsForVerticalBlank: Bool
     public var hasVerticalBlank: Bool { waitsForVerticalBlank }
 
     /// nil once closed.
-    private var fd: FileDescriptor?
+    @exclusivity(unchecked) private var fd: FileDescriptor?
     private let mode: FramebufferMode
     /// The kernel's variable screen info, kept to pan with.
-    private var screenInfo: fb_var_screeninfo
+    @exclusivity(unchecked) private var screenInfo: fb_var_screeninfo
     private let originalOffsets: (x: UInt32, y: UInt32)
     private let mapping: UnsafeMutableRawPointer
     private let mappingLength: Int
     /// Byte offset of each page from the start of screen memory: two when double-buffered.
-    private var pageOffsets: [Int]
-    private var shownPage = 0
-    private var stale: StaleRegions
+    @exclusivity(unchecked) private var pageOffsets: [Int]
+    @exclusivity(unchecked) private var shownPage = 0
+    @exclusivity(unchecked) private var stale: StaleRegions
     private let console: ConsoleGraphicsMode?
 
     /// Opens `path`. The picture is the panel's size turned by `rotation`,

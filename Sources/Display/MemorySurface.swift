@@ -10,18 +10,19 @@ public final class MemorySurface: DisplaySurface {
     public let hasVerticalBlank: Bool
     public let rotation: DisplayRotation
     public let format: PixelFormat
+    // @exclusivity(unchecked), as on the views' hot properties (TouchUI/View.swift, above View.superview): one thread, plain assignments, used every frame.
     /// The panel's memory: `panelHeight` rows of `stride` bytes.
-    public private(set) var bytes: [UInt8]
+    @exclusivity(unchecked) public private(set) var bytes: [UInt8]
     public let stride: Int
     public let panelWidth: Int
     public let panelHeight: Int
-    public private(set) var presentedFrames = 0
+    @exclusivity(unchecked) public private(set) var presentedFrames = 0
     /// Nothing to power; remembered, so the host's screen power can be tested.
     public private(set) var isPoweredOn = true
     public func setPowered(_ on: Bool) throws { isPoweredOn = on }
     /// The damage of the last presents (up to 1,024, so a long run does not
     /// grow), for tests that check what was repainted.
-    public private(set) var presentedDamage: [Region] = []
+    @exclusivity(unchecked) public private(set) var presentedDamage: [Region] = []
 
     public init(
         width: Int, height: Int, format: PixelFormat = .xrgb8888, rotation: DisplayRotation = .none, refreshRate: Double = 60,

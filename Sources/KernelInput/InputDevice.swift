@@ -32,9 +32,10 @@ public final class InputDevice: @unchecked Sendable {
     private let fd: FileDescriptor
     public var descriptor: FileDescriptor { fd }
     private let evdev: OpaquePointer
-    private var isGrabbed = false
+    // @exclusivity(unchecked), as on the views' hot properties (TouchUI/View.swift, above View.superview): a device is confined to one thread (`confinement`), and these are set by plain assignment.
+    @exclusivity(unchecked) private var isGrabbed = false
     /// The poller `startReading(on:)` made for this device alone.
-    private var ownPoller: InputPoller?
+    @exclusivity(unchecked) private var ownPoller: InputPoller?
     private var confinement = Confinement()
 
     public init(path: String, grab: Bool = false) throws {

@@ -15,11 +15,12 @@ import SystemPackage
 public final class InputPoller: @unchecked Sendable {
     /// The epoll descriptor: readable when a watched descriptor is.
     public let descriptor: FileDescriptor
-    private var source: (any DispatchSourceRead)?
-    private var handlers: [FileDescriptor: (rank: Int, ready: () -> Void)] = [:]
+    // @exclusivity(unchecked), as on the views' hot properties (TouchUI/View.swift, above View.superview): a poller is confined to one thread (`confinement`), and these are set by plain assignment.
+    @exclusivity(unchecked) private var source: (any DispatchSourceRead)?
+    @exclusivity(unchecked) private var handlers: [FileDescriptor: (rank: Int, ready: () -> Void)] = [:]
     /// Reused on every wake: reading input allocates nothing here.
-    private var ready = [Int32](repeating: -1, count: 32)
-    private var due: [(rank: Int, fd: FileDescriptor)] = []
+    @exclusivity(unchecked) private var ready = [Int32](repeating: -1, count: 32)
+    @exclusivity(unchecked) private var due: [(rank: Int, fd: FileDescriptor)] = []
     private var confinement = Confinement()
 
     /// Read on `queue` by a dispatch source; with no queue, whoever owns the

@@ -11,20 +11,21 @@ import Graphics
 /// store never fails a frame; drawing straight into the frame is the
 /// fallback).
 public final class LayerCompositor {
+    // Unchecked as Layer's properties are (Layer.swift): one thread, plain assignments, used every frame.
     /// The bytes all backing stores may take together. 64 MB: eight full screens at 1920 x 1080.
-    public var budget: Int
+    @exclusivity(unchecked) public var budget: Int
     /// Layers holding a store or a flattened picture, for eviction; held
     /// weakly, so a layer let go takes its pictures with it.
-    private var stored: [ObjectIdentifier: WeakLayer] = [:]
+    @exclusivity(unchecked) private var stored: [ObjectIdentifier: WeakLayer] = [:]
     /// The bytes the stores and flattened pictures of layers still alive take.
     public var storedBytes: Int {
         stored.values.reduce(0) { $0 + ($1.layer?.keptBytes ?? 0) }
     }
     /// How many times layers' content was drawn: what a test or a benchmark counts.
-    public private(set) var contentDraws = 0
+    @exclusivity(unchecked) public private(set) var contentDraws = 0
     /// How many times a layer seen in perspective was painted flat, rather than its kept picture resampled.
-    public private(set) var flattenings = 0
-    private var frame = 0
+    @exclusivity(unchecked) public private(set) var flattenings = 0
+    @exclusivity(unchecked) private var frame = 0
 
     public init(budget: Int = 64 << 20) { self.budget = budget }
 

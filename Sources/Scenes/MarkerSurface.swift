@@ -7,8 +7,9 @@ import TouchUI
 @MainActor
 final class MarkerSurface: View {
     let markers: TouchMarkersView
-    /// The fingers down, oldest first, with the numbers their markers show.
     // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+
+    /// The fingers down, oldest first, with the numbers their markers show.
     @exclusivity(unchecked) private var down: [(touch: Touch, number: Int)] = []
     @exclusivity(unchecked) private var nextNumber = 0
 

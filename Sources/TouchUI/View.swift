@@ -8,11 +8,14 @@
 open class View: Responder {
     // @exclusivity(unchecked), here and on the hot stored properties of the
     // classes a touch goes through (Touch, Event, View, Window, the
-    // recognizers, Auto Layout and its solver): Swift checks at run time,
+    // recognizers, Auto Layout and its solver, and from the kernel to the
+    // panel the poller, devices, hub, feed, dispatcher, main loop's timers,
+    // compositors and surfaces): Swift checks at run time,
     // on every access to a class's stored property, that no other access to
     // it overlaps (an inout use while it is read again). On the delivery
     // path that check was a quarter of the cost (BENCHMARKS.md, "delivery").
-    // It is safe to skip for these: they are used on one thread (the main actor's),
+    // It is safe to skip for these: they are used on one thread (the main actor's,
+    // or the one a poller or device is confined to),
     // set by plain assignment, and never passed inout to code that could
     // reach the same property again. Mark a new property only on that path
     // and only when that holds; everything else keeps the check.
