@@ -16,33 +16,37 @@ struct OpacitySpansTests {
         return picture
     }
 
-    /// Every byte value of the blend: one pixel of each alpha over a background of many colours.
-    static func ramp() throws -> Bitmap {
-        let picture = try Bitmap(width: 256, height: 3, opaque: false)
-        let words = picture.pixels.assumingMemoryBound(to: UInt32.self), perRow = picture.stride / 4
-        for alpha in 0..<256 {
-            let a = UInt32(alpha)
-            // Premultiplied: no channel above alpha.
-            words[alpha] = a << 24 | (a * 3 / 4) << 16 | (a / 3) << 8 | a
-            words[perRow + alpha] = a << 24 | a << 16
-            words[2 * perRow + alpha] = alpha % 7 == 0 ? 0 : a << 24 | (a / 2) << 8
-        }
+    /// A transparent picture whose pixels `write` sets word by word, given the words and the words a row.
+    static func written(width: Int, height: Int, _ write: (UnsafeMutablePointer<UInt32>, Int) -> Void) throws -> Bitmap {
+        let picture = try Bitmap(width: width, height: height, opaque: false)
+        write(picture.pixels.assumingMemoryBound(to: UInt32.self), picture.stride / 4)
         picture.pixelsChanged()
         return picture
+    }
+
+    /// Every byte value of the blend: one pixel of each alpha over a background of many colours.
+    static func ramp() throws -> Bitmap {
+        try written(width: 256, height: 3) { words, perRow in
+            for alpha in 0..<256 {
+                let a = UInt32(alpha)
+                // Premultiplied: no channel above alpha.
+                words[alpha] = a << 24 | (a * 3 / 4) << 16 | (a / 3) << 8 | a
+                words[perRow + alpha] = a << 24 | a << 16
+                words[2 * perRow + alpha] = alpha % 7 == 0 ? 0 : a << 24 | (a / 2) << 8
+            }
+        }
     }
 
     /// Channels above their alpha (not what cairo draws, but pixels can be
     /// written so): the blend passes 255 and is held there, as pixman holds it.
     static func beyondAlpha() throws -> Bitmap {
-        let picture = try Bitmap(width: 64, height: 2, opaque: false)
-        let words = picture.pixels.assumingMemoryBound(to: UInt32.self), perRow = picture.stride / 4
-        for x in 0..<64 {
-            let a = UInt32(x * 4)
-            words[x] = a << 24 | min(255, a + 90) << 16 | min(255, a + 3) << 8 | a / 2
-            words[perRow + x] = (a | 1) << 24 | 0xff << 8
+        try written(width: 64, height: 2) { words, perRow in
+            for x in 0..<64 {
+                let a = UInt32(x * 4)
+                words[x] = a << 24 | min(255, a + 90) << 16 | min(255, a + 3) << 8 | a / 2
+                words[perRow + x] = (a | 1) << 24 | 0xff << 8
+            }
         }
-        picture.pixelsChanged()
-        return picture
     }
 
     /// An opaque picture (no alpha kept: its top byte is not a colour), its top byte set to nonsense.
