@@ -13,7 +13,7 @@ struct Demo: ParsableCommand {
         abstract: "Play real recordings into the demo app offscreen and write the screen as PNGs.",
         discussion: """
             With no FILE, plays the bundled recordings: a press on the Blue button, a two-finger \
-            scroll (a stroke on the canvas, the photo dragged) and four quick taps. Pictures go to \
+            scroll (a stroke on the canvas, the photo dragged) and nine quick taps. Pictures go to \
             --out as frame-NNNNNN.png (see replay --frames); the last screen is also screen.png. \
             `touchbridge run` hosts the same app on a real panel with live touchscreens.
             """)
