@@ -142,40 +142,57 @@ public final class Compositor {
     private func scheduleTick() {
         guard !tickScheduled, !isSuspended else { return }
         tickScheduled = true
-        let now = timeline.now
-        let delay: Double
-        if surface.hasVerticalBlank {
-            // Ticks fall on the refresh grid, so bursts of damage share one frame.
-            var next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
-            // Rounding can put `now` on the next grid point: never tick at the
-            // same moment again, or damage made while presenting would loop.
-            if next - now < frameInterval * 1e-6 { next += frameInterval }
-            delay = next - now
-        } else {
+        guard surface.hasVerticalBlank else {
             // A timer due now runs after the input the loop has in hand, so the frame shows all of it.
-            delay = max(0, lastPresent + frameInterval / Self.paintsPerRefresh - now)
+            // The cap on paints per refresh is kept by the tick itself, from the clock it reads
+            // anyway to time the present: one read of the clock a frame fewer, where reading it
+            // can be a system call (a VM whose clock source the vDSO cannot read).
+            _ = timeline.schedule(after: 0, tick)
+            return
         }
-        _ = timeline.schedule(after: delay) { [weak self] in
-            guard let self else { return }
-            self.tickScheduled = false
-            // Suspended after this tick was scheduled: the damage waits for the wake.
-            guard !self.isSuspended else { return }
-            if self.waitsForSurfaceEvents && self.surface.isPresentPending && !self.deferredForSurface {
-                // The last flip has not landed: rather than wait for it in `present`, with
-                // input waiting too, the frame is drawn when the loop hears it land. Should it
-                // never (a lost device), the next tick presents anyway, and `present` says why.
-                self.deferredForSurface = true
-                self.scheduleTick()
-                return
-            }
-            self.deferredForSurface = false
-            self.presentFrame()
-        }
+        // Ticks fall on the refresh grid, so bursts of damage share one frame.
+        let now = timeline.now
+        var next = ((now / frameInterval).rounded(.down) + 1) * frameInterval
+        // Rounding can put `now` on the next grid point: never tick at the
+        // same moment again, or damage made while presenting would loop.
+        if next - now < frameInterval * 1e-6 { next += frameInterval }
+        _ = timeline.schedule(after: next - now, tick)
     }
 
-    private func presentFrame() {
+    /// The display tick's timer action, made once: scheduling a tick allocates nothing.
+    private lazy var tick: @MainActor () -> Void = { [weak self] in self?.tickFired() }
+
+    private func tickFired() {
+        tickScheduled = false
+        // Suspended after this tick was scheduled: the damage waits for the wake.
+        guard !isSuspended else { return }
+        var now: Double?
+        if !surface.hasVerticalBlank {
+            // No closer to the last paint than a refresh over `paintsPerRefresh`: until then, wait.
+            let clock = timeline.now
+            let earliest = lastPresent + frameInterval / Self.paintsPerRefresh
+            if clock < earliest {
+                tickScheduled = true
+                _ = timeline.schedule(after: earliest - clock, tick)
+                return
+            }
+            now = clock
+        }
+        if waitsForSurfaceEvents && surface.isPresentPending && !deferredForSurface {
+            // The last flip has not landed: rather than wait for it in `present`, with
+            // input waiting too, the frame is drawn when the loop hears it land. Should it
+            // never (a lost device), the next tick presents anyway, and `present` says why.
+            deferredForSurface = true
+            scheduleTick()
+            return
+        }
+        deferredForSurface = false
+        presentFrame(startingAt: now)
+    }
+
+    private func presentFrame(startingAt now: Double? = nil) {
         do {
-            try presentNow()
+            try present(startingAt: now)
         } catch {
             onError?(error)
         }
@@ -200,7 +217,11 @@ public final class Compositor {
     /// Repaints and presents whatever is damaged, now; nothing when nothing is.
     /// Returns the damage presented.
     @discardableResult
-    public func presentNow() throws -> Region {
+    public func presentNow() throws -> Region { try present(startingAt: nil) }
+
+    /// `presentNow()`, with the timeline's clock already read at the start (`now`) by a tick.
+    @discardableResult
+    private func present(startingAt now: Double?) throws -> Region {
         // A touch delivered mid-repaint whose handler asks for a frame: the one being drawn will show it.
         guard !isPresenting else { return Region() }
         isPresenting = true
@@ -210,7 +231,7 @@ public final class Compositor {
         let frame = window.takeFrame()
         var damage = frame.changed
         guard !damage.isEmpty || window.overlay.hasDamage else { return damage }
-        lastPresent = timeline.now
+        lastPresent = now ?? timeline.now
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
         inputTime = 0
@@ -304,7 +325,7 @@ public final class Compositor {
         overlayCompositor.budget = View.rasterizationMemoryLimit
         overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
         overlayContext.flush()
-        overlayPictureStale = Region()
+        overlayPictureStale.removeAll()
         compositedOverlay = PixelRect(enclosing: window.overlay.extent)
         return picture
     }

@@ -26,6 +26,9 @@ public final class TouchDispatcher {
     /// Touches whose number began again while they were down (their lift was
     /// lost): cancelled in the frame that replaces them, then let go.
     @exclusivity(unchecked) private var replaced: [Touch] = []
+    /// The numbers a frame changed, kept between frames so that one allocates
+    /// no list for them. Taken while in use (left empty), so a dispatch nested in another makes its own.
+    @exclusivity(unchecked) private var changedNumbers: [Int] = []
 
     public init(application: Application, window: Window? = nil) {
         self.application = application
@@ -68,7 +71,9 @@ public final class TouchDispatcher {
                 for record in frame where lastSeen[record.touch] == nil {
                     lastSeen[record.touch] = touch(numbered: record.touch)?.location(in: nil)
                 }
-                for number in apply(frame) {
+                var changed: [Int] = []
+                apply(frame, into: &changed)
+                for number in changed {
                     if !moved.contains(number) { moved.append(number) }
                     if let touch = touch(numbered: number) { samples[touch, default: []].append(touch.snapshot()) }
                 }
@@ -98,7 +103,13 @@ public final class TouchDispatcher {
     ) -> Event? {
         guard let first = records.first else { return nil }
         // Loops over short lists rather than sets or closures: this runs for every frame (see Window.sendEvent).
-        var changed = apply(records)
+        var changed = changedNumbers
+        changedNumbers = []
+        defer {
+            changed.removeAll(keepingCapacity: true)
+            changedNumbers = changed
+        }
+        apply(records, into: &changed)
         for number in alsoChanged where !changed.contains(number) {
             changed.append(number)
             guard let touch = touch(numbered: number) else { continue }
@@ -125,10 +136,9 @@ public final class TouchDispatcher {
         return event
     }
 
-    /// Creates or updates the touches of `records`; returns their numbers, each once.
-    private func apply(_ records: [TouchRecord]) -> [Int] {
-        var changed: [Int] = []
-        changed.reserveCapacity(records.count)
+    /// Creates or updates the touches of `records`; adds their numbers to `changed`, each once.
+    private func apply(_ records: [TouchRecord], into changed: inout [Int]) {
+        changed.reserveCapacity(changed.count + records.count)
         for record in records {
             let timestamp = record.time.seconds
             let location = Point(x: record.x, y: record.y)
@@ -161,7 +171,6 @@ public final class TouchDispatcher {
             }
             if !changed.contains(record.touch) { changed.append(record.touch) }
         }
-        return changed
     }
 
     /// The class of the view touch `number` is bound to, for the touches of the last frame sent.

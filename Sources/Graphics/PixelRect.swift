@@ -121,7 +121,14 @@ public struct Region: Sendable, Equatable {
         absorb(union)
     }
 
-    public mutating func formUnion(_ other: Region) { for rect in other.rects { add(rect) } }
+    public mutating func formUnion(_ other: Region) {
+        // Into nothing, under the same rule: the other's rectangles as they are, sharing its storage (no copy, no allocation).
+        if rects.isEmpty && mergeAllowance == other.mergeAllowance {
+            self = other
+            return
+        }
+        for rect in other.rects { add(rect) }
+    }
 
     /// Only the part inside `clip`.
     public func clipped(to clip: PixelRect) -> Region {
@@ -130,7 +137,12 @@ public struct Region: Sendable, Equatable {
         return result
     }
 
-    public mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() {
+        // An empty region shared with a copy (a frame just taken from it) would otherwise be copied
+        // to keep its capacity: an allocation a frame for nothing.
+        guard !rects.isEmpty else { return }
+        rects.removeAll(keepingCapacity: true)
+    }
 
     /// The same rectangles, whatever each region's allowance.
     public static func == (lhs: Region, rhs: Region) -> Bool { lhs.rects == rhs.rects }

@@ -26,6 +26,8 @@ public final class LayerCompositor {
     /// How many times a layer seen in perspective was painted flat, rather than its kept picture resampled.
     @exclusivity(unchecked) public private(set) var flattenings = 0
     @exclusivity(unchecked) private var frame = 0
+    /// The sprites a flat tree was laid out as, kept between frames so that one allocates no list.
+    @exclusivity(unchecked) private var spriteList: [Sprite] = []
 
     public init(budget: Int = 64 << 20) { self.budget = budget }
 
@@ -53,8 +55,19 @@ public final class LayerCompositor {
         guard !region.isEmpty else { return }
         frame += 1
         // Flat only under a root that draws nothing of its own and passes its sublayers on as they are.
-        var sprites: [Sprite]? = tree.root.isEmptyContainer ? [] : nil
-        if sprites != nil, !Self.layFlat(tree.root, offset: .zero, into: &sprites) { sprites = nil }
+        var sprites: [Sprite]? = nil
+        if tree.root.isEmptyContainer {
+            sprites = spriteList
+            spriteList = []
+            if !Self.layFlat(tree.root, offset: .zero, into: &sprites) { sprites = nil }
+        }
+        defer {
+            // Emptied, its room kept for the next frame.
+            if sprites != nil {
+                sprites!.removeAll(keepingCapacity: true)
+                spriteList = sprites!
+            }
+        }
         for rect in region.rects {
             context.flush()
             context.bitmap.copy(rect, from: base)

@@ -7,6 +7,9 @@ public final class LayerTree {
     // Unchecked as Layer's properties are (Layer.swift): one thread, plain assignments, and a
     // moving finger's damage lands here every frame.
     @exclusivity(unchecked) private var damage = Region()
+    /// The region `takeDamage()` last handed out: once its taker has let it go, it
+    /// collects the next frame's damage in the room it already has.
+    @exclusivity(unchecked) private var spareDamage = Region()
     /// Called when the tree goes from clean to damaged: a compositor schedules a frame.
     public var onNeedsDisplay: (() -> Void)?
 
@@ -66,7 +69,11 @@ public final class LayerTree {
 
     /// What changed since the last call, in whole pixels; the tree starts with none.
     public func takeDamage() -> Region {
-        defer { damage = Region() }
-        return damage
+        let taken = damage
+        // Emptied in place when no one holds it any more (else copied, as a value is).
+        spareDamage.removeAll()
+        damage = spareDamage
+        spareDamage = taken
+        return taken
     }
 }

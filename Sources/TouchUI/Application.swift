@@ -81,7 +81,9 @@ open class Application: Responder {
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches:
-            var involved: [Window] = []
+            // The windows the touches are in, in the order they come: almost always one, kept without a list.
+            var firstWindow: Window?
+            var otherWindows: [Window] = []
             // Plain loops, run for every touch of every frame (see Window.sendEvent).
             for touch in event.orderedTouches where touch.phase == .began {
                 isTypingOnHardwareKeyboard = false
@@ -98,9 +100,15 @@ open class Application: Responder {
                     window.layoutIfNeeded()
                     window.bind(touch, with: event)
                 }
-                if let window = touch.window, !Self.contains(window, in: involved) { involved.append(window) }
+                guard let window = touch.window else { continue }
+                if firstWindow == nil {
+                    firstWindow = window
+                } else if window !== firstWindow && !Self.contains(window, in: otherWindows) {
+                    otherWindows.append(window)
+                }
             }
-            for window in involved { window.sendEvent(event) }
+            firstWindow?.sendEvent(event)
+            for window in otherWindows { window.sendEvent(event) }
         case .presses:
             if event.presses.contains(where: { $0.phase == .began && $0.key != nil }) {
                 isTypingOnHardwareKeyboard = true

@@ -165,6 +165,14 @@ extension Window {
         }
         render(repaint, in: context, betweenViews: betweenViews)
         // Now the context shows the window as it stands, until the next change.
-        if onGrid { keptFrame = KeptFrame(context: context, offset: (Int(t.tx), Int(t.ty))) }
+        if onGrid {
+            let offset = (x: Int(t.tx), y: Int(t.ty))
+            // The same context at the same place as last frame: its record serves again, with no allocation.
+            if let spare = spareKeptFrame, spare.weakContext === context, spare.offset == offset {
+                keptFrame = spare
+            } else {
+                keptFrame = KeptFrame(context: context, offset: offset)
+            }
+        }
     }
 }

@@ -45,7 +45,11 @@ open class Window: View {
     /// The context the last frame was drawn into, when it keeps it (the
     /// compositor's back buffer), and where the window's origin is on it:
     /// what is on screen, for a picture to be copied from.
-    @exclusivity(unchecked) var keptFrame: KeptFrame?
+    @exclusivity(unchecked) var keptFrame: KeptFrame? {
+        // The record let go of, kept to serve again when the next frame is drawn into the same context.
+        willSet { if newValue == nil, let keptFrame { spareKeptFrame = keptFrame } }
+    }
+    @exclusivity(unchecked) var spareKeptFrame: KeptFrame?
     /// Layers the compositor shows over the window's views, without
     /// repainting what lies under them when they move: the finger markers
     /// (`TouchMarkersView`). In the window's coordinates, above everything
@@ -63,6 +67,10 @@ open class Window: View {
     @exclusivity(unchecked) private var inputViewLeaving: View?
     /// Inside sendEvent: recognizer state changes are settled at its end.
     @exclusivity(unchecked) var isDispatching = false
+    /// The lists `sendEvent` sorts an event's touches into, kept between
+    /// events so that a frame allocates none. Taken while in use (left
+    /// empty), so a nested `sendEvent` makes lists of its own.
+    @exclusivity(unchecked) private var sortingLists: (mine: [Touch], delivered: [Touch]) = ([], [])
 
     /// The display the window is shown on (UIWindow.screen): the main one
     /// unless set. The host shows, on each screen, the window the app has
@@ -330,7 +338,13 @@ open class Window: View {
         defer { isDispatching = false }
         // Plain loops on this path, run for every touch of every frame: each call of a closure
         // formed here checks that it runs on the main actor (SE-0423), some 40 instructions.
-        var mine: [Touch] = []
+        var (mine, delivered) = sortingLists
+        sortingLists = ([], [])
+        defer {
+            mine.removeAll(keepingCapacity: true)
+            delivered.removeAll(keepingCapacity: true)
+            sortingLists = (mine, delivered)
+        }
         mine.reserveCapacity(event.orderedTouches.count)
         for touch in event.orderedTouches where touch.window === self && touch.isDelivered && touch.view != nil { mine.append(touch) }
         for touch in mine where touch.phase == .began && touch.gestureRecognizers.isEmpty {
@@ -340,7 +354,6 @@ open class Window: View {
         deliverToRecognizers(mine, event: event)
         arbitrate(event: event)
         // One list for each phase in turn, made once: appended a touch at a time, it would grow four times for a hand.
-        var delivered: [Touch] = []
         delivered.reserveCapacity(mine.count)
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
             delivered.removeAll(keepingCapacity: true)

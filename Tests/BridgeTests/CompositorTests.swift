@@ -80,6 +80,27 @@ struct CompositorTests {
         _ = compositor
     }
 
+    /// Without one, a change just after a paint waits until a quarter of a
+    /// refresh after that paint began, and not a moment longer.
+    @Test func withoutAVerticalBlankAChangeRightAfterAPaintWaitsAQuarterOfARefresh() throws {
+        let (app, view, surface, compositor) = try idleSetup(verticalBlank: false)
+        app.virtualTimeline.advance(to: 12)
+        view.setNeedsDisplay()
+        app.virtualTimeline.advance(to: 12)
+        let painted = surface.presentedFrames
+        view.setNeedsDisplay()
+        app.virtualTimeline.advance(to: 12.001)
+        #expect(surface.presentedFrames == painted)
+        app.virtualTimeline.advance(to: 12 + 1.0 / 240 - 0.0001)
+        #expect(surface.presentedFrames == painted)
+        app.virtualTimeline.advance(to: 12 + 1.0 / 240 + 0.0001)
+        #expect(surface.presentedFrames == painted + 1)
+        // Then quiet: no more frames.
+        app.virtualTimeline.advance(to: 13)
+        #expect(surface.presentedFrames == painted + 1)
+        _ = compositor
+    }
+
     /// A window of solid views for input to change in the middle of a repaint.
     func busyWindow() throws -> (Application, Window, [View], MemorySurface, Compositor) {
         let app = Application()

@@ -187,6 +187,27 @@ struct DrawingTests {
         #expect(lenient.rects == [PixelRect(x: 10, y: 10, width: 20, height: 10)])
     }
 
+    @Test func aUnionIntoNothingIsTheOtherRegionAndEachStaysItsOwn() {
+        var taken = Region()
+        taken.add(PixelRect(x: 0, y: 0, width: 10, height: 10))
+        taken.add(PixelRect(x: 50, y: 0, width: 10, height: 10))
+        var frame = Region()
+        frame.formUnion(taken)
+        #expect(frame == taken)
+        // Values still: adding to one leaves the other as it was.
+        frame.add(PixelRect(x: 100, y: 100, width: 5, height: 5))
+        #expect(taken.rects.count == 2 && frame.rects.count == 3)
+        // Under another merging rule the rectangles are added one by one, and merge by it.
+        var lenient = Region(mergeAllowance: 10_000)
+        lenient.formUnion(taken)
+        #expect(lenient.rects == [PixelRect(x: 0, y: 0, width: 60, height: 10)])
+        // Emptying an empty region shared with another changes neither.
+        var shared = Region()
+        let copy = shared
+        shared.removeAll()
+        #expect(shared.isEmpty && copy.isEmpty)
+    }
+
     @Test func regionsPastTheLimitMergeTheClosestPairNotEverything() {
         // Ten fingers in rows, and the status line far above them: each stays its own repaint.
         var region = Region()
