@@ -71,12 +71,15 @@ public final class ScreenPower {
         guard !frames.isEmpty else { return frames }
         lastInput = application.timeline.now
         let wasDark = state == .dark
+        let wasAwake = state == .awake
         if state != .awake { wake() }
         for record in frames.joined() {
             if record.phase == .began { touchesDown.insert(record.touch) }
             if record.phase.isEnd { touchesDown.remove(record.touch) }
         }
-        armTimer()
+        // Awake, its timer stands: when it goes off it finds this input and waits on from it
+        // (`step`). Set again for each frame, it cost a timer change a frame.
+        if !wasAwake || timer == nil { armTimer() }
         if wasDark && settings.swallowsWakeTouch {
             for record in frames.joined() where record.phase == .began { swallowed.insert(record.touch) }
         }
@@ -100,8 +103,9 @@ public final class ScreenPower {
     /// cannot land on a button the sleeper never saw, as a touch can).
     public func keysPressed() {
         lastInput = application.timeline.now
+        let wasAwake = state == .awake
         if state != .awake { wake(byKey: true) }
-        armTimer()
+        if !wasAwake || timer == nil { armTimer() }
     }
 
     /// The process is ending: the panel and its backlight are left on, as the console expects them.
@@ -112,16 +116,20 @@ public final class ScreenPower {
         if state == .dark { for surface in surfaces { try? surface.setPowered(true) } }
     }
 
+    /// When the next step is due, from the last input; nil while dark (only input wakes the panel).
+    private var nextStepDue: Double? {
+        switch state {
+        case .awake: lastInput + (backlight != nil ? settings.dimAfter ?? settings.idleTimeout : settings.idleTimeout)
+        case .dimmed: lastInput + settings.idleTimeout
+        case .dark: nil
+        }
+    }
+
     private func armTimer() {
         if let timer { application.timeline.cancel(timer) }
         timer = nil
+        guard let due = nextStepDue else { return }
         let now = application.timeline.now
-        let due: Double
-        switch state {
-        case .awake: due = lastInput + (backlight != nil ? settings.dimAfter ?? settings.idleTimeout : settings.idleTimeout)
-        case .dimmed: due = lastInput + settings.idleTimeout
-        case .dark: return
-        }
         timer = application.timeline.schedule(after: max(0, due - now)) { [weak self] in
             guard let self else { return }
             self.timer = nil
@@ -130,6 +138,8 @@ public final class ScreenPower {
     }
 
     private func step() {
+        // Input came after the timer was set (it is not set again for each frame): not due yet.
+        if let due = nextStepDue, application.timeline.now < due - 1e-6 { return armTimer() }
         // A finger resting still sends nothing, but it is use: wait for it to lift.
         guard touchesDown.isEmpty else {
             lastInput = application.timeline.now

@@ -106,6 +106,27 @@ struct ScreenPowerTests {
         #expect(k.delegate.calls.filter { $0 == "willResignActive" }.count == 1)
     }
 
+    /// A finger moving for a long while keeps the panel on, and it powers down
+    /// the timeout after the last frame: the timer set before the stream finds
+    /// the input that came since and waits on from it.
+    @Test func aLongGestureKeepsThePanelOnUntilTheTimeoutAfterItsLastFrame() throws {
+        let k = try kiosk(ScreenPowerSettings(idleTimeout: 5))
+        var time = 1.0
+        k.application.virtualTimeline.advance(to: time)
+        #expect(k.power.admit([touch(1, .began, at: time)]).count == 1)
+        while time < 20 {
+            time += 0.01
+            k.application.virtualTimeline.advance(to: time)
+            #expect(k.power.admit([touch(1, .moved, at: time)]).count == 1)
+        }
+        #expect(k.power.admit([touch(1, .ended, at: time)]).count == 1)
+        #expect(k.power.state == .awake)
+        k.application.virtualTimeline.advance(to: time + 4.9)
+        #expect(k.power.state == .awake)
+        k.application.virtualTimeline.advance(to: time + 5.1)
+        #expect(k.power.state == .dark)
+    }
+
     /// A panel that cannot be powered down (efifb refuses FBIOBLANK) stays lit and swallows nothing.
     @Test func aPanelThatCannotSleepStaysAwake() throws {
         final class Unpowered: DisplaySurface {
