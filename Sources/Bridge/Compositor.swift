@@ -49,7 +49,7 @@ public final class Compositor {
     /// Whether a lone overlay picture may go on the display's cursor plane.
     /// A host turns it off while something reads `backBuffer` as the screen
     /// (a VNC session): the plane's picture is never in it.
-    public var usesCursorPlane = true {
+    @exclusivity(unchecked) public var usesCursorPlane = true {
         didSet { if usesCursorPlane != oldValue && window.overlay.showsAnything { window.overlay.root.setNeedsDisplay() } }
     }
     /// What the overlay covered when last composited into `withOverlay`, in pixels.
@@ -68,7 +68,7 @@ public final class Compositor {
     @exclusivity(unchecked) public var onError: ((Error) -> Void)?
     /// While the panel is powered down nothing is drawn: damage waits, and
     /// no tick is scheduled for it, until drawing resumes.
-    public var isSuspended = false {
+    @exclusivity(unchecked) public var isSuspended = false {
         didSet { if !isSuspended && needsFrame { scheduleTick() } }
     }
     /// Reads and delivers the input waiting now, without waiting; true when

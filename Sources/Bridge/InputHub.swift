@@ -88,6 +88,8 @@ public enum InputHubOutput: Sendable, Equatable {
     @exclusivity(unchecked) private var keymap: Keymap?
     /// Output waits for the end of the current read, then goes at once.
     @exclusivity(unchecked) private var batch: [InputHubOutput] = []
+    /// The last batch delivered, emptied: the next read's, in the room it already has.
+    @exclusivity(unchecked) private var spareBatch: [InputHubOutput] = []
     /// Where each read's output goes, in one batch: set it before `start()`.
     @exclusivity(unchecked) public var onOutput: (@MainActor ([InputHubOutput]) -> Void)?
 
@@ -377,9 +379,13 @@ public enum InputHubOutput: Sendable, Equatable {
     /// What the read just done brought goes on now, in one batch.
     private func deliverBatch() {
         guard !batch.isEmpty, let onOutput else { return }
-        let items = batch
-        batch.removeAll()
+        var items = batch
+        batch = spareBatch
+        spareBatch = []
         onOutput(items)
+        // Delivered, and let go of by whoever took it (else it is copied, as a value is).
+        items.removeAll(keepingCapacity: true)
+        spareBatch = items
     }
 
     /// A SYN_DROPPED storm must not become a log storm: one line a second per device.

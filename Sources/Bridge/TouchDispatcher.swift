@@ -7,15 +7,14 @@ import TouchUI
 @MainActor
 public final class TouchDispatcher {
     public let application: Application
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// The window new touches go to; the key window when nil.
-    public var window: Window?
+    @exclusivity(unchecked) public var window: Window?
     /// With several screens, the window shown on each, by `TouchRecord.screen`
     /// (in place of `window`); touches on a screen with no window go nowhere.
-    public var screenWindows: [Window?] = []
+    @exclusivity(unchecked) public var screenWindows: [Window?] = []
     /// Pressure as UIKit scales it: 1.0 is an average touch.
     public static let maximumPossibleForce = 4.0
-
-    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
 
     /// The touches down now, oldest first, by the numbers their records
     /// give them. A list rather than a dictionary: a frame holds a handful

@@ -7,10 +7,10 @@ import TouchUI
 /// about devices to `onNote`, all in the order they happened.
 @MainActor
 public final class TouchFeed {
-    public private(set) var hub: InputHub
+    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
+    @exclusivity(unchecked) public private(set) var hub: InputHub
     public let dispatcher: TouchDispatcher
     public let pressDispatcher: PressDispatcher
-    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     /// Keys about to go to the app (any key counts as use of the kiosk).
     @exclusivity(unchecked) public var onKeys: (([KeyRecord]) -> Void)?
     /// A line from a barcode scanner, and the scanner's name.
@@ -26,6 +26,8 @@ public final class TouchFeed {
     /// Everything one read of the hub's brought, before any of it is delivered
     /// (what metrics count: a frame the screen's power swallows was still sent).
     @exclusivity(unchecked) public var onRead: (([InputHubOutput]) -> Void)?
+    /// The list of frames a read is gathered into, kept between reads (taken while in use).
+    @exclusivity(unchecked) private var gathered: [[TouchRecord]] = []
 
     public init(hub: InputHub, application: Application, window: Window? = nil) {
         self.hub = hub
@@ -59,7 +61,12 @@ public final class TouchFeed {
     /// Delivers what one read of the hub's brought.
     private func deliver(_ items: [InputHubOutput]) {
         onRead?(items)
-        var frames: [[TouchRecord]] = []
+        var frames = gathered
+        gathered = []
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            gathered = frames
+        }
         func flush() {
             if let admit, !frames.isEmpty { frames = admit(frames) }
             guard !frames.isEmpty else { return }
@@ -67,7 +74,7 @@ public final class TouchFeed {
             dispatcher.dispatch(pending: frames)
             framesDelivered += frames.count
             onDelivered?(frames)
-            frames.removeAll()
+            frames.removeAll(keepingCapacity: true)
         }
         for item in items {
             switch item {

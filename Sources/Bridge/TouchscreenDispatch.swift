@@ -3,7 +3,8 @@ import KernelInput
 /// Touch numbers shared by several devices, so that touches from
 /// different devices never share an identity. Used on one thread.
 final class SharedTouchNumbering {
-    var numbering = TouchNumbering()
+    // @exclusivity(unchecked), as on the views' hot properties (TouchUI/View.swift, above View.superview): one thread, plain assignments.
+    @exclusivity(unchecked) var numbering = TouchNumbering()
 }
 
 /// A touchscreen's events, as libevdev delivers them (SYN_DROPPED followed by
@@ -23,6 +24,12 @@ public final class TouchscreenDispatch: DeviceDispatch {
     private let warn: (String) -> Void
     /// SYN_DROPPED seen so far.
     @exclusivity(unchecked) public private(set) var overflows = 0
+    /// A read's contact frames, kept between reads so that one allocates no list for them
+    /// (taken while in use, so a read nested in another makes its own).
+    @exclusivity(unchecked) private var contactFrames: [ContactFrame] = []
+    /// The records last posted: once their taker has let them go, the next frame's are
+    /// written in the same room rather than a new list.
+    @exclusivity(unchecked) private var lastRecords: [TouchRecord] = []
 
     /// A live touchscreen of its own (its touches numbered apart from any other's).
     public convenience init(
@@ -62,13 +69,21 @@ public final class TouchscreenDispatch: DeviceDispatch {
             }
         }
         // Frames first, then delivered: delivering reads the device the tracker belongs to.
-        var frames: [ContactFrame] = []
+        var frames = contactFrames
+        contactFrames = []
+        defer {
+            frames.removeAll(keepingCapacity: true)
+            contactFrames = frames
+        }
         events.withUnsafeBufferPointer { device.tracker.process($0) { frames.append($0) } }
         for frame in frames {
             device.deliver(frame) { frame, device in
-                var records: [TouchRecord] = []
+                var records = lastRecords
+                lastRecords = []
+                records.removeAll(keepingCapacity: true)
                 numbering.numbering.report(frame, from: device) { records.append($0) }
                 if !records.isEmpty { post(.frame(records)) }
+                lastRecords = records
             }
         }
     }
