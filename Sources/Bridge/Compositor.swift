@@ -144,9 +144,9 @@ public final class Compositor {
         tickScheduled = true
         guard surface.hasVerticalBlank else {
             // A timer due now runs after the input the loop has in hand, so the frame shows all of it.
-            // The cap on paints per refresh is kept by the tick itself, from the clock it reads
-            // anyway to time the present: one read of the clock a frame fewer, where reading it
-            // can be a system call (a VM whose clock source the vDSO cannot read).
+            // The cap on paints per refresh is kept by the present the tick makes, with the clock
+            // reading it takes anyway to time itself: one read of the clock a frame fewer, where
+            // reading it can be a system call (a VM whose clock source the vDSO cannot read).
             _ = timeline.schedule(after: 0, tick)
             return
         }
@@ -166,18 +166,6 @@ public final class Compositor {
         tickScheduled = false
         // Suspended after this tick was scheduled: the damage waits for the wake.
         guard !isSuspended else { return }
-        var now: Double?
-        if !surface.hasVerticalBlank {
-            // No closer to the last paint than a refresh over `paintsPerRefresh`: until then, wait.
-            let clock = timeline.now
-            let earliest = lastPresent + frameInterval / Self.paintsPerRefresh
-            if clock < earliest {
-                tickScheduled = true
-                _ = timeline.schedule(after: earliest - clock, tick)
-                return
-            }
-            now = clock
-        }
         if waitsForSurfaceEvents && surface.isPresentPending && !deferredForSurface {
             // The last flip has not landed: rather than wait for it in `present`, with
             // input waiting too, the frame is drawn when the loop hears it land. Should it
@@ -187,12 +175,12 @@ public final class Compositor {
             return
         }
         deferredForSurface = false
-        presentFrame(startingAt: now)
+        presentFrame(keepingCap: !surface.hasVerticalBlank)
     }
 
-    private func presentFrame(startingAt now: Double? = nil) {
+    private func presentFrame(keepingCap: Bool = false) {
         do {
-            try present(startingAt: now)
+            try present(keepingCap: keepingCap)
         } catch {
             onError?(error)
         }
@@ -217,21 +205,34 @@ public final class Compositor {
     /// Repaints and presents whatever is damaged, now; nothing when nothing is.
     /// Returns the damage presented.
     @discardableResult
-    public func presentNow() throws -> Region { try present(startingAt: nil) }
+    public func presentNow() throws -> Region { try present(keepingCap: false) }
 
-    /// `presentNow()`, with the timeline's clock already read at the start (`now`) by a tick.
+    /// `presentNow()`; with `keepingCap` (a tick without a vertical blank), no
+    /// closer to the last paint than a refresh over `paintsPerRefresh`: until
+    /// then the tick waits, and the damage with it.
     @discardableResult
-    private func present(startingAt now: Double?) throws -> Region {
+    private func present(keepingCap: Bool) throws -> Region {
         // A touch delivered mid-repaint whose handler asks for a frame: the one being drawn will show it.
         guard !isPresenting else { return Region() }
         isPresenting = true
         defer { isPresenting = false }
         window.layoutIfNeeded()
+        var start: Double?
+        if keepingCap {
+            let now = timeline.now
+            let earliest = lastPresent + frameInterval / Self.paintsPerRefresh
+            if now < earliest {
+                tickScheduled = true
+                _ = timeline.schedule(after: earliest - now, tick)
+                return Region()
+            }
+            start = now
+        }
         // The views' frame is the last one: what slid (a scroll) is moved, not drawn.
         let frame = window.takeFrame()
         var damage = frame.changed
         guard !damage.isEmpty || window.overlay.hasDamage else { return damage }
-        lastPresent = now ?? timeline.now
+        lastPresent = start ?? timeline.now
         let betweenViews: (() -> Void)? = deliverWaitingInput == nil ? nil : { [unowned self] in self.checkForInput() }
         lastInputCheck = lastPresent
         inputTime = 0
