@@ -173,11 +173,17 @@ public final class TouchMarkersView: View {
     /// the view's ancestors hide or fade (checked on each `show`, and when the view's own change).
     private func followVisibility() {
         var hidden = false, opacity = 1.0
-        var view: View? = self
-        while let current = view, !(current is Window) {
+        // Up to the root, which is asked what it is once: the markers are over
+        // the window in its overlay, so its own hiding and fading are not theirs.
+        var current: View = self
+        while let parent = current.superview {
             hidden = hidden || current.isHidden
             opacity *= current.alpha
-            view = current.superview
+            current = parent
+        }
+        if !(current is Window) {
+            hidden = hidden || current.isHidden
+            opacity *= current.alpha
         }
         if container.isHidden != hidden { container.isHidden = hidden }
         if container.opacity != opacity { container.opacity = opacity }
