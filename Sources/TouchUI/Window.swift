@@ -355,26 +355,12 @@ open class Window: View {
         arbitrate(event: event)
         // The phases the touches are in now (the recognizers may have cancelled some):
         // a frame of moves is sorted once, not once a phase.
-        var phases: (began: Bool, moved: Bool, ended: Bool, cancelled: Bool) = (false, false, false, false)
-        for touch in mine {
-            switch touch.phase {
-            case .began: phases.began = true
-            case .moved: phases.moved = true
-            case .ended: phases.ended = true
-            case .cancelled: phases.cancelled = true
-            case .stationary: break
-            }
-        }
+        var phasesPresent = 0
+        for touch in mine { phasesPresent |= 1 << touch.phase.rawValue }
         // One list for each phase in turn, made once: appended a touch at a time, it would grow four times for a hand.
         delivered.reserveCapacity(mine.count)
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-            switch phase {
-            case .began: if !phases.began { continue }
-            case .moved: if !phases.moved { continue }
-            case .ended: if !phases.ended { continue }
-            case .cancelled: if !phases.cancelled { continue }
-            case .stationary: continue
-            }
+            guard phasesPresent & (1 << phase.rawValue) != 0 else { continue }
             delivered.removeAll(keepingCapacity: true)
             for touch in mine where touch.phase == phase && !touch.isWithheldFromView {
                 switch phase {
