@@ -107,7 +107,12 @@ func benchmarkDemoFrame() -> String {
         return "demo: \(count) frames"
     }
     var handling: [Double] = [], drawing: [Double] = []
+    // BENCH_DEMO_PAUSE_US: sleep that long before each frame, as a live reader waits between
+    // a touchscreen's frames, so that other processes run and the caches, the TLB and (under
+    // an emulator) the translated code's jump cache are as a live frame finds them.
+    let pause = UInt32(ProcessInfo.processInfo.environment["BENCH_DEMO_PAUSE_US"] ?? "") ?? 0
     for index in 1...count {
+        if pause > 0 { usleep(pause) }
         let written = frames(index)
         // The events are built before the clock starts, as in the count.
         let fed = reader?.fed(written)
