@@ -71,6 +71,11 @@ open class Window: View {
     /// events so that a frame allocates none. Taken while in use (left
     /// empty), so a nested `sendEvent` makes lists of its own.
     @exclusivity(unchecked) private var sortingLists: (mine: [Touch], delivered: [Touch]) = ([], [])
+    /// The last sets of touches handed to a lone view, each with the
+    /// touches it was made of: a finger, or a hand on one view, moving
+    /// frame after frame is handed the same set, made and hashed once (as a
+    /// recognizer's `touchSet(for:)` is). At most one for each phase.
+    @exclusivity(unchecked) private var handedSets: [(touches: [Touch], set: Set<Touch>)] = []
 
     /// The display the window is shown on (UIWindow.screen): the main one
     /// unless set. The host shows, on each screen, the window the app has
@@ -313,6 +318,28 @@ open class Window: View {
         return groups
     }
 
+    /// `byView` for a delivery: when one view has all the touches (the
+    /// usual frame), the set it was handed last time, if it is of the same
+    /// touches. Making a set costs an allocation, a look-up of its type and
+    /// a hash of each touch.
+    private func setsByView(_ touches: [Touch]) -> [(view: View, touches: Set<Touch>)] {
+        guard let view = touches.first?.view else { return Self.byView(touches) }
+        for touch in touches where touch.view !== view { return Self.byView(touches) }
+        for entry in handedSets where entry.touches.count == touches.count {
+            var same = true
+            for index in touches.indices where touches[index] !== entry.touches[index] {
+                same = false
+                break
+            }
+            if same { return [(view, entry.set)] }
+        }
+        let set = Set(touches)
+        // A copy of the list: `touches` is the window's scratch list, emptied and refilled in place.
+        if handedSets.count == 4 { handedSets.removeFirst() }
+        handedSets.append((touches.map { $0 }, set))
+        return [(view, set)]
+    }
+
     /// `subtree` is leaving the window: its touches are cancelled (and go
     /// no further), and a first responder inside it resigns.
     func viewWillLeave(_ subtree: View) {
@@ -321,6 +348,7 @@ open class Window: View {
         for (view, touches) in Self.byView(heard) { view.touchesCancelled(touches, with: nil) }
         for touch in leaving { touch.isDelivered = false }
         trackedTouches.removeAll { touch in leaving.contains { $0 === touch } }
+        letGoOfHandedSetsIfNoneDown()
         // A first responder leaving the window resigns (a text field takes its keyboard away); one that will not is made to.
         if let responder = hostApplication.firstResponder as? View, responder.isDescendant(of: subtree), !responder.resignFirstResponder() {
             hostApplication.firstResponder = nil
@@ -383,7 +411,7 @@ open class Window: View {
                 }
                 delivered.append(touch)
             }
-            for (view, touches) in Self.byView(delivered) {
+            for (view, touches) in setsByView(delivered) {
                 switch phase {
                 case .began: view.touchesBegan(touches, with: event)
                 case .moved: view.touchesMoved(touches, with: event)
@@ -404,6 +432,12 @@ open class Window: View {
             dropFinishedTrackedTouches()
         }
         if recognizersMayNeedReset || anyFinal { resetFinishedRecognizers() }
+        letGoOfHandedSetsIfNoneDown()
+    }
+
+    /// No finger down: nothing to reuse, and the touches (and through them their views) are let go.
+    private func letGoOfHandedSetsIfNoneDown() {
+        if trackedTouches.isEmpty && !handedSets.isEmpty { handedSets.removeAll() }
     }
 
     /// Touches that have ended or been cancelled, and whose end no recognizer holds back, are no longer tracked.

@@ -102,6 +102,54 @@ struct TouchDeliveryTests {
         #expect(window.trackedTouches.isEmpty)
     }
 
+    /// A view is handed a set per phase; the window reuses last frame's set
+    /// when the touches are the same, so a set of as many other touches
+    /// must not pass for it.
+    @Test func eachFrameHandsAViewTheTouchesItHasNow() {
+        final class Keeper: View {
+            var moved: [Set<Touch>] = []
+            override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { moved.append(touches) }
+        }
+        let keeper = Keeper(frame: Rect(x: 0, y: 0, width: 100, height: 200))
+        keeper.isMultipleTouchEnabled = true
+        left.addSubview(keeper)
+        let a = touch(10, 10), b = touch(20, 20)
+        send([a, b])
+        for time in 1...2 {
+            a.update(phase: .moved, location: Point(x: 10, y: 10 + Double(time)), timestamp: Double(time))
+            b.update(phase: .moved, location: Point(x: 20, y: 20 + Double(time)), timestamp: Double(time))
+            send([a, b], at: Double(time))
+        }
+        // a lifts as c lands; then b and c move: two touches again, not the same two.
+        let c = touch(30, 30, at: 3)
+        a.update(phase: .ended, location: Point(x: 10, y: 12), timestamp: 3)
+        b.markStationary()
+        send([a, b, c], at: 3)
+        b.update(phase: .moved, location: Point(x: 20, y: 25), timestamp: 4)
+        c.update(phase: .moved, location: Point(x: 30, y: 35), timestamp: 4)
+        send([b, c], at: 4)
+        #expect(keeper.moved == [[a, b], [a, b], [b, c]])
+    }
+
+    /// Once no finger is down, the window holds no touch, so a view taken out meanwhile is let go.
+    @Test func aViewTakenOutIsLetGoOnceTheFingersLift() {
+        weak var weakView: View?
+        do {
+            let view = Recorder(frame: Rect(x: 0, y: 0, width: 100, height: 200))
+            left.addSubview(view)
+            weakView = view
+            let a = touch(10, 10)
+            send([a])
+            a.update(phase: .moved, location: Point(x: 12, y: 10), timestamp: 1)
+            send([a], at: 1)
+            a.update(phase: .ended, location: Point(x: 12, y: 10), timestamp: 2)
+            send([a], at: 2)
+            view.removeFromSuperview()
+            #expect(view.calls == ["began 1", "moved 1", "ended 1"])
+        }
+        #expect(weakView == nil)
+    }
+
     @Test func windowsDoNotKeepTheirApplicationAlive() {
         weak var weakApp: Application?
         do {
