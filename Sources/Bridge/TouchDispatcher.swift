@@ -25,6 +25,8 @@ public final class TouchDispatcher {
     /// Touches whose number began again while they were down (their lift was
     /// lost): cancelled in the frame that replaces them, then let go.
     @exclusivity(unchecked) private var replaced: [Touch] = []
+    /// The last frame's event, reused for the next while only this holds it.
+    @exclusivity(unchecked) private var lastEvent: Event?
     /// The numbers a frame changed, kept between frames so that one allocates
     /// no list for them. Taken while in use (left empty), so a dispatch nested in another makes its own.
     @exclusivity(unchecked) private var changedNumbers: [Int] = []
@@ -57,8 +59,20 @@ public final class TouchDispatcher {
     /// coalescedTouches keep the samples in between. Other frames go one Event each.
     @discardableResult
     public func dispatch(pending frames: [[TouchRecord]]) -> [Event] {
+        var events: [Event]? = []
+        dispatch(pending: frames, into: &events)
+        return events ?? []
+    }
+
+    /// `dispatch(pending:)` for the feed, which keeps no events: no list of them made each frame.
+    func deliver(pending frames: [[TouchRecord]]) {
+        var none: [Event]? = nil
+        dispatch(pending: frames, into: &none)
+    }
+
+    /// Dispatches the frames, appending each event to `events` unless it is nil.
+    private func dispatch(pending frames: [[TouchRecord]], into events: inout [Event]?) {
         let frames = screenWindows.isEmpty ? frames : frames.map(onScreensWithWindows).filter { !$0.isEmpty }
-        var events: [Event] = []
         var index = 0
         while index < frames.count {
             var last = index
@@ -78,11 +92,10 @@ public final class TouchDispatcher {
                 }
             }
             if let event = dispatch(frames[last], coalescedSamples: samples, alsoChanged: moved, previous: lastSeen) {
-                events.append(event)
+                events?.append(event)
             }
             index = last + 1
         }
-        return events
     }
 
     private func onScreensWithWindows(_ records: [TouchRecord]) -> [TouchRecord] {
@@ -115,14 +128,28 @@ public final class TouchDispatcher {
             touch.update(phase: .moved, location: touch.location(in: nil), timestamp: first.time.seconds)
         }
         for (number, location) in previous { touch(numbered: number)?.setPreviousLocation(location) }
-        var inOrder: [Touch] = replaced
-        replaced.removeAll(keepingCapacity: true)
+        // Last frame's event again when nothing else holds it, as UIKit reuses its
+        // UIEvent: no event and no list of touches made each frame.
+        let reusable = isKnownUniquelyReferenced(&lastEvent)
+        var inOrder = reusable ? lastEvent!.takeTouches() : []
+        inOrder.removeAll(keepingCapacity: true)
+        if !replaced.isEmpty {
+            inOrder.append(contentsOf: replaced)
+            replaced.removeAll(keepingCapacity: true)
+        }
         inOrder.reserveCapacity(inOrder.count + down.count)
         for (number, touch) in down {
             if !changed.contains(number) { touch.markStationary() }
             inOrder.append(touch)
         }
-        let event = Event(touches: inOrder, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
+        let event: Event
+        if reusable, let used = lastEvent {
+            used.refill(touches: inOrder, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
+            event = used
+        } else {
+            event = Event(touches: inOrder, timestamp: first.time.seconds, coalescedSamples: coalescedSamples)
+            lastEvent = event
+        }
         application.sendEvent(event)
         frameViews.removeAll(keepingCapacity: true)
         for number in changed { if let touch = touch(numbered: number) { frameViews.append((number, touch.view)) } }

@@ -71,7 +71,7 @@ public final class TouchFeed {
             if let admit, !frames.isEmpty { frames = admit(frames) }
             guard !frames.isEmpty else { return }
             onWillDeliver?(frames)
-            dispatcher.dispatch(pending: frames)
+            dispatcher.deliver(pending: frames)
             framesDelivered += frames.count
             onDelivered?(frames)
             frames.removeAll(keepingCapacity: true)

@@ -17,8 +17,9 @@ public final class Event {
 
     public let type: EventType
     public let subtype: Subtype
-    public let timestamp: Double
-    private let touchesInEvent: [Touch]
+    // Set again when a touch event is reused for the next frame (`refill`).
+    @exclusivity(unchecked) public private(set) var timestamp: Double
+    @exclusivity(unchecked) private var touchesInEvent: [Touch]
     public let presses: Set<Press>
     // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
     @exclusivity(unchecked) private var coalesced: [ObjectIdentifier: [Touch]] = [:]
@@ -31,6 +32,24 @@ public final class Event {
         self.timestamp = timestamp
         touchesInEvent = touches
         presses = []
+        for (touch, samples) in coalescedSamples { coalesced[ObjectIdentifier(touch)] = samples }
+    }
+
+    /// Takes the event's list of touches out, for the host to refill in
+    /// place and hand back with `refill`: a frame's event, reused when
+    /// nothing holds it, makes no list either.
+    package func takeTouches() -> [Touch] {
+        var touches: [Touch] = []
+        swap(&touches, &touchesInEvent)
+        return touches
+    }
+
+    /// Makes this touch event the next frame's, as UIKit reuses its
+    /// UIEvent: for the host, once nothing else holds the event.
+    package func refill(touches: [Touch], timestamp: Double, coalescedSamples: [Touch: [Touch]]) {
+        self.timestamp = timestamp
+        touchesInEvent = touches
+        if !coalesced.isEmpty { coalesced.removeAll() }
         for (touch, samples) in coalescedSamples { coalesced[ObjectIdentifier(touch)] = samples }
     }
 

@@ -76,6 +76,8 @@ open class Window: View {
     /// frame after frame is handed the same set, made and hashed once (as a
     /// recognizer's `touchSet(for:)` is). At most one for each phase.
     @exclusivity(unchecked) private var handedSets: [(touches: [Touch], set: Set<Touch>)] = []
+    /// The list `setsByView` fills for a lone view, kept between deliveries.
+    @exclusivity(unchecked) private var spareGroups: [(view: View, touches: Set<Touch>)] = []
 
     /// The display the window is shown on (UIWindow.screen): the main one
     /// unless set. The host shows, on each screen, the window the app has
@@ -325,19 +327,27 @@ open class Window: View {
     private func setsByView(_ touches: [Touch]) -> [(view: View, touches: Set<Touch>)] {
         guard let view = touches.first?.view else { return Self.byView(touches) }
         for touch in touches where touch.view !== view { return Self.byView(touches) }
+        var groups = spareGroups
+        spareGroups = []
+        groups.append((view, handedSet(of: touches)))
+        return groups
+    }
+
+    /// The set of `touches`: the one made last time, if it was of these.
+    private func handedSet(of touches: [Touch]) -> Set<Touch> {
         for entry in handedSets where entry.touches.count == touches.count {
             var same = true
             for index in touches.indices where touches[index] !== entry.touches[index] {
                 same = false
                 break
             }
-            if same { return [(view, entry.set)] }
+            if same { return entry.set }
         }
         let set = Set(touches)
         // A copy of the list: `touches` is the window's scratch list, emptied and refilled in place.
         if handedSets.count == 4 { handedSets.removeFirst() }
         handedSets.append((touches.map { $0 }, set))
-        return [(view, set)]
+        return set
     }
 
     /// `subtree` is leaving the window: its touches are cancelled (and go
@@ -411,7 +421,8 @@ open class Window: View {
                 }
                 delivered.append(touch)
             }
-            for (view, touches) in setsByView(delivered) {
+            var groups = setsByView(delivered)
+            for (view, touches) in groups {
                 switch phase {
                 case .began: view.touchesBegan(touches, with: event)
                 case .moved: view.touchesMoved(touches, with: event)
@@ -420,6 +431,8 @@ open class Window: View {
                 case .stationary: break
                 }
             }
+            groups.removeAll(keepingCapacity: true)
+            spareGroups = groups
         }
         var anyFinal = false
         for touch in mine {

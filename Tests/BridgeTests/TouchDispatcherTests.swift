@@ -49,6 +49,30 @@ struct TouchDispatcherTests {
         #expect(view.calls == ["began 1", "moved 1", "ended 1"])
     }
 
+    /// As UIKit reuses its UIEvent, a frame's event is the last one again
+    /// while nothing holds it; one an app keeps stays as it was.
+    @Test func anEventIsReusedOnlyWhenNothingKeepsIt() throws {
+        final class Keeper: View {
+            var kept: Event?
+            override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { kept = event }
+        }
+        let keeper = Keeper(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        view.addSubview(keeper)
+        let dispatcher = TouchDispatcher(application: app)
+        let began = try #require(dispatcher.dispatch([record(0, .began, 10, 0)]).map(ObjectIdentifier.init))
+        let moved = try #require(dispatcher.dispatch([record(0, .moved, 20, 1)]).map(ObjectIdentifier.init))
+        let kept = try #require(keeper.kept)
+        #expect(ObjectIdentifier(kept) == began)
+        #expect(moved != began)
+        #expect(kept.timestamp == 0)
+        #expect(kept.allTouches?.count == 1)
+        // Nothing holds the moved frame's event: the next frame's is the same object, with its own time.
+        let next = try #require(dispatcher.dispatch([record(0, .moved, 30, 2)]))
+        #expect(ObjectIdentifier(next) == moved)
+        #expect(next.timestamp == 0.02)
+        #expect(kept.timestamp == 0)
+    }
+
     @Test func framesThatPiledUpAreCoalesced() {
         let dispatcher = TouchDispatcher(application: app)
         let events = dispatcher.dispatch(pending: [
