@@ -326,7 +326,10 @@ public final class Compositor {
         overlayCompositor.budget = View.rasterizationMemoryLimit
         overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
         overlayContext.flush()
-        overlayPictureStale.removeAll()
+        // Let go rather than emptied in place: it may share the frame's damage (a union into
+        // nothing takes the other's rectangles), which emptying would copy. The next frame's
+        // union into it takes that frame's damage the same way.
+        overlayPictureStale = Region()
         compositedOverlay = PixelRect(enclosing: window.overlay.extent)
         return picture
     }

@@ -122,9 +122,12 @@ public struct Region: Sendable, Equatable {
     }
 
     public mutating func formUnion(_ other: Region) {
-        // Into nothing, under the same rule: the other's rectangles as they are, sharing its storage (no copy, no allocation).
-        if rects.isEmpty && mergeAllowance == other.mergeAllowance {
-            self = other
+        // Into nothing: the other's rectangles as they are, sharing its storage (no copy, no
+        // allocation), when adding them one by one would keep them so: one rectangle, or
+        // rectangles kept apart under an allowance no smaller than this region's, which
+        // keeps them apart too.
+        if rects.isEmpty && (other.mergeAllowance >= mergeAllowance || other.rects.count <= 1) {
+            rects = other.rects
             return
         }
         for rect in other.rects { add(rect) }

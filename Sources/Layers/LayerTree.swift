@@ -7,9 +7,11 @@ public final class LayerTree {
     // Unchecked as Layer's properties are (Layer.swift): one thread, plain assignments, and a
     // moving finger's damage lands here every frame.
     @exclusivity(unchecked) private var damage = Region()
-    /// The region `takeDamage()` last handed out: once its taker has let it go, it
-    /// collects the next frame's damage in the room it already has.
-    @exclusivity(unchecked) private var spareDamage = Region()
+    /// The regions `takeDamage()` handed out the last two times, oldest
+    /// first: once its taker has let it go, the older collects the next
+    /// frame's damage in the room it already has. (A compositor keeps a
+    /// frame's damage until it presents the next, so last time's is not yet free.)
+    @exclusivity(unchecked) private var spareDamage = (Region(), Region())
     /// Called when the tree goes from clean to damaged: a compositor schedules a frame.
     public var onNeedsDisplay: (() -> Void)?
 
@@ -71,9 +73,11 @@ public final class LayerTree {
     public func takeDamage() -> Region {
         let taken = damage
         // Emptied in place when no one holds it any more (else copied, as a value is).
-        spareDamage.removeAll()
-        damage = spareDamage
-        spareDamage = taken
+        var next = spareDamage.0
+        spareDamage.0 = Region()
+        next.removeAll()
+        damage = next
+        spareDamage = (spareDamage.1, taken)
         return taken
     }
 }

@@ -41,12 +41,19 @@ final class MarkerSurface: View {
         showMarkers()
     }
 
+    /// The list handed to the markers view, refilled each frame: the view copies a frame's
+    /// markers into its own, so the list is free again and nothing is allocated.
+    private var shown: [TouchMarkersView.Marker] = []
+
     private func showMarkers() {
-        var shown: [TouchMarkersView.Marker] = []
-        shown.reserveCapacity(down.count)
+        var list = shown
+        shown = []
+        list.removeAll(keepingCapacity: true)
+        list.reserveCapacity(down.count)
         for (touch, number) in down {
-            shown.append(.init(id: number, location: touch.location(in: self), tapCount: touch.tapCount))
+            list.append(.init(id: number, location: touch.location(in: self), tapCount: touch.tapCount))
         }
-        markers.show(shown)
+        markers.show(list)
+        shown = list
     }
 }

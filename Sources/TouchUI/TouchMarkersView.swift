@@ -56,7 +56,12 @@ public final class TouchMarkersView: View {
         // (The window is followed by didMoveToWindow.)
         followVisibility()
         guard markers != self.markers else { return }
-        self.markers = markers
+        // Copied into the view's own list when as many: the caller's stays its alone, to refill for the next frame.
+        if markers.count == self.markers.count {
+            for index in markers.indices { self.markers[index] = markers[index] }
+        } else {
+            self.markers = markers
+        }
         // Per frame, fingers only move: the same markers in the same order,
         // each moving its layer, with nothing allocated or looked up.
         var sameFingers = markers.count == markerLayers.count

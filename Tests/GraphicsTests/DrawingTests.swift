@@ -201,11 +201,39 @@ struct DrawingTests {
         var lenient = Region(mergeAllowance: 10_000)
         lenient.formUnion(taken)
         #expect(lenient.rects == [PixelRect(x: 0, y: 0, width: 60, height: 10)])
+        // A region of a stricter rule takes a lenient one's rectangles as they are, and keeps its rule.
+        var strict = Region()
+        strict.formUnion(lenient)
+        #expect(strict.rects == lenient.rects)
+        strict.add(PixelRect(x: 0, y: 11, width: 60, height: 10))
+        #expect(strict.rects.count == 2)
         // Emptying an empty region shared with another changes neither.
         var shared = Region()
         let copy = shared
         shared.removeAll()
         #expect(shared.isEmpty && copy.isEmpty)
+    }
+
+    /// A union into an empty region, which may take the other's rectangles
+    /// as they are, gives what adding them one by one gives, whatever
+    /// either region's allowance.
+    @Test func aUnionIntoNothingIsWhatAddingOneByOneGives() {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for trial in 0..<300 {
+            var other = Region(mergeAllowance: [0, 50, 400, 5_000][trial % 4])
+            for _ in 0..<(1 + next(24)) { other.add(PixelRect(x: next(300), y: next(300), width: 1 + next(60), height: 1 + next(60))) }
+            for allowance in [0, 50, 400, 5_000] {
+                var united = Region(mergeAllowance: allowance)
+                united.formUnion(other)
+                var added = Region(mergeAllowance: allowance)
+                for rect in other.rects { added.add(rect) }
+                #expect(united == added, "trial \(trial), allowance \(allowance) into \(other.mergeAllowance)")
+            }
+        }
     }
 
     @Test func regionsPastTheLimitMergeTheClosestPairNotEverything() {
