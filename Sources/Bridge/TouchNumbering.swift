@@ -10,14 +10,16 @@ struct TouchNumbering {
         var began: Point
     }
 
-    private struct Key: Hashable {
+    private struct Key: Equatable {
         var device: Int
         var contact: Int
     }
 
     private var nextTouch = 0
-    private var live: [Key: Live] = [:]
-    private var tapCounters: [Int: TapCounter] = [:]
+    // Short lists searched in turn, not dictionaries: a screen has a handful of contacts
+    // and devices, and a frame of moves then hashes nothing (three hashes a contact before).
+    private var live: [(key: Key, state: Live)] = []
+    private var tapCounters: [(device: Int, counter: TapCounter)] = []
 
     mutating func report(_ frame: ContactFrame, from device: TouchDevice, emit: (TouchRecord) -> Void) {
         for contact in frame.contacts where contact.phase != .stationary {
@@ -25,31 +27,43 @@ struct TouchNumbering {
             let (x, y) = device.mapping.map(x: contact.x, y: contact.y)
             let location = Point(x: x, y: y)
             let seconds = frame.time.seconds
-            var taps = tapCounters[device.index] ?? TapCounter()
             let state: Live
             switch contact.phase {
             case .began:
-                state = Live(touch: nextTouch, tapCount: taps.touchBegan(at: location, time: seconds), began: location)
+                let taps = tapCounterIndex(for: device.index)
+                state = Live(touch: nextTouch, tapCount: tapCounters[taps].counter.touchBegan(at: location, time: seconds), began: location)
                 nextTouch += 1
-                live[key] = state
+                if let index = liveIndex(key) { live[index].state = state } else { live.append((key, state)) }
             case .moved, .stationary:
-                guard let known = live[key] else { continue }
-                state = known
+                guard let index = liveIndex(key) else { continue }
+                state = live[index].state
             case .ended:
-                guard let known = live.removeValue(forKey: key) else { continue }
-                state = known
-                taps.touchEnded(tapCount: known.tapCount, beganAt: known.began, endedAt: location, time: seconds)
+                guard let index = liveIndex(key) else { continue }
+                state = live.remove(at: index).state
+                let taps = tapCounterIndex(for: device.index)
+                tapCounters[taps].counter.touchEnded(tapCount: state.tapCount, beganAt: state.began, endedAt: location, time: seconds)
             case .cancelled:
-                guard let known = live.removeValue(forKey: key) else { continue }
-                state = known
-                taps.touchCancelled()
+                guard let index = liveIndex(key) else { continue }
+                state = live.remove(at: index).state
+                tapCounters[tapCounterIndex(for: device.index)].counter.touchCancelled()
             }
-            tapCounters[device.index] = taps
             emit(
                 TouchRecord(
                     time: frame.time, touch: state.touch, phase: contact.phase, x: x, y: y, tapCount: state.tapCount,
                     force: device.force(contact), majorRadius: device.majorRadius(contact), device: device.index,
                     frame: frame.index, screen: device.screen))
         }
+    }
+
+    private func liveIndex(_ key: Key) -> Int? {
+        for index in live.indices where live[index].key == key { return index }
+        return nil
+    }
+
+    /// The device's tap counter's place in the list, made on the device's first touch.
+    private mutating func tapCounterIndex(for device: Int) -> Int {
+        for index in tapCounters.indices where tapCounters[index].device == device { return index }
+        tapCounters.append((device, TapCounter()))
+        return tapCounters.count - 1
     }
 }
