@@ -107,8 +107,9 @@ public final class Compositor {
         context = GraphicsContext(bitmap: viewsFrame)
         // The screen outside the window starts black, like the rest.
         context.replace(Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height)), with: .black)
-        window.onNeedsDisplay = { [weak self] in self?.scheduleTick() }
-        window.overlay.onNeedsDisplay = { [weak self] in self?.scheduleTick() }
+        let this = WeakReference(self)
+        window.onNeedsDisplay = { this.object?.scheduleTick() }
+        window.overlay.onNeedsDisplay = { this.object?.scheduleTick() }
         if needsFrame { scheduleTick() }
     }
 
@@ -160,7 +161,7 @@ public final class Compositor {
     }
 
     /// The display tick's timer action, made once: scheduling a tick allocates nothing.
-    private lazy var tick: @MainActor () -> Void = { [weak self] in self?.tickFired() }
+    private lazy var tick: @MainActor () -> Void = { [this = WeakReference(self)] in this.object?.tickFired() }
 
     private func tickFired() {
         tickScheduled = false

@@ -38,8 +38,8 @@ public final class TouchFeed {
     /// Opens the devices there are, and follows hotplug from now on.
     public func start() throws {
         // Weak both: the hub keeps this closure, and a replaced hub must go.
-        hub.onOutput = { [weak self, weak hub] items in
-            guard let self, let hub, self.hub === hub else { return }
+        hub.onOutput = { [feed = WeakReference(self), hub = WeakReference(hub)] items in
+            guard let self = feed.object, let hub = hub.object, self.hub === hub else { return }
             self.deliver(items)
         }
         try hub.start()
