@@ -450,7 +450,7 @@ open class Window: View {
 
     /// No finger down: nothing to reuse, and the touches (and through them their views) are let go.
     private func letGoOfHandedSetsIfNoneDown() {
-        if trackedTouches.isEmpty && !handedSets.isEmpty { handedSets.removeAll() }
+        if trackedTouches.isEmpty && !handedSets.isEmpty { handedSets.removeAll(keepingCapacity: true) }
     }
 
     /// Touches that have ended or been cancelled, and whose end no recognizer holds back, are no longer tracked.
