@@ -159,6 +159,8 @@ public final class TouchDispatcher {
             kept += 1
         }
         down.removeLast(down.count - kept)
+        // No finger down: the event and the touches it lists are let go.
+        if down.isEmpty { lastEvent = nil }
         return event
     }
 

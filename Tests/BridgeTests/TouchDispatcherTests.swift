@@ -73,6 +73,22 @@ struct TouchDispatcherTests {
         #expect(kept.timestamp == 0)
     }
 
+    /// The event kept for reuse goes once no finger is down, and with it the touches it lists.
+    @Test func theEventAndItsTouchesAreLetGoOnceTheFingersLift() throws {
+        weak var weakTouch: Touch?
+        weak var weakEvent: Event?
+        let dispatcher = TouchDispatcher(application: app)
+        do {
+            let began = try #require(dispatcher.dispatch([record(0, .began, 10, 0)]))
+            weakTouch = began.allTouches?.first
+        }
+        dispatcher.dispatch([record(0, .moved, 20, 1)])
+        weakEvent = dispatcher.dispatch([record(0, .ended, 20, 2)])
+        #expect(weakEvent == nil)
+        #expect(weakTouch == nil)
+        #expect(view.calls == ["began 1", "moved 1", "ended 1"])
+    }
+
     @Test func framesThatPiledUpAreCoalesced() {
         let dispatcher = TouchDispatcher(application: app)
         let events = dispatcher.dispatch(pending: [
