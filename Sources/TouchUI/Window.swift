@@ -74,7 +74,8 @@ open class Window: View {
     /// The last sets of touches handed to a lone view, each with the
     /// touches it was made of: a finger, or a hand on one view, moving
     /// frame after frame is handed the same set, made and hashed once (as a
-    /// recognizer's `touchSet(for:)` is). At most one for each phase.
+    /// recognizer's `touchSet(for:)` is). At most four, the oldest dropped
+    /// first; a set with a touch that has ended goes after its frame.
     @exclusivity(unchecked) private var handedSets: [(touches: [Touch], set: Set<Touch>)] = []
     /// The list `setsByView` fills for a lone view, kept between deliveries.
     @exclusivity(unchecked) private var spareGroups: [(view: View, touches: Set<Touch>)] = []
@@ -446,11 +447,30 @@ open class Window: View {
         }
         if recognizersMayNeedReset || anyFinal { resetFinishedRecognizers() }
         letGoOfHandedSetsIfNoneDown()
+        if anyFinal { letGoOfHandedSetsWithFinishedTouches() }
     }
 
     /// No finger down: nothing to reuse, and the touches (and through them their views) are let go.
     private func letGoOfHandedSetsIfNoneDown() {
         if trackedTouches.isEmpty && !handedSets.isEmpty { handedSets.removeAll(keepingCapacity: true) }
+    }
+
+    /// A set with a touch that has ended is never handed again: let go, so
+    /// that a finger resting elsewhere does not keep the lifted one's touch
+    /// (and its view) alive.
+    private func letGoOfHandedSetsWithFinishedTouches() {
+        var kept = 0
+        for index in handedSets.indices {
+            var finished = false
+            for touch in handedSets[index].touches where touch.phase.isFinal {
+                finished = true
+                break
+            }
+            guard !finished else { continue }
+            handedSets.swapAt(kept, index)
+            kept += 1
+        }
+        handedSets.removeLast(handedSets.count - kept)
     }
 
     /// Touches that have ended or been cancelled, and whose end no recognizer holds back, are no longer tracked.

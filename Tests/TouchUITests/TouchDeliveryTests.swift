@@ -150,6 +150,26 @@ struct TouchDeliveryTests {
         #expect(weakView == nil)
     }
 
+    /// A finger resting on one view does not keep alive a touch that ended on another.
+    @Test func aLiftedTouchIsLetGoWhileAnotherFingerStaysDown() {
+        let a = touch(10, 10)
+        send([a])
+        weak var weakTouch: Touch?
+        do {
+            let b = touch(150, 10, at: 1)
+            weakTouch = b
+            a.markStationary()
+            send([a, b], at: 1)
+            b.update(phase: .ended, location: Point(x: 150, y: 10), timestamp: 2)
+            a.markStationary()
+            send([a, b], at: 2)
+        }
+        a.update(phase: .moved, location: Point(x: 12, y: 10), timestamp: 3)
+        send([a], at: 3)
+        #expect(right.calls == ["began 1", "ended 1"])
+        #expect(weakTouch == nil)
+    }
+
     @Test func windowsDoNotKeepTheirApplicationAlive() {
         weak var weakApp: Application?
         do {
