@@ -6,11 +6,18 @@ open class Application: Responder {
     public static var shared = Application()
 
     public var delegate: (any ApplicationDelegate)?
-    /// The application's windows, visible and hidden, oldest first, as
-    /// UIApplication's (held weakly: a window holds its application).
-    public var windows: [Window] { windowRefs.compactMap(\.window) }
-    private var windowRefs: [WeakWindow] = []
-    public internal(set) weak var keyWindow: Window?
+    /// The application's windows, visible and hidden, oldest first, as UIApplication's.
+    public var windows: [Window] { windowList.map { $0.takeUnretainedValue() } }
+    /// Not held, as a window holds its application, and not weakly either: a
+    /// weak reference gives the window a side table, and every retain and
+    /// release of it (several for each finger of each frame) then takes
+    /// Swift's slow path. A window takes itself out as it goes (its deinit).
+    private var windowList: [Unmanaged<Window>] = []
+    private var keyWindowRef: Unmanaged<Window>?
+    public internal(set) var keyWindow: Window? {
+        get { keyWindowRef?.takeUnretainedValue() }
+        set { keyWindowRef = newValue.map { .passUnretained($0) } }
+    }
     /// Light or dark for every window (the configuration's `appearance`), as
     /// the system setting on iOS; a window, controller or view can override it.
     public var userInterfaceStyle = UserInterfaceStyle.light {
@@ -60,8 +67,15 @@ open class Application: Responder {
     open override var application: Application? { self }
 
     func addWindow(_ window: Window) {
-        windowRefs.removeAll { $0.window == nil }
-        if !windows.contains(where: { $0 === window }) { windowRefs.append(WeakWindow(window: window)) }
+        let address = Unmanaged.passUnretained(window).toOpaque()
+        for known in windowList where known.toOpaque() == address { return }
+        windowList.append(.passUnretained(window))
+    }
+
+    /// A window going away, named by its address: it is being deinitialized, so it is not retained here.
+    func removeWindow(at address: UnsafeMutableRawPointer) {
+        windowList.removeAll { $0.toOpaque() == address }
+        if keyWindowRef?.toOpaque() == address { keyWindowRef = nil }
     }
 
     /// The window shown on `screen`: the key window if it is there, else
@@ -158,9 +172,4 @@ open class Application: Responder {
     public func dispatchQueuedEvents() {
         while !queue.isEmpty { sendEvent(queue.removeFirst()) }
     }
-}
-
-@MainActor
-private struct WeakWindow {
-    weak var window: Window?
 }

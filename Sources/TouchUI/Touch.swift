@@ -33,7 +33,10 @@ public final class Touch: Hashable {
     @exclusivity(unchecked) public internal(set) var maximumPossibleForce: Double
     /// The view the touch was bound to when it began (the hit-test view).
     @exclusivity(unchecked) public internal(set) var view: View?
-    @exclusivity(unchecked) public internal(set) weak var window: Window?
+    /// Held, as UITouch holds its window: a weak reference would give the
+    /// window a side table and slow every retain and release of it. The
+    /// window lets go of its touches as they end.
+    @exclusivity(unchecked) public internal(set) var window: Window?
 
     @exclusivity(unchecked) var locationInWindow: Point {
         didSet { Touch.generation &+= 1 }

@@ -31,12 +31,9 @@ public final class TouchMarkersView: View {
     @exclusivity(unchecked) private var previousLayers: [(id: Int, shown: MarkerLayer)] = []
     /// Layers of lifted fingers, and ones made between frames, for the next
     /// fingers to land: a hand landing takes them instead of making ten.
-    @exclusivity(unchecked) private var spareLayers: [MarkerLayer] = []
+    private let spares = Spares()
     /// How many spare layers are made ahead: a hand.
     static let sparesAhead = 10
-    /// The highest number shown, and whether the stamps of the numbers after it are to be made.
-    private var highestShown = -1
-    private var makingStampsAhead = false
     /// How long after fingers land the next numbers' stamps are made: after
     /// the frame showing them, so that frame does not wait for it.
     static let stampsAheadDelay = 0.1
@@ -47,7 +44,7 @@ public final class TouchMarkersView: View {
         // Room for a hand, so the first to land finds it.
         markerLayers.reserveCapacity(Self.sparesAhead)
         previousLayers.reserveCapacity(Self.sparesAhead)
-        spareLayers.reserveCapacity(Self.sparesAhead)
+        spares.layers.reserveCapacity(Self.sparesAhead)
     }
 
     /// Shows exactly these markers; only the pixels around old and new ones change.
@@ -79,7 +76,7 @@ public final class TouchMarkersView: View {
             var index = 0
             while index < previousLayers.count && previousLayers[index].id != marker.id { index += 1 }
             let known = index < previousLayers.count
-            let shown = known ? previousLayers.remove(at: index).shown : spareLayers.popLast() ?? MarkerLayer()
+            let shown = known ? previousLayers.remove(at: index).shown : spares.layers.popLast() ?? MarkerLayer()
             // A stamp that cannot be made (no memory) leaves its finger unmarked.
             if place(marker, on: shown) {
                 markerLayers.append((marker.id, shown))
@@ -122,22 +119,31 @@ public final class TouchMarkersView: View {
     /// A lifted finger's layer, kept for the next to land (its stamp stays, to be replaced if another is needed).
     private func spare(_ shown: MarkerLayer) {
         shown.layer.removeFromSuperlayer()
-        spareLayers.append(shown)
+        spares.layers.append(shown)
     }
 
     /// Numbers are handed out in order as fingers land: once some have, the
     /// stamps of the next ones are made between frames, so that a whole
     /// hand landing at once finds them made and only places them.
     private func makeStampsAhead() {
-        for marker in markers where marker.id > highestShown { highestShown = marker.id }
-        guard !makingStampsAhead, let timeline = application?.timeline else { return }
-        makingStampsAhead = true
-        _ = timeline.schedule(after: Self.stampsAheadDelay) { [weak self] in
-            guard let self else { return }
-            self.makingStampsAhead = false
-            MarkerStamps.shared.makeAhead(after: self.highestShown)
-            while self.spareLayers.count < Self.sparesAhead { self.spareLayers.append(MarkerLayer()) }
+        for marker in markers where marker.id > spares.highestShown { spares.highestShown = marker.id }
+        guard !spares.isMakingAhead, let timeline = application?.timeline else { return }
+        spares.isMakingAhead = true
+        // The timer holds the spares, not the view: a weak reference to the view would give it a
+        // side table, and each retain and release of it, several a frame, would take Swift's slow path.
+        _ = timeline.schedule(after: Self.stampsAheadDelay) { [spares] in
+            spares.isMakingAhead = false
+            MarkerStamps.shared.makeAhead(after: spares.highestShown)
+            while spares.layers.count < Self.sparesAhead { spares.layers.append(MarkerLayer()) }
         }
+    }
+
+    /// What is made between frames for fingers still to land.
+    @MainActor private final class Spares {
+        @exclusivity(unchecked) var layers: [MarkerLayer] = []
+        /// The highest number shown, and whether the stamps of the numbers after it are being made.
+        var highestShown = -1
+        var isMakingAhead = false
     }
 
     /// A marker's layer and the stamp it shows.

@@ -101,6 +101,11 @@ open class Window: View {
         damage.add(PixelRect(enclosing: bounds))  // the first frame paints everything
     }
 
+    // The application keeps its windows unretained (Application.windows says why): one going tells it.
+    isolated deinit {
+        hostApplication.removeWindow(at: Unmanaged.passUnretained(self).toOpaque())
+    }
+
     /// The window's traits from its size, its screen's scale and the app's
     /// appearance, handed down the tree.
     func refreshScreenTraits() {
@@ -346,8 +351,12 @@ open class Window: View {
         }
         let set = Set(touches)
         // A copy of the list: `touches` is the window's scratch list, emptied and refilled in place.
+        // A loop, not map: a closure made on the main actor checks its executor on each call.
+        var copy: [Touch] = []
+        copy.reserveCapacity(touches.count)
+        for touch in touches { copy.append(touch) }
         if handedSets.count == 4 { handedSets.removeFirst() }
-        handedSets.append((touches.map { $0 }, set))
+        handedSets.append((copy, set))
         return set
     }
 

@@ -182,6 +182,50 @@ struct TouchDeliveryTests {
         #expect(weakApp == nil)
     }
 
+    /// The application holds its windows unretained (not weakly), so a window that goes takes itself out.
+    @Test func aWindowThatGoesIsForgottenByItsApplication() {
+        weak var weakWindow: Window?
+        do {
+            let other = Window(frame: Rect(x: 0, y: 0, width: 10, height: 10), application: app)
+            other.makeKeyAndVisible()
+            weakWindow = other
+            #expect(app.windows.count == 2 && app.keyWindow === other)
+        }
+        #expect(weakWindow == nil)
+        #expect(app.windows.count == 1 && app.windows[0] === window)
+        #expect(app.keyWindow == nil)
+    }
+
+    /// A weak reference to an object gives it a side table for good, and
+    /// every retain and release of it then takes Swift's slow path. Nothing
+    /// on the way of a touch makes one to the window or the markers' view.
+    @Test func deliveringTouchesGivesTheWindowNoSideTable() {
+        app.timeline = VirtualTimeline()
+        let markers = TouchMarkersView(frame: window.bounds)
+        window.addSubview(markers)
+        let a = touch(10, 10), b = touch(150, 10)
+        send([a, b])
+        markers.show([.init(id: 1, location: Point(x: 10, y: 10)), .init(id: 2, location: Point(x: 150, y: 10))])
+        // The markers' view makes the next stamps between frames.
+        (app.timeline as! VirtualTimeline).advance(to: 1)
+        a.update(phase: .moved, location: Point(x: 12, y: 10), timestamp: 1)
+        b.update(phase: .ended, location: Point(x: 150, y: 10), timestamp: 1)
+        send([a, b], at: 1)
+        markers.show([.init(id: 1, location: Point(x: 12, y: 10))])
+        #expect(!Self.hasSideTable(window))
+        #expect(!Self.hasSideTable(markers))
+        #expect(!Self.hasSideTable(left) && !Self.hasSideTable(a))
+        // The check can fail: a weak reference makes one.
+        weak let weakLeft = left
+        #expect(weakLeft != nil && Self.hasSideTable(left))
+    }
+
+    /// Whether Swift gave `object` a side table: the two top bits of its
+    /// inline reference count (slow reference counting, and the side-table mark) are set.
+    static func hasSideTable(_ object: AnyObject) -> Bool {
+        Unmanaged.passUnretained(object).toOpaque().load(fromByteOffset: 8, as: UInt64.self) >> 62 == 0b11
+    }
+
     @Test func locationsInViewsAndTheWindow() {
         let a = touch(150, 50)
         send([a])
