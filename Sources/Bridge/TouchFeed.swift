@@ -67,30 +67,33 @@ public final class TouchFeed {
             frames.removeAll(keepingCapacity: true)
             gathered = frames
         }
-        func flush() {
-            if let admit, !frames.isEmpty { frames = admit(frames) }
-            guard !frames.isEmpty else { return }
-            onWillDeliver?(frames)
-            dispatcher.deliver(pending: frames)
-            framesDelivered += frames.count
-            onDelivered?(frames)
-            frames.removeAll(keepingCapacity: true)
-        }
         for item in items {
             switch item {
             case .frame(let records): frames.append(records)
             case .scanned(let line, let scanner):
-                flush()
+                flush(&frames)
                 onScan?(line, scanner)
             case .keys(let records):
-                flush()
+                flush(&frames)
                 onKeys?(records)
                 pressDispatcher.dispatch(records)
             case .note(let note):
-                flush()
+                flush(&frames)
                 onNote?(note)
             }
         }
-        flush()
+        flush(&frames)
+    }
+
+    /// Sends the frames gathered so far, and empties the list. (Handed in, not
+    /// captured: a local a nested function captures is boxed, and each use checked at run time.)
+    private func flush(_ frames: inout [[TouchRecord]]) {
+        if let admit, !frames.isEmpty { frames = admit(frames) }
+        guard !frames.isEmpty else { return }
+        onWillDeliver?(frames)
+        dispatcher.deliver(pending: frames)
+        framesDelivered += frames.count
+        onDelivered?(frames)
+        frames.removeAll(keepingCapacity: true)
     }
 }

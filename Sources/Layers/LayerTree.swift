@@ -13,7 +13,7 @@ public final class LayerTree {
     /// frame's damage until it presents the next, so last time's is not yet free.)
     @exclusivity(unchecked) private var spareDamage = (Region(), Region())
     /// Called when the tree goes from clean to damaged: a compositor schedules a frame.
-    public var onNeedsDisplay: (() -> Void)?
+    @exclusivity(unchecked) public var onNeedsDisplay: (() -> Void)?
 
     public init(root: Layer = Layer()) {
         self.root = root

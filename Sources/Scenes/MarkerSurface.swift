@@ -43,7 +43,7 @@ final class MarkerSurface: View {
 
     /// The list handed to the markers view, refilled each frame: the view copies a frame's
     /// markers into its own, so the list is free again and nothing is allocated.
-    private var shown: [TouchMarkersView.Marker] = []
+    @exclusivity(unchecked) private var shown: [TouchMarkersView.Marker] = []
 
     private func showMarkers() {
         var list = shown

@@ -86,7 +86,7 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var requiredToFail: [WeakRecognizer] = []
     @exclusivity(unchecked) var stateChanged = false
     /// Which event delivery `eventTouchCount` and `eventPhasesDelivered` belong to.
-    static var deliveryStamp = 0
+    @exclusivity(unchecked) static var deliveryStamp = 0
     @exclusivity(unchecked) var eventStamp = -1
     /// This event's touches for the recognizer, and a bit per Touch.Phase it has been given.
     @exclusivity(unchecked) var eventTouchCount = 0

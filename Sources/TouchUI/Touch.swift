@@ -18,21 +18,47 @@ public final class Touch: Hashable {
         public var isFinal: Bool { self == .ended || self == .cancelled }
     }
 
-    // @exclusivity(unchecked): why, and when it is safe, is said once, above View.superview (TouchUI/View.swift).
-    @exclusivity(unchecked) public internal(set) var phase: Phase {
-        didSet { Touch.generation &+= 1 }
+    // @exclusivity(unchecked): why, when it is safe, and why what other modules read is a
+    // computed property over marked storage, is said once, above View.superview (TouchUI/View.swift).
+    public internal(set) var phase: Phase {
+        get { phaseStorage }
+        set {
+            phaseStorage = newValue
+            Touch.generation &+= 1
+        }
     }
+    @exclusivity(unchecked) private var phaseStorage: Phase
     /// Seconds, on the clock of the event that last changed the touch.
-    @exclusivity(unchecked) public internal(set) var timestamp: Double
-    @exclusivity(unchecked) public internal(set) var tapCount: Int
+    public internal(set) var timestamp: Double {
+        get { timestampStorage }
+        set { timestampStorage = newValue }
+    }
+    @exclusivity(unchecked) private var timestampStorage: Double
+    public internal(set) var tapCount: Int {
+        get { tapCountStorage }
+        set { tapCountStorage = newValue }
+    }
+    @exclusivity(unchecked) private var tapCountStorage: Int
     /// Half the contact's major axis, in points; 0 when the device does not say.
-    @exclusivity(unchecked) public internal(set) var majorRadius: Double
+    public internal(set) var majorRadius: Double {
+        get { majorRadiusStorage }
+        set { majorRadiusStorage = newValue }
+    }
+    @exclusivity(unchecked) private var majorRadiusStorage: Double
     @exclusivity(unchecked) public internal(set) var majorRadiusTolerance: Double
     /// Pressure, 1.0 being an average touch; 0 when the device does not say.
-    @exclusivity(unchecked) public internal(set) var force: Double
+    public internal(set) var force: Double {
+        get { forceStorage }
+        set { forceStorage = newValue }
+    }
+    @exclusivity(unchecked) private var forceStorage: Double
     @exclusivity(unchecked) public internal(set) var maximumPossibleForce: Double
     /// The view the touch was bound to when it began (the hit-test view).
-    @exclusivity(unchecked) public internal(set) var view: View?
+    public internal(set) var view: View? {
+        get { viewStorage }
+        set { viewStorage = newValue }
+    }
+    @exclusivity(unchecked) private var viewStorage: View?
     /// Held, as UITouch holds its window: a weak reference would give the
     /// window a side table and slow every retain and release of it. The
     /// window lets go of its touches as they end.
@@ -43,7 +69,9 @@ public final class Touch: Hashable {
     }
     /// Counts changes of any touch's phase or location, so that what is
     /// derived from them (a recognizer's centroid) is computed once per change.
-    static var generation = 0
+    /// Unchecked as the stored properties are (View.superview says why): each
+    /// touch's move counts here, and a checked global costs a call to Swift's runtime each time.
+    @exclusivity(unchecked) static var generation = 0
     @exclusivity(unchecked) var previousLocationInWindow: Point
     /// False when the exclusive-touch rule keeps the touch from its view and its recognizers.
     @exclusivity(unchecked) var isDelivered = true
@@ -68,14 +96,14 @@ public final class Touch: Hashable {
         majorRadius: Double = 0, force: Double = 0, maximumPossibleForce: Double = 0
     ) {
         self.window = window
-        self.phase = phase
-        self.timestamp = timestamp
+        self.phaseStorage = phase
+        self.timestampStorage = timestamp
         self.locationInWindow = location
         self.previousLocationInWindow = location
-        self.tapCount = tapCount
-        self.majorRadius = majorRadius
+        self.tapCountStorage = tapCount
+        self.majorRadiusStorage = majorRadius
         self.majorRadiusTolerance = majorRadius > 0 ? majorRadius / 4 : 0
-        self.force = force
+        self.forceStorage = force
         self.maximumPossibleForce = maximumPossibleForce
         predictor.add(location, at: timestamp)
     }

@@ -245,7 +245,7 @@ enum TimingCurve: Sendable, Equatable {
 @MainActor
 final class AnimationBlock {
     /// The block being run, whose property changes become animations.
-    static var capturing: AnimationBlock?
+    @exclusivity(unchecked) static var capturing: AnimationBlock?
 
     let duration: Double
     let delay: Double

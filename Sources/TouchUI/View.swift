@@ -18,7 +18,10 @@ open class View: Responder {
     // or the one a poller or device is confined to),
     // set by plain assignment, and never passed inout to code that could
     // reach the same property again. Mark a new property only on that path
-    // and only when that holds; everything else keeps the check.
+    // and only when that holds; everything else keeps the check. The mark
+    // holds only in the module that declares the property: another module's
+    // reads are checked all the same, so what other modules read each frame
+    // (a touch's phase, view and tap count) is a computed property over marked storage.
     // Not weak: a weakly referenced object gets a side table, and then every
     // retain and release of it takes Swift's slow path, a few percent of
     // delivering each frame (BENCHMARKS.md, "Views without side tables").
