@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A picture loaded from a PNG, JPEG or SVG file, as UIImage. Like a
 /// UIImage it does not change: its pixels are not drawn into once it is made.
 public final class Image {
@@ -16,6 +18,71 @@ public final class Image {
     public init(contentsOfFile path: String, size: Size) throws { bitmap = try Bitmap.read(at: path, size: size) }
 
     /// Wraps pixels drawn already. Do not draw into `bitmap` afterwards:
-    /// what is kept from it (`opacitySpans`) would not see the change; make a new image instead.
+    /// what is kept from it (`opacitySpans`, `composited(over:)`) would not see the change; make a new image instead.
     public init(bitmap: Bitmap) { self.bitmap = bitmap }
+
+    /// The image composited over a plain colour, row by row as compositing
+    /// finds its rows over that colour: what `Bitmap.composite(_:x:y:clip:)`
+    /// copies the next time (a finger marker moving over a plain background).
+    final class OverColour {
+        /// A pixel of the destination's format.
+        let colour: UInt32
+        /// The image's pixels over it, a row of `width` after another; a
+        /// row's (from its first pixel that is not empty to its last) are there once `made` says so. Plain memory, not a `Bitmap`:
+        /// cairo's surfaces cost far more to make.
+        let pixels: UnsafeMutablePointer<UInt32>
+        let width: Int
+        let bytes: Int
+        /// By row: whether that row's pixels are in `pixels`.
+        let made: UnsafeMutablePointer<Bool>
+
+        /// What all of them hold together, in bytes, and the most they may:
+        /// past it, images are blended as they come rather than kept (markers
+        /// of 256 different fingers would otherwise hold about 9 MB).
+        static let bytesKept = Atomic<Int>(0)
+        static let byteBudget = 4 << 20
+
+        init(colour: UInt32, width: Int, height: Int) {
+            (self.colour, self.width) = (colour, width)
+            pixels = .allocate(capacity: width * height)
+            made = .allocate(capacity: height)
+            made.initialize(repeating: false, count: height)
+            bytes = width * height * 4
+            Self.bytesKept.add(bytes, ordering: .relaxed)
+        }
+
+        deinit {
+            Self.bytesKept.subtract(bytes, ordering: .relaxed)
+            pixels.deallocate()
+            made.deallocate()
+        }
+    }
+
+    /// Whether the image has been composited by `Bitmap.composite(_:x:y:clip:)`
+    /// before: the first time it is only blended (a hand's first frame pays
+    /// nothing for what later frames copy), and runs are kept from the next.
+    @exclusivity(unchecked) var compositedBefore = false
+
+    /// For the last two colours the image went over.
+    private var overColours: [OverColour] = []
+
+    /// The image over `colour`, as far as it has been composited there; nil
+    /// when what all images keep is at its budget (the caller composites, as without it).
+    func over(_ colour: UInt32) -> OverColour? {
+        for index in overColours.indices where overColours[index].colour == colour {
+            let found = overColours[index]
+            if index != overColours.count - 1 {
+                overColours.remove(at: index)
+                overColours.append(found)
+            }
+            return found
+        }
+        let bytes = bitmap.width * bitmap.height * 4
+        let evicted = overColours.count == 2 ? bytes : 0
+        guard OverColour.bytesKept.load(ordering: .relaxed) - evicted + bytes <= OverColour.byteBudget else { return nil }
+        if overColours.count == 2 { overColours.removeFirst() }
+        let made = OverColour(colour: colour, width: bitmap.width, height: bitmap.height)
+        overColours.append(made)
+        return made
+    }
 }

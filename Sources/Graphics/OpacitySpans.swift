@@ -92,59 +92,131 @@ extension Bitmap {
     /// Call `finishDrawing()` first if cairo drew into either since; this
     /// marks the pixels changed.
     public func composite(_ picture: Bitmap, spans: OpacitySpans, x: Int, y: Int, clip: PixelRect) {
+        composite(picture, spans: spans, x: x, y: y, clip: clip, overFlat: nil)
+    }
+
+    /// Composites `image` as `composite(_:spans:x:y:clip:)` does, and where
+    /// a row of it lies over one colour (a finger's translucent disc over a
+    /// plain background), keeps what compositing gave (`Image.OverColour`):
+    /// the next time the row lies wholly over that colour, it is copied from
+    /// there, the same bytes for a comparison and a copy instead of a blend.
+    public func composite(_ image: Image, x: Int, y: Int, clip: PixelRect) {
+        composite(image.bitmap, spans: image.opacitySpans, x: x, y: y, clip: clip, overFlat: image)
+    }
+
+    /// Rows shorter than this are composited: for them a look for one colour would not pay.
+    static let shortestFlatRun = 8
+
+    private func composite(_ picture: Bitmap, spans: OpacitySpans, x: Int, y: Int, clip: PixelRect, overFlat image: Image?) {
         precondition(spans.width == picture.width && spans.height == picture.height, "spans made from another picture")
         let area = clip.intersection(bounds).intersection(PixelRect(x: x, y: y, width: picture.width, height: picture.height))
         guard !area.isEmpty else { return }
         let destination = pixels, source = picture.pixels
+        // Rows kept over plain colour from the second time the image is composited on.
+        let keeping = image?.compositedBefore == true ? image : nil
+        image?.compositedBefore = true
+        // What is kept over the last plain colour found under the image, looked up once a colour.
+        var overColour: UInt32 = 0, overPixels: UnsafeMutablePointer<UInt32>? = nil
+        var overMade: UnsafeMutablePointer<Bool>? = nil, overWidth = 0, overLookedUp = false
         for row in area.y..<area.maxY {
             let sourceRow = (source + (row - y) * picture.stride).assumingMemoryBound(to: UInt32.self)
             let destinationRow = (destination + row * stride).assumingMemoryBound(to: UInt32.self)
             let from = Int(spans.rowStarts[row - y]), to = Int(spans.rowStarts[row - y + 1])
+            guard from < to else { continue }
+            // A whole row over one colour: copied as it came out before, or composited and kept.
+            var keepFrom: UnsafeMutablePointer<UInt32>? = nil, keepInto: UnsafeMutablePointer<UInt32>? = nil, keepCount = 0
+            if let keeping {
+                let first = Int(spans.spans[from].x), last = spans.spans[to - 1], end = Int(last.x) + Int(last.count)
+                let onto = destinationRow + x + first, count = end - first
+                if count >= Self.shortestFlatRun, first >= area.x - x, end <= area.maxX - x, Self.isFlat(onto, count: count, onto[0]) {
+                    if !overLookedUp || overColour != onto[0] {
+                        overLookedUp = true
+                        let over = keeping.over(onto[0])
+                        (overColour, overPixels, overMade, overWidth) = (onto[0], over?.pixels, over?.made, over?.width ?? 0)
+                    }
+                    if let overPixels, let overMade {
+                        let overRow = overPixels + ((row - y) &* overWidth &+ first)
+                        if overMade[row - y] {
+                            onto.update(from: overRow, count: count)
+                            continue
+                        }
+                        (keepFrom, keepInto, keepCount) = (onto, overRow, count)
+                    }
+                }
+            }
             for index in from..<to {
                 let span = spans.spans[index]
                 // In the picture's columns, cut to the area.
                 let start = max(Int(span.x), area.x - x), end = min(Int(span.x) + Int(span.count), area.maxX - x)
                 guard start < end else { continue }
-                if span.isOpaque {
-                    if picture.isOpaque && !isOpaque {
-                        // An opaque picture's top byte is not its alpha: here it must say opaque, as cairo writes it.
-                        for column in start..<end { destinationRow[x + column] = sourceRow[column] | 0xff00_0000 }
-                    } else {
-                        (destinationRow + x + start).update(from: sourceRow + start, count: end - start)
-                    }
+                let onto = destinationRow + x + start, count = end - start
+                if !span.isOpaque {
+                    Self.blend(sourceRow + start, onto: onto, count: count, isWithinAlpha: spans.isWithinAlpha)
+                } else if picture.isOpaque && !isOpaque {
+                    // An opaque picture's top byte is not its alpha: here it must say opaque, as cairo writes it.
+                    for column in 0..<count { onto[column] = sourceRow[start + column] | 0xff00_0000 }
                 } else {
-                    var column = start
-                    guard spans.isWithinAlpha else {
-                        // Channels past their alpha: one by one, held at 255.
-                        while column < end {
-                            destinationRow[x + column] = Self.over(sourceRow[column], destinationRow[x + column])
-                            column += 1
-                        }
-                        continue
-                    }
-                    // Four pixels at a time, in vector lanes.
-                    while column + 4 <= end {
-                        let from = UnsafeRawPointer(sourceRow + column), onto = UnsafeMutableRawPointer(destinationRow + x + column)
-                        onto.storeBytes(
-                            of: Self.over(from.loadUnaligned(as: SIMD4<UInt32>.self), onto.loadUnaligned(as: SIMD4<UInt32>.self)),
-                            as: SIMD4<UInt32>.self)
-                        column += 4
-                    }
-                    // The last one to three in lanes too, the others empty (an empty source leaves what is under it).
-                    let left = end - column
-                    if left > 0 {
-                        var from = SIMD4<UInt32>(), onto = SIMD4<UInt32>()
-                        for lane in 0..<left {
-                            from[lane] = sourceRow[column + lane]
-                            onto[lane] = destinationRow[x + column + lane]
-                        }
-                        let blended = Self.over(from, onto)
-                        for lane in 0..<left { destinationRow[x + column + lane] = blended[lane] }
-                    }
+                    onto.update(from: sourceRow + start, count: count)
                 }
+            }
+            if let keepFrom, let keepInto {
+                keepInto.update(from: keepFrom, count: keepCount)
+                overMade.unsafelyUnwrapped[row - y] = true
             }
         }
         pixelsChanged()
+    }
+
+    /// Blends `count` pixels of a picture onto as many of the destination, source over.
+    @inline(__always)
+    private static func blend(_ from: UnsafeMutablePointer<UInt32>, onto: UnsafeMutablePointer<UInt32>, count: Int, isWithinAlpha: Bool) {
+        var column = 0
+        guard isWithinAlpha else {
+            // Channels past their alpha: one by one, held at 255.
+            while column < count {
+                onto[column] = over(from[column], onto[column])
+                column += 1
+            }
+            return
+        }
+        // Four pixels at a time, in vector lanes.
+        while column + 4 <= count {
+            let source = UnsafeRawPointer(from + column), target = UnsafeMutableRawPointer(onto + column)
+            target.storeBytes(
+                of: over(source.loadUnaligned(as: SIMD4<UInt32>.self), target.loadUnaligned(as: SIMD4<UInt32>.self)),
+                as: SIMD4<UInt32>.self)
+            column += 4
+        }
+        // The last one to three in lanes too, the others empty (an empty source leaves what is under it).
+        let left = count - column
+        if left > 0 {
+            var source = SIMD4<UInt32>(), target = SIMD4<UInt32>()
+            for lane in 0..<left {
+                source[lane] = from[column + lane]
+                target[lane] = onto[column + lane]
+            }
+            let blended = over(source, target)
+            for lane in 0..<left { onto[column + lane] = blended[lane] }
+        }
+    }
+
+    /// Whether the `count` pixels from `start` are all `colour`, eight compared at a time.
+    @inline(__always)
+    static func isFlat(_ start: UnsafeMutablePointer<UInt32>, count: Int, _ colour: UInt32) -> Bool {
+        let four = SIMD4<UInt32>(repeating: colour)
+        let raw = UnsafeRawPointer(start)
+        var index = 0
+        while index &+ 8 <= count {
+            let a = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            let b = raw.loadUnaligned(fromByteOffset: index &* 4 &+ 16, as: SIMD4<UInt32>.self)
+            if any((a ^ four) | (b ^ four) .!= .zero) { return false }
+            index &+= 8
+        }
+        while index < count {
+            if start[index] != colour { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// `over` for four pixels at once, for sources whose channels are within

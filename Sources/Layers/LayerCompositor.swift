@@ -74,8 +74,7 @@ public final class LayerCompositor {
             if let sprites {
                 // Straight into the pixels, no cairo: each picture's opaque runs copied, its edges blended.
                 for sprite in sprites where !sprite.frame.intersection(rect).isEmpty {
-                    let image = sprite.image
-                    context.bitmap.composite(image.bitmap, spans: image.opacitySpans, x: sprite.frame.x, y: sprite.frame.y, clip: rect)
+                    context.bitmap.composite(sprite.image, x: sprite.frame.x, y: sprite.frame.y, clip: rect)
                 }
             } else {
                 context.withSavedState {

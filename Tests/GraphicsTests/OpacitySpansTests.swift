@@ -123,4 +123,60 @@ struct OpacitySpansTests {
         #expect(opaque > 3 * blended, "opaque \(opaque), blended \(blended)")
         #expect(spans.rowStarts[0] == 0 && !spans.spans[0].isOpaque)
     }
+
+    /// A picture over plain colour, composited again and again as it moves:
+    /// the rows kept from earlier times give the bytes compositing gives,
+    /// over one colour, over two, partly over something else, and clipped.
+    @Test func runsKeptOverAPlainColourGiveTheBlendsBytes() throws {
+        for picture in [try Self.marker(), try Self.ramp(), try Self.beyondAlpha()] {
+            let image = Image(bitmap: picture)
+            let spans = image.opacitySpans
+            /// Plain white, a plain band of another colour, and stripes (no plain runs there).
+            func background() throws -> Bitmap {
+                let bitmap = try Bitmap(width: 320, height: 120, opaque: false)
+                let context = GraphicsContext(bitmap: bitmap)
+                context.fill(Path(rect: Rect(x: 0, y: 0, width: 320, height: 120)), with: .white)
+                context.fill(Path(rect: Rect(x: 0, y: 60, width: 320, height: 30)), with: Color(red: 0.1, green: 0.3, blue: 0.7))
+                for x in stride(from: 200.0, to: 320, by: 7) {
+                    context.fill(Path(rect: Rect(x: x, y: 0, width: 3, height: 120)), with: Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.6))
+                }
+                context.flush()
+                return bitmap
+            }
+            let clips = [PixelRect(x: 0, y: 0, width: 320, height: 120), PixelRect(x: 25, y: 35, width: 30, height: 17)]
+            // Twice over each place: the second time copies what the first kept.
+            for (x, y) in [(20, 10), (26, 10), (20, 10), (20, 50), (26, 50), (150, 40), (180, 40), (-10, 70), (290, 90), (20, 10)] {
+                for clip in clips {
+                    let blended = try background(), kept = try background()
+                    blended.composite(picture, spans: spans, x: x, y: y, clip: clip)
+                    kept.composite(image, x: x, y: y, clip: clip)
+                    let expected = bytes(blended), got = bytes(kept)
+                    let first = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }
+                    #expect(first == nil, "\(picture.width)x\(picture.height) at \(x),\(y) in \(clip): pixel \(first.map { "\($0.offset % 320),\($0.offset / 320)" } ?? "")")
+                }
+            }
+            // Rows over white were kept, so the next times copy them. (The ramp's are
+            // over the stripes or shorter than a run worth looking at: none is kept.)
+            let plain = try background()
+            let white = withExtendedLifetime(plain) { plain.pixels.load(as: UInt32.self) }
+            let overWhite = try #require(image.over(white))
+            let kept = (0..<picture.height).filter { overWhite.made[$0] }.count
+            #expect(picture.width == 256 ? kept == 0 : kept > picture.height / 2, "\(picture.width)x\(picture.height): \(kept) rows kept")
+        }
+    }
+
+    /// What images keep over plain colours has a budget: past it, none is
+    /// kept (compositing blends as before), and what a freed image kept is
+    /// given back. (Other tests composite meanwhile, but keep a few kilobytes.)
+    @Test func rowsKeptOverColoursHoldABudget() throws {
+        let large = Image(bitmap: try Bitmap(width: 1024, height: 1025, opaque: false))
+        #expect(large.over(0xffff_ffff) == nil, "over the budget alone")
+        let twoMegabytes = Image(bitmap: try Bitmap(width: 1024, height: 512, opaque: false))
+        do {
+            let threeMegabytes = Image(bitmap: try Bitmap(width: 1024, height: 768, opaque: false))
+            #expect(threeMegabytes.over(0xffff_ffff) != nil)
+            #expect(twoMegabytes.over(0xffff_ffff) == nil, "the budget is taken")
+        }
+        #expect(twoMegabytes.over(0xffff_ffff) != nil, "given back")
+    }
 }
