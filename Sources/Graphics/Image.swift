@@ -27,48 +27,62 @@ public final class Image {
     final class OverColour {
         /// A pixel of the destination's format.
         let colour: UInt32
-        /// The image's pixels over it, a row of `width` after another; a
-        /// row's (from its first pixel that is not empty to its last) are there once `made` says so. Plain memory, not a `Bitmap`:
-        /// cairo's surfaces cost far more to make.
+        /// The image's pixels over it, a row of `width` after another; a row's
+        /// (from its first pixel that is not empty to its last) are there once
+        /// `made` says so. Plain memory, not a `Bitmap`: cairo's surfaces cost far more to make.
         let pixels: UnsafeMutablePointer<UInt32>
         let width: Int
-        let bytes: Int
         /// By row: whether that row's pixels are in `pixels`.
         let made: UnsafeMutablePointer<Bool>
+        /// The budget its bytes count against.
+        let account: KeptBytes
+        let bytes: Int
 
-        /// What all of them hold together, in bytes, and the most they may:
-        /// past it, images are blended as they come rather than kept (markers
-        /// of 256 different fingers would otherwise hold about 9 MB).
-        static let bytesKept = Atomic<Int>(0)
-        static let byteBudget = 4 << 20
-
-        init(colour: UInt32, width: Int, height: Int) {
-            (self.colour, self.width) = (colour, width)
+        init(colour: UInt32, width: Int, height: Int, account: KeptBytes) {
+            (self.colour, self.width, self.account) = (colour, width, account)
             pixels = .allocate(capacity: width * height)
             made = .allocate(capacity: height)
             made.initialize(repeating: false, count: height)
             bytes = width * height * 4
-            Self.bytesKept.add(bytes, ordering: .relaxed)
+            account.inUse.add(bytes, ordering: .relaxed)
         }
 
         deinit {
-            Self.bytesKept.subtract(bytes, ordering: .relaxed)
+            account.inUse.subtract(bytes, ordering: .relaxed)
             pixels.deallocate()
             made.deallocate()
         }
     }
 
+    /// What `OverColour`s hold together, in bytes, and the most they may: past
+    /// it, images are composited as they come rather than kept (the markers of
+    /// the 256 fingers whose stamps are kept would otherwise hold about 9 MB).
+    final class KeptBytes: Sendable {
+        let budget: Int
+        let inUse = Atomic<Int>(0)
+        init(budget: Int) { self.budget = budget }
+        static let shared = KeptBytes(budget: 4 << 20)
+    }
+
     /// Whether the image has been composited by `Bitmap.composite(_:x:y:clip:)`
     /// before: the first time it is only blended (a hand's first frame pays
-    /// nothing for what later frames copy), and runs are kept from the next.
+    /// nothing for what later frames copy), and rows are kept from the next.
     @exclusivity(unchecked) var compositedBefore = false
 
     /// For the last two colours the image went over.
     private var overColours: [OverColour] = []
+    /// The last colour found under a row and not kept: a colour is kept once
+    /// found under two rows running, so that a gradient, a colour to a row,
+    /// makes and drops no memory for each.
+    private var colourSeenOnce: UInt32?
+
+    /// How many colours the image keeps rows over.
+    var keptColours: Int { overColours.count }
 
     /// The image over `colour`, as far as it has been composited there; nil
-    /// when what all images keep is at its budget (the caller composites, as without it).
-    func over(_ colour: UInt32) -> OverColour? {
+    /// when the colour is new (found under one row so far), or what all images
+    /// keep is at its budget: the caller composites, as without it.
+    func over(_ colour: UInt32, account: KeptBytes = .shared) -> OverColour? {
         for index in overColours.indices where overColours[index].colour == colour {
             let found = overColours[index]
             if index != overColours.count - 1 {
@@ -77,11 +91,16 @@ public final class Image {
             }
             return found
         }
+        guard colourSeenOnce == colour else {
+            colourSeenOnce = colour
+            return nil
+        }
         let bytes = bitmap.width * bitmap.height * 4
-        let evicted = overColours.count == 2 ? bytes : 0
-        guard OverColour.bytesKept.load(ordering: .relaxed) - evicted + bytes <= OverColour.byteBudget else { return nil }
+        let evicted = overColours.count == 2 ? overColours[0].bytes : 0
+        guard account.inUse.load(ordering: .relaxed) - evicted + bytes <= account.budget else { return nil }
+        colourSeenOnce = nil
         if overColours.count == 2 { overColours.removeFirst() }
-        let made = OverColour(colour: colour, width: bitmap.width, height: bitmap.height)
+        let made = OverColour(colour: colour, width: bitmap.width, height: bitmap.height, account: account)
         overColours.append(made)
         return made
     }

@@ -112,12 +112,13 @@ extension Bitmap {
         let area = clip.intersection(bounds).intersection(PixelRect(x: x, y: y, width: picture.width, height: picture.height))
         guard !area.isEmpty else { return }
         let destination = pixels, source = picture.pixels
-        // Rows kept over plain colour from the second time the image is composited on.
-        let keeping = image?.compositedBefore == true ? image : nil
+        // Rows kept over plain colour from the second time the image is composited on. (Not for an
+        // opaque picture: it is copied anyway, and what it gives depends on the destination's kind.)
+        let keeping = image?.compositedBefore == true && !picture.isOpaque ? image : nil
         image?.compositedBefore = true
         // What is kept over the last plain colour found under the image, looked up once a colour.
         var overColour: UInt32 = 0, overPixels: UnsafeMutablePointer<UInt32>? = nil
-        var overMade: UnsafeMutablePointer<Bool>? = nil, overWidth = 0, overLookedUp = false
+        var overMade: UnsafeMutablePointer<Bool>? = nil, overWidth = 0
         for row in area.y..<area.maxY {
             let sourceRow = (source + (row - y) * picture.stride).assumingMemoryBound(to: UInt32.self)
             let destinationRow = (destination + row * stride).assumingMemoryBound(to: UInt32.self)
@@ -129,8 +130,7 @@ extension Bitmap {
                 let first = Int(spans.spans[from].x), last = spans.spans[to - 1], end = Int(last.x) + Int(last.count)
                 let onto = destinationRow + x + first, count = end - first
                 if count >= Self.shortestFlatRun, first >= area.x - x, end <= area.maxX - x, Self.isFlat(onto, count: count, onto[0]) {
-                    if !overLookedUp || overColour != onto[0] {
-                        overLookedUp = true
+                    if overPixels == nil || overColour != onto[0] {
                         let over = keeping.over(onto[0])
                         (overColour, overPixels, overMade, overWidth) = (onto[0], over?.pixels, over?.made, over?.width ?? 0)
                     }

@@ -11,7 +11,8 @@ open class Application: Responder {
     /// Not held, as a window holds its application, and not weakly either: a
     /// weak reference gives the window a side table, and every retain and
     /// release of it (several for each finger of each frame) then takes
-    /// Swift's slow path. A window takes itself out as it goes (its deinit).
+    /// Swift's slow path. A window takes itself out as it goes (its deinit,
+    /// on the main actor: let go of a window there, as of any view).
     private var windowList: [Unmanaged<Window>] = []
     private var keyWindowRef: Unmanaged<Window>?
     public internal(set) var keyWindow: Window? {

@@ -61,7 +61,8 @@ public final class Touch: Hashable {
     @exclusivity(unchecked) private var viewStorage: View?
     /// Held, as UITouch holds its window: a weak reference would give the
     /// window a side table and slow every retain and release of it. The
-    /// window lets go of its touches as they end.
+    /// window lets go of its touches as they end; a touch that never ends
+    /// (its host gone with the finger down), or one an app keeps, keeps its window too.
     @exclusivity(unchecked) public internal(set) var window: Window?
 
     @exclusivity(unchecked) var locationInWindow: Point {

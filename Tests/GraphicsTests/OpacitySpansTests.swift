@@ -128,12 +128,15 @@ struct OpacitySpansTests {
     /// the rows kept from earlier times give the bytes compositing gives,
     /// over one colour, over two, partly over something else, and clipped.
     @Test func runsKeptOverAPlainColourGiveTheBlendsBytes() throws {
-        for picture in [try Self.marker(), try Self.ramp(), try Self.beyondAlpha()] {
+        for (picture, opaqueBackground) in [
+            (try Self.marker(), false), (try Self.ramp(), false), (try Self.beyondAlpha(), false), (try Self.marker(), true),
+            (try Self.opaque(), true), (try Self.opaque(), false),
+        ] {
             let image = Image(bitmap: picture)
             let spans = image.opacitySpans
             /// Plain white, a plain band of another colour, and stripes (no plain runs there).
             func background() throws -> Bitmap {
-                let bitmap = try Bitmap(width: 320, height: 120, opaque: false)
+                let bitmap = try Bitmap(width: 320, height: 120, opaque: opaqueBackground)
                 let context = GraphicsContext(bitmap: bitmap)
                 context.fill(Path(rect: Rect(x: 0, y: 0, width: 320, height: 120)), with: .white)
                 context.fill(Path(rect: Rect(x: 0, y: 60, width: 320, height: 30)), with: Color(red: 0.1, green: 0.3, blue: 0.7))
@@ -155,28 +158,54 @@ struct OpacitySpansTests {
                     #expect(first == nil, "\(picture.width)x\(picture.height) at \(x),\(y) in \(clip): pixel \(first.map { "\($0.offset % 320),\($0.offset / 320)" } ?? "")")
                 }
             }
-            // Rows over white were kept, so the next times copy them. (The ramp's are
-            // over the stripes or shorter than a run worth looking at: none is kept.)
+            // Rows over white were kept, so the next times copy them. (The ramp's are over the
+            // stripes or too short to look at; an opaque picture is copied anyway: none is kept.)
             let plain = try background()
             let white = withExtendedLifetime(plain) { plain.pixels.load(as: UInt32.self) }
-            let overWhite = try #require(image.over(white))
-            let kept = (0..<picture.height).filter { overWhite.made[$0] }.count
-            #expect(picture.width == 256 ? kept == 0 : kept > picture.height / 2, "\(picture.width)x\(picture.height): \(kept) rows kept")
+            let kept = image.over(white).map { over in (0..<picture.height).filter { over.made[$0] }.count } ?? 0
+            let keeps = picture.width != 256 && !picture.isOpaque
+            #expect(keeps ? kept > picture.height / 2 : kept == 0, "\(picture.width)x\(picture.height): \(kept) rows kept")
         }
     }
 
     /// What images keep over plain colours has a budget: past it, none is
-    /// kept (compositing blends as before), and what a freed image kept is
-    /// given back. (Other tests composite meanwhile, but keep a few kilobytes.)
+    /// kept (compositing blends as before), and what a freed image kept is given back.
     @Test func rowsKeptOverColoursHoldABudget() throws {
+        let account = Image.KeptBytes(budget: 4 << 20)
+        /// The image over white, asked twice, as compositing asks once a colour is under two rows.
+        func overWhite(_ image: Image) -> Image.OverColour? {
+            _ = image.over(0xffff_ffff, account: account)
+            return image.over(0xffff_ffff, account: account)
+        }
         let large = Image(bitmap: try Bitmap(width: 1024, height: 1025, opaque: false))
-        #expect(large.over(0xffff_ffff) == nil, "over the budget alone")
+        #expect(overWhite(large) == nil, "over the budget alone")
         let twoMegabytes = Image(bitmap: try Bitmap(width: 1024, height: 512, opaque: false))
         do {
             let threeMegabytes = Image(bitmap: try Bitmap(width: 1024, height: 768, opaque: false))
-            #expect(threeMegabytes.over(0xffff_ffff) != nil)
-            #expect(twoMegabytes.over(0xffff_ffff) == nil, "the budget is taken")
+            withExtendedLifetime(threeMegabytes) {
+                #expect(overWhite(threeMegabytes) != nil)
+                #expect(account.inUse.load(ordering: .relaxed) == 3 << 20)
+                #expect(overWhite(twoMegabytes) == nil, "the budget is taken")
+            }
         }
-        #expect(twoMegabytes.over(0xffff_ffff) != nil, "given back")
+        #expect(overWhite(twoMegabytes) != nil, "given back")
+        #expect(account.inUse.load(ordering: .relaxed) == 2 << 20)
+    }
+
+    /// Under a gradient every row is a colour of its own: none is kept, so no
+    /// memory is made and dropped for each; a colour under two rows running is.
+    @Test func aColourIsKeptOnceUnderTwoRows() throws {
+        let image = Image(bitmap: try Self.beyondAlpha())
+        let gradient = try Bitmap(width: 100, height: 10, opaque: false)
+        let words = gradient.pixels.assumingMemoryBound(to: UInt32.self)
+        for row in 0..<10 { for x in 0..<100 { words[row * gradient.stride / 4 + x] = 0xff00_0000 | UInt32(row * 20) } }
+        gradient.pixelsChanged()
+        for _ in 0..<3 { gradient.composite(image, x: 10, y: 3, clip: gradient.bounds) }
+        #expect(image.keptColours == 0)
+        let plain = try Bitmap(width: 100, height: 10, opaque: false)
+        plain.pixels.initializeMemory(as: UInt32.self, repeating: 0xff80_8080, count: plain.stride / 4 * 10)
+        plain.pixelsChanged()
+        for _ in 0..<2 { plain.composite(image, x: 10, y: 3, clip: plain.bounds) }
+        #expect(image.keptColours == 1)
     }
 }
