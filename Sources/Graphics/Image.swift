@@ -18,7 +18,7 @@ public final class Image {
     public init(contentsOfFile path: String, size: Size) throws { bitmap = try Bitmap.read(at: path, size: size) }
 
     /// Wraps pixels drawn already. Do not draw into `bitmap` afterwards:
-    /// what is kept from it (`opacitySpans`, `composited(over:)`) would not see the change; make a new image instead.
+    /// what is kept from it (`opacitySpans`, the rows kept over plain colours) would not see the change; make a new image instead.
     public init(bitmap: Bitmap) { self.bitmap = bitmap }
 
     /// The image composited over a plain colour, row by row as compositing

@@ -72,7 +72,8 @@ public final class LayerCompositor {
             context.flush()
             context.bitmap.copy(rect, from: base)
             if let sprites {
-                // Straight into the pixels, no cairo: each picture's opaque runs copied, its edges blended.
+                // Straight into the pixels, no cairo: each picture's opaque runs copied, its edges blended
+                // (and its rows over a plain colour, once kept, copied: Bitmap.composite(_:x:y:clip:)).
                 for sprite in sprites where !sprite.frame.intersection(rect).isEmpty {
                     context.bitmap.composite(sprite.image, x: sprite.frame.x, y: sprite.frame.y, clip: rect)
                 }
