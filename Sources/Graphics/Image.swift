@@ -73,11 +73,45 @@ public final class Image {
     private var overColours: [OverColour] = []
     /// The last colour found under a row and not kept: a colour is kept once
     /// found under two rows running, so that a gradient, a colour to a row,
-    /// makes and drops no memory for each.
-    private var colourSeenOnce: UInt32?
+    /// makes and drops no memory for each. The first composite notes the
+    /// colour under its first whole row here too.
+    @exclusivity(unchecked) var colourSeenOnce: UInt32?
 
     /// How many colours the image keeps rows over.
     var keptColours: Int { overColours.count }
+
+    /// Readies the image to go where `other` has gone (a new finger's
+    /// marker, where the last ones were): its rows over the plain colours
+    /// `other` was last found over are composited now, between frames, and
+    /// kept, so that the first frame it shows in copies them rather than
+    /// blending them. The same bytes as compositing it there; within the budget
+    /// of what all images keep; nothing for an opaque image, which is copied anyway.
+    public func keepRows(overColoursOf other: Image) { keepRows(overColoursOf: other, account: .shared) }
+
+    func keepRows(overColoursOf other: Image, account: KeptBytes) {
+        guard !bitmap.isOpaque, other !== self else { return }
+        var colours = other.overColours.map(\.colour)
+        if let seen = other.colourSeenOnce, !colours.contains(seen) { colours.append(seen) }
+        let spans = opacitySpans
+        for colour in colours.suffix(2) where !overColours.contains(where: { $0.colour == colour }) {
+            // As compositing finds a colour under its second row.
+            colourSeenOnce = colour
+            guard let over = over(colour, account: account) else { continue }
+            for row in 0..<bitmap.height {
+                let from = Int(spans.rowStarts[row]), to = Int(spans.rowStarts[row + 1])
+                guard from < to else { continue }
+                let first = Int(spans.spans[from].x), last = spans.spans[to - 1], count = Int(last.x) + Int(last.count) - first
+                // Compositing looks no shorter rows up.
+                guard count >= Bitmap.shortestFlatRun else { continue }
+                let line = over.pixels + row * over.width
+                (line + first).initialize(repeating: colour, count: count)
+                let source = (bitmap.pixels + row * bitmap.stride).assumingMemoryBound(to: UInt32.self)
+                Bitmap.composite(source, spans: spans, from..<to, onto: line, columns: 0..<bitmap.width, settingAlpha: false)
+                over.made[row] = true
+            }
+            compositedBefore = true
+        }
+    }
 
     /// The image over `colour`, as far as it has been composited there; nil
     /// when the colour is new (found under one row so far), or what all images

@@ -115,6 +115,7 @@ extension Bitmap {
         // Rows kept over plain colour from the second time the image is composited on. (Not for an
         // opaque picture: it is copied anyway, and what it gives depends on the destination's kind.)
         let keeping = image?.compositedBefore == true && !picture.isOpaque ? image : nil
+        if let image, !image.compositedBefore, !picture.isOpaque { noteColour(under: image, x: x, y: y, area: area) }
         image?.compositedBefore = true
         // What is kept over the last plain colour found under the image, looked up once a colour.
         var overColour: UInt32 = 0, overPixels: UnsafeMutablePointer<UInt32>? = nil
@@ -144,27 +145,56 @@ extension Bitmap {
                     }
                 }
             }
-            for index in from..<to {
-                let span = spans.spans[index]
-                // In the picture's columns, cut to the area.
-                let start = max(Int(span.x), area.x - x), end = min(Int(span.x) + Int(span.count), area.maxX - x)
-                guard start < end else { continue }
-                let onto = destinationRow + x + start, count = end - start
-                if !span.isOpaque {
-                    Self.blend(sourceRow + start, onto: onto, count: count, isWithinAlpha: spans.isWithinAlpha)
-                } else if picture.isOpaque && !isOpaque {
-                    // An opaque picture's top byte is not its alpha: here it must say opaque, as cairo writes it.
-                    for column in 0..<count { onto[column] = sourceRow[start + column] | 0xff00_0000 }
-                } else {
-                    onto.update(from: sourceRow + start, count: count)
-                }
-            }
+            Self.composite(
+                sourceRow, spans: spans, from..<to, onto: destinationRow + x, columns: (area.x - x)..<(area.maxX - x),
+                settingAlpha: picture.isOpaque && !isOpaque)
             if let keepFrom, let keepInto {
                 keepInto.update(from: keepFrom, count: keepCount)
                 overMade.unsafelyUnwrapped[row - y] = true
             }
         }
         pixelsChanged()
+    }
+
+    /// The first time an image is composited nothing is kept, but the colour
+    /// under its first whole row, where that is one, is noted: an image
+    /// readied to follow this one (`Image.keepRows(overColoursOf:)`) is composited over it ahead.
+    private func noteColour(under image: Image, x: Int, y: Int, area: PixelRect) {
+        let spans = image.opacitySpans
+        for row in area.y..<area.maxY {
+            let from = Int(spans.rowStarts[row - y]), to = Int(spans.rowStarts[row - y + 1])
+            guard from < to else { continue }
+            let first = Int(spans.spans[from].x), last = spans.spans[to - 1], end = Int(last.x) + Int(last.count)
+            guard end - first >= Self.shortestFlatRun, first >= area.x - x, end <= area.maxX - x else { continue }
+            let onto = (pixels + row * stride).assumingMemoryBound(to: UInt32.self) + x + first
+            if Self.isFlat(onto, count: end - first, onto[0]) { image.colourSeenOnce = onto[0] }
+            return
+        }
+    }
+
+    /// Composites one row of a picture, its spans `spans.spans[range]`, onto
+    /// `row` (the destination's pixel under the picture's first column), in
+    /// the picture's `columns` only. `settingAlpha`: an opaque picture onto a
+    /// transparent destination, whose top byte must then say opaque.
+    @inline(__always)
+    static func composite(
+        _ sourceRow: UnsafeMutablePointer<UInt32>, spans: OpacitySpans, _ range: Range<Int>, onto row: UnsafeMutablePointer<UInt32>,
+        columns: Range<Int>, settingAlpha: Bool
+    ) {
+        for index in range {
+            let span = spans.spans[index]
+            let start = max(Int(span.x), columns.lowerBound), end = min(Int(span.x) + Int(span.count), columns.upperBound)
+            guard start < end else { continue }
+            let onto = row + start, count = end - start
+            if !span.isOpaque {
+                blend(sourceRow + start, onto: onto, count: count, isWithinAlpha: spans.isWithinAlpha)
+            } else if settingAlpha {
+                // An opaque picture's top byte is not its alpha: here it must say opaque, as cairo writes it.
+                for column in 0..<count { onto[column] = sourceRow[start + column] | 0xff00_0000 }
+            } else {
+                onto.update(from: sourceRow + start, count: count)
+            }
+        }
     }
 
     /// Blends `count` pixels of a picture onto as many of the destination, source over.

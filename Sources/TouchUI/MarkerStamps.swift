@@ -93,10 +93,15 @@ final class MarkerStamps {
     static let madeAhead = 10
 
     /// Makes the stamps of the `madeAhead` numbers after `highest`, at a
-    /// tap count of one, where they are not made yet.
+    /// tap count of one, where they are not made yet, and readies each over
+    /// the plain colours the highest one was found over: the next hand
+    /// most likely lands where the last did, and its first frame then copies
+    /// its markers as later frames do, rather than blending them.
     func makeAhead(after highest: Int) {
-        for id in highest + 1...highest + Self.madeAhead where stamps[Key(id: id, tapCount: 1)] == nil {
-            _ = stamp(id: id, tapCount: 1)
+        let shown = stamps[Key(id: highest, tapCount: 1)]?.image
+        for id in highest + 1...highest + Self.madeAhead {
+            guard let made = stamp(id: id, tapCount: 1) else { continue }
+            if let shown { made.image.keepRows(overColoursOf: shown) }
         }
     }
 

@@ -208,4 +208,66 @@ struct OpacitySpansTests {
         for _ in 0..<2 { plain.composite(image, x: 10, y: 3, clip: plain.bounds) }
         #expect(image.keptColours == 1)
     }
+    /// An image readied to follow another (`keepRows(overColoursOf:)`, a new
+    /// finger's stamp) holds its rows over the colours the other was found
+    /// over, and its first composite copies them: the blend's bytes, over that
+    /// colour, partly over another, and clipped.
+    @Test func rowsReadiedOverAnotherImagesColoursGiveTheBlendsBytes() throws {
+        let account = Image.KeptBytes(budget: 4 << 20)
+        for opaqueBackground in [false, true] {
+            func background() throws -> Bitmap {
+                let bitmap = try Bitmap(width: 320, height: 120, opaque: opaqueBackground)
+                let context = GraphicsContext(bitmap: bitmap)
+                context.fill(Path(rect: Rect(x: 0, y: 0, width: 320, height: 120)), with: .white)
+                context.fill(Path(rect: Rect(x: 0, y: 60, width: 320, height: 30)), with: Color(red: 0.1, green: 0.3, blue: 0.7))
+                context.flush()
+                return bitmap
+            }
+            // The one gone before, composited once over white: nothing kept, the colour noted.
+            let before = Image(bitmap: try Self.marker())
+            try background().composite(before, x: 100, y: 5, clip: PixelRect(x: 0, y: 0, width: 320, height: 120))
+            #expect(before.keptColours == 0)
+            for picture in [try Self.marker(), try Self.beyondAlpha()] {
+                let readied = Image(bitmap: picture)
+                readied.keepRows(overColoursOf: before, account: account)
+                #expect(readied.keptColours == 1)
+                let plain = try background()
+                let white = withExtendedLifetime(plain) { plain.pixels.load(as: UInt32.self) }
+                let rows = readied.over(white, account: account).map { over in (0..<picture.height).filter { over.made[$0] }.count } ?? 0
+                #expect(rows == picture.height, "\(picture.width)x\(picture.height): \(rows) rows readied")
+                let clips = [PixelRect(x: 0, y: 0, width: 320, height: 120), PixelRect(x: 25, y: 15, width: 30, height: 17)]
+                for (x, y) in [(20, 10), (20, 50), (-10, 70), (290, 90)] {
+                    for clip in clips {
+                        let blended = try background(), copied = try background()
+                        blended.composite(picture, spans: readied.opacitySpans, x: x, y: y, clip: clip)
+                        copied.composite(readied, x: x, y: y, clip: clip)
+                        let expected = bytes(blended), got = bytes(copied)
+                        let first = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }
+                        #expect(first == nil, "\(picture.width)x\(picture.height) at \(x),\(y) in \(clip): pixel \(first.map { "\($0.offset % 320),\($0.offset / 320)" } ?? "")")
+                    }
+                }
+            }
+        }
+        // Nothing for an opaque picture, nor after one seen only over stripes, nor past the budget.
+        let opaque = Image(bitmap: try Self.opaque())
+        let over = Image(bitmap: try Self.marker())
+        let white = try Bitmap(width: 100, height: 60, opaque: false)
+        white.pixels.initializeMemory(as: UInt32.self, repeating: 0xffff_ffff, count: white.stride / 4 * 60)
+        white.pixelsChanged()
+        white.composite(over, x: 10, y: 5, clip: white.bounds)
+        opaque.keepRows(overColoursOf: over, account: account)
+        #expect(opaque.keptColours == 0)
+        let stripes = try Bitmap(width: 100, height: 60, opaque: false)
+        let words = stripes.pixels.assumingMemoryBound(to: UInt32.self)
+        for index in 0..<(stripes.stride / 4 * 60) { words[index] = index % 3 == 0 ? 0xff00_0000 : 0xffff_ffff }
+        stripes.pixelsChanged()
+        let overStripes = Image(bitmap: try Self.marker())
+        stripes.composite(overStripes, x: 10, y: 5, clip: stripes.bounds)
+        let follower = Image(bitmap: try Self.marker())
+        follower.keepRows(overColoursOf: overStripes, account: account)
+        #expect(follower.keptColours == 0)
+        let full = Image.KeptBytes(budget: 1000)
+        follower.keepRows(overColoursOf: over, account: full)
+        #expect(follower.keptColours == 0 && full.inUse.load(ordering: .relaxed) == 0)
+    }
 }

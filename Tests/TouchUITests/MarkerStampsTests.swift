@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Graphics
 @testable import TouchUI
 
 /// A new finger's stamp is put together from drawn digits: it must be the
@@ -51,6 +52,30 @@ struct MarkerStampsTests {
         markers.show([.init(id: 640, location: Point(x: 60, y: 50)), .init(id: 641, location: Point(x: 90, y: 50))])
         app.virtualTimeline.advance(to: app.virtualTimeline.now + TouchMarkersView.stampsAheadDelay + 0.01)
         #expect(made(651) && !made(652))
+    }
+
+    /// The stamps made ahead are readied over the plain colour the last
+    /// finger's stamp was shown over, so that a hand landing there is
+    /// copied, not blended: the same pixels as blending them.
+    @Test func theNextNumbersAreReadiedOverWhereTheLastWent() throws {
+        let stamps = MarkerStamps()
+        let shown = try #require(stamps.stamp(id: 700, tapCount: 1))
+        func white() throws -> Bitmap {
+            let bitmap = try Bitmap(width: 200, height: 100, opaque: true)
+            GraphicsContext(bitmap: bitmap).replace(Rect(x: 0, y: 0, width: 200, height: 100), with: .white)
+            bitmap.finishDrawing()
+            return bitmap
+        }
+        try white().composite(shown.image, x: 30, y: 20, clip: PixelRect(x: 0, y: 0, width: 200, height: 100))
+        stamps.makeAhead(after: 700)
+        for id in 701...710 {
+            let made = try #require(stamps.stamp(id: id, tapCount: 1))
+            #expect(made.image.keptColours == 1, "\(id)")
+            let copied = try white(), blended = try white()
+            copied.composite(made.image, x: 60, y: 30, clip: copied.bounds)
+            blended.composite(made.image.bitmap, spans: made.image.opacitySpans, x: 60, y: 30, clip: blended.bounds)
+            #expect(copied.hasSamePixels(as: blended), "\(id)")
+        }
     }
 
     @Test func numbersDiffer() throws {
