@@ -632,8 +632,9 @@ extension View {
     /// Whether a view with subviews that moves or fades is drawn once
     /// into a picture for its animation (the app's `shouldRasterize` is left alone), so each
     /// tick composites it, as Core Animation moves a layer without drawing
-    /// it; true unless turned off. A view whose picture keeps being dropped
-    /// (something in it changes every tick) goes back to being drawn.
+    /// it; true unless turned off. So is one that code moves frame after
+    /// frame (a card a finger drags), until it rests. A view whose picture
+    /// keeps being dropped (something in it changes every tick) goes back to being drawn.
     public static var rasterizesAnimatedViews = true
 
     func modelValue(of property: AnimatedProperty) -> AnimatedValue {

@@ -430,5 +430,6 @@ extension Window {
                 drawHierarchy(in: context, dirtyInSuperview: rect.rect.offsetBy(dx: origin.x, dy: origin.y), betweenViews: betweenViews)
             }
         }
+        movedViews?.rendered()
     }
 }

@@ -41,7 +41,13 @@ open class View: Responder {
         didSet {
             if oldValue != center {
                 damageExtent()
-                if AnimationBlock.capturing != nil || presentation != nil { propertyChanged(.center, from: .point(oldValue)) }
+                if AnimationBlock.capturing != nil || presentation != nil {
+                    propertyChanged(.center, from: .point(oldValue))
+                } else if !subviews.isEmpty && View.rasterizesAnimatedViews, let window {
+                    // Moved frame after frame (a finger dragging it): composited from a picture (Window+MovedViews).
+                    if window.movedViews == nil { window.movedViews = MovedViews(window: window) }
+                    window.movedViews?.noteMove(of: self)
+                }
                 autoLayout?.usingEngine?.frameChanged(self)
             }
         }

@@ -133,6 +133,9 @@ extension Window {
     /// What changed since the last call, which starts collecting anew: the
     /// slides to apply to the last frame, then the pixels to repaint.
     public func takeFrame() -> WindowFrame {
+        // Views come to rest first: the last picture let go is drawn as it is in this very frame.
+        movedViews?.frameTaken()
+        framesTaken += 1
         defer {
             // Whoever takes the frame draws it elsewhere, or mid-way: the kept one is stale until drawn.
             keptFrame = nil

@@ -42,6 +42,10 @@ open class Window: View {
     /// Pictures slid since the compositor last took a frame (scroll views
     /// scrolling), in order; what they uncovered is in `damage`.
     @exclusivity(unchecked) var pendingMoves: [PixelMove] = []
+    /// Frames given out by `takeFrame()` so far.
+    @exclusivity(unchecked) var framesTaken = 0
+    /// Views moved frame after frame by code, drawn from pictures meanwhile; made at the first such move.
+    @exclusivity(unchecked) var movedViews: MovedViews?
     /// The context the last frame was drawn into, when it keeps it (the
     /// compositor's back buffer), and where the window's origin is on it:
     /// what is on screen, for a picture to be copied from.
@@ -103,6 +107,7 @@ open class Window: View {
 
     // The application keeps its windows unretained (Application.windows says why): one going tells it.
     isolated deinit {
+        movedViews?.windowGone()
         hostApplication.removeWindow(at: Unmanaged.passUnretained(self).toOpaque())
     }
 
