@@ -228,6 +228,7 @@ struct pending {
     double written;
     int fingers;
     int index;  // the frame's number in the run
+    int starts_row;  // the fingers land in this frame: a reader's first picture of them
     int x[10], y[10];
     uint32_t before[10];
     int shown[10];  // fingers whose pixel has changed already (a disc may move on before the others are drawn)
@@ -360,6 +361,7 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
             emit(EV_SYN, SYN_REPORT, 0);
             p->written = now();
             p->index = written;
+            p->starts_row = column == 0;
             column++;
             written++;
             if (count == MAX_PENDING) { missed++; head = (head + 1) % MAX_PENDING; count--; }
@@ -372,7 +374,10 @@ static int photon(int fingers, int frames, double hz, int x0, int y0, int x1, in
         for (int i = 0; i < count; i++) {
             struct pending *p = &pending[(head + i) % MAX_PENDING];
             if (seen(p)) {
-                printf("photon-us %.0f\n", (now() - p->written) * 1e6);
+                double us = (now() - p->written) * 1e6;
+                printf("photon-us %.0f\n", us);
+                // Also said apart: the target is a first picture no slower than the frames after it.
+                if (p->starts_row) printf("photon-row-start-us %.0f\n", us);
             } else if (now() - p->written > 0.25) {
                 if (echo_lines && missed == 0) {
                     // The whole screen at the first missed frame: '#' where it is not white, 16 px a character.
