@@ -109,10 +109,20 @@ public struct Region: Sendable, Equatable {
 
     private mutating func mergeCheapestPair() {
         var best = (first: 0, second: 1, waste: Int.max)
-        for first in rects.indices {
-            for second in rects.indices where second > first {
-                let waste = rects[first].union(rects[second]).area - rects[first].area - rects[second].area
-                if waste < best.waste { best = (first, second, waste) }
+        // Every pair, in plain arithmetic on the buffer (its rectangles are never empty, so a
+        // union is their bounding box): a hand's landing makes a few of these looks a frame.
+        rects.withUnsafeBufferPointer { rects in
+            for first in 0..<rects.count {
+                let a = rects[first]
+                let aMaxX = a.x &+ a.width, aMaxY = a.y &+ a.height, aArea = a.width &* a.height
+                var second = first &+ 1
+                while second < rects.count {
+                    let b = rects[second]
+                    let width = max(aMaxX, b.x &+ b.width) &- min(a.x, b.x), height = max(aMaxY, b.y &+ b.height) &- min(a.y, b.y)
+                    let waste = width &* height &- aArea &- b.width &* b.height
+                    if waste < best.waste { best = (first, second, waste) }
+                    second &+= 1
+                }
             }
         }
         let union = rects[best.first].union(rects[best.second])

@@ -263,4 +263,53 @@ struct DrawingTests {
         for rect in added + [near] { #expect(crowded.rects.contains { $0.contains(rect) }) }
         #expect(crowded.area < 40 * 10 * 10)
     }
+
+    /// Past the limit, the pair merged is the one whose union adds the fewest
+    /// pixels, the first such pair in order: the same rectangles as a plain
+    /// model of the rule gives, over random regions.
+    @Test func theCheapestPairIsTheModelsOverRandomRegions() {
+        var generator = SystemRandomNumberGenerator()
+        func model(_ added: [PixelRect]) -> [PixelRect] {
+            var rects: [PixelRect] = []
+            func absorb(_ rect: PixelRect) {
+                var merged = rect, index = 0
+                while index < rects.count {
+                    let other = rects[index]
+                    if other.intersects(merged) && merged.union(other).area <= merged.area + other.area {
+                        merged = merged.union(other)
+                        rects.remove(at: index)
+                        index = 0
+                    } else {
+                        index += 1
+                    }
+                }
+                rects.append(merged)
+            }
+            for rect in added where !rect.isEmpty {
+                absorb(rect)
+                while rects.count > Region.limit {
+                    var best = (0, 1, Int.max)
+                    for i in rects.indices { for j in rects.indices where j > i {
+                        let waste = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
+                        if waste < best.2 { best = (i, j, waste) }
+                    } }
+                    let union = rects[best.0].union(rects[best.1])
+                    rects.remove(at: best.1)
+                    rects.remove(at: best.0)
+                    absorb(union)
+                }
+            }
+            return rects
+        }
+        for _ in 0..<200 {
+            let added = (0..<Int.random(in: 10...40, using: &generator)).map { _ in
+                PixelRect(
+                    x: Int.random(in: -50...1300, using: &generator), y: Int.random(in: -50...800, using: &generator),
+                    width: Int.random(in: 0...120, using: &generator), height: Int.random(in: 0...90, using: &generator))
+            }
+            var region = Region()
+            for rect in added { region.add(rect) }
+            #expect(region.rects == model(added), "\(added)")
+        }
+    }
 }
