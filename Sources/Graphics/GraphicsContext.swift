@@ -238,6 +238,55 @@ public final class GraphicsContext {
         if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
     }
 
+    /// `composite(image.bitmap, at:alpha:)`; from the image's second time
+    /// on, at full opacity, a picture with alpha (a rounded, shadowed card's)
+    /// goes by its opacity spans where its pixels go straight
+    /// into the bitmap (a plain translation, no transparency layer, a clip of
+    /// rectangles on whole pixels): opaque runs are copied and only the rest
+    /// blended, the bytes pixman gives. A kept picture (a rasterized view's
+    /// tile) composited frame after frame is mostly a copy.
+    public func composite(_ image: Image, at origin: Point, alpha: Double = 1) {
+        // The first time only through cairo: a tile drawn and shown in one frame pays no spans.
+        // An opaque picture pixman copies as fast as anything: there is nothing to blend.
+        guard alpha >= 1, image.compositedByContext, !image.bitmap.isOpaque else {
+            image.compositedByContext = true
+            composite(image.bitmap, at: origin, alpha: alpha)
+            return
+        }
+        let matrix = transform
+        let x = (matrix.tx + origin.x).rounded(), y = (matrix.ty + origin.y).rounded()
+        guard matrix.a == 1, matrix.d == 1, matrix.b == 0, matrix.c == 0, abs(x) < 1e9, abs(y) < 1e9,
+            cairo_get_group_target(cr) == bitmap.surface, let clip = clipInPixels(offset: (matrix.tx, matrix.ty))
+        else {
+            composite(image.bitmap, at: origin, alpha: alpha)
+            return
+        }
+        bitmap.finishDrawing()
+        image.bitmap.finishDrawing()
+        let spans = image.opacitySpans
+        // The clip's rectangles do not overlap: no pixel is blended twice.
+        for rect in clip { bitmap.composite(image.bitmap, spans: spans, x: Int(x), y: Int(y), clip: rect) }
+    }
+
+    /// The clip as rectangles of whole pixels, under a translation by
+    /// `offset`; nil when it is not that (a rounded corner's, a fraction of a pixel, or none).
+    private func clipInPixels(offset: (x: Double, y: Double)) -> [PixelRect]? {
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles > 0 else { return nil }
+        var rects: [PixelRect] = []
+        rects.reserveCapacity(Int(list.pointee.num_rectangles))
+        for index in 0..<Int(list.pointee.num_rectangles) {
+            let rect = list.pointee.rectangles[index]
+            let x = rect.x + offset.x, y = rect.y + offset.y
+            guard x == x.rounded(), y == y.rounded(), rect.width == rect.width.rounded(), rect.height == rect.height.rounded(),
+                abs(x) < 1e9, abs(y) < 1e9, rect.width < 1e9, rect.height < 1e9
+            else { return nil }
+            rects.append(PixelRect(x: Int(x), y: Int(y), width: Int(rect.width), height: Int(rect.height)))
+        }
+        return rects
+    }
+
     /// Makes everything drawn so far visible in the bitmap's pixels.
     public func flush() { bitmap.finishDrawing() }
 

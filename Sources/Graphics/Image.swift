@@ -64,9 +64,13 @@ public final class Image {
         static let shared = KeptBytes(budget: 4 << 20)
     }
 
+    /// Whether `GraphicsContext.composite(_:at:alpha:)` has had the image before: from then on it goes by its spans.
+    @exclusivity(unchecked) var compositedByContext = false
+
     /// Whether the image has been composited by `Bitmap.composite(_:x:y:clip:)`
-    /// before: the first time it is only blended (a hand's first frame pays
-    /// nothing for what later frames copy), and rows are kept from the next.
+    /// before: the first time it is only blended, but for rows readied ahead
+    /// (a hand's first frame pays nothing for what later frames copy), and
+    /// rows are kept from the next.
     @exclusivity(unchecked) var compositedBefore = false
 
     /// For the last two colours the image went over.
@@ -109,14 +113,14 @@ public final class Image {
                 Bitmap.composite(source, spans: spans, from..<to, onto: line, columns: 0..<bitmap.width, settingAlpha: false)
                 over.made[row] = true
             }
-            compositedBefore = true
         }
     }
 
     /// The image over `colour`, as far as it has been composited there; nil
     /// when the colour is new (found under one row so far), or what all images
-    /// keep is at its budget: the caller composites, as without it.
-    func over(_ colour: UInt32, account: KeptBytes = .shared) -> OverColour? {
+    /// keep is at its budget, or none may be made (`mayMake` false: an image's
+    /// first composite only copies rows readied ahead): the caller composites, as without it.
+    func over(_ colour: UInt32, account: KeptBytes = .shared, mayMake: Bool = true) -> OverColour? {
         for index in overColours.indices where overColours[index].colour == colour {
             let found = overColours[index]
             if index != overColours.count - 1 {
@@ -125,6 +129,7 @@ public final class Image {
             }
             return found
         }
+        guard mayMake else { return nil }
         guard colourSeenOnce == colour else {
             colourSeenOnce = colour
             return nil

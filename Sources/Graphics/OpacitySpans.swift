@@ -114,8 +114,10 @@ extension Bitmap {
         let destination = pixels, source = picture.pixels
         // Rows kept over plain colour from the second time the image is composited on. (Not for an
         // opaque picture: it is copied anyway, and what it gives depends on the destination's kind.)
-        let keeping = image?.compositedBefore == true && !picture.isOpaque ? image : nil
-        if let image, !image.compositedBefore, !picture.isOpaque { noteColour(under: image, x: x, y: y, area: area) }
+        // The first time, only rows readied ahead (`Image.keepRows(overColoursOf:)`) are copied, and none is kept.
+        let firstTime = image?.compositedBefore == false
+        let keeping = !picture.isOpaque && (!firstTime || image?.keptColours ?? 0 > 0) ? image : nil
+        if let image, firstTime, !picture.isOpaque { noteColour(under: image, x: x, y: y, area: area) }
         image?.compositedBefore = true
         // What is kept over the last plain colour found under the image, looked up once a colour.
         var overColour: UInt32 = 0, overPixels: UnsafeMutablePointer<UInt32>? = nil
@@ -132,13 +134,13 @@ extension Bitmap {
                 let onto = destinationRow + x + first, count = end - first
                 if count >= Self.shortestFlatRun, first >= area.x - x, end <= area.maxX - x, Self.isFlat(onto, count: count, onto[0]) {
                     if overPixels == nil || overColour != onto[0] {
-                        let over = keeping.over(onto[0])
+                        let over = keeping.over(onto[0], mayMake: !firstTime)
                         (overColour, overPixels, overMade, overWidth) = (onto[0], over?.pixels, over?.made, over?.width ?? 0)
                     }
                     if let overPixels, let overMade {
                         let overRow = overPixels + ((row - y) &* overWidth &+ first)
                         if overMade[row - y] {
-                            onto.update(from: overRow, count: count)
+                            UnsafeMutableRawPointer(onto).copyMemory(from: overRow, byteCount: count &* 4)
                             continue
                         }
                         (keepFrom, keepInto, keepCount) = (onto, overRow, count)
@@ -149,7 +151,7 @@ extension Bitmap {
                 sourceRow, spans: spans, from..<to, onto: destinationRow + x, columns: (area.x - x)..<(area.maxX - x),
                 settingAlpha: picture.isOpaque && !isOpaque)
             if let keepFrom, let keepInto {
-                keepInto.update(from: keepFrom, count: keepCount)
+                UnsafeMutableRawPointer(keepInto).copyMemory(from: keepFrom, byteCount: keepCount &* 4)
                 overMade.unsafelyUnwrapped[row - y] = true
             }
         }
@@ -192,7 +194,8 @@ extension Bitmap {
                 // An opaque picture's top byte is not its alpha: here it must say opaque, as cairo writes it.
                 for column in 0..<count { onto[column] = sourceRow[start + column] | 0xff00_0000 }
             } else {
-                onto.update(from: sourceRow + start, count: count)
+                // memcpy: an element-by-element update is several times slower for long runs.
+                UnsafeMutableRawPointer(onto).copyMemory(from: sourceRow + start, byteCount: count &* 4)
             }
         }
     }

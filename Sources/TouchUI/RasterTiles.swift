@@ -17,7 +17,8 @@ final class RasterTiles {
     let bounds: Rect
     /// Whether the view covers the picture with an opaque background: tiles with no alpha composite as copies.
     let opaque: Bool
-    private var tiles: [Int: Bitmap] = [:]
+    /// Each an `Image`, whose opacity spans let a tile composited again copy its opaque runs.
+    private var tiles: [Int: Image] = [:]
     private let columns: Int
     static let side = 256
     /// What the tiles take, and when the picture was last composited (`clock`).
@@ -99,7 +100,7 @@ final class RasterTiles {
         let size = tile.stride * tile.height
         guard makeRoom(for: size) else { return false }
         if bytes == 0 && !Self.holders.contains(where: { $0.picture === self }) { Self.holders.append(WeakPicture(picture: self)) }
-        tiles[index] = tile
+        tiles[index] = Image(bitmap: tile)
         bytes += size
         return true
     }
@@ -139,14 +140,14 @@ final class RasterTiles {
     /// a tile not yet drawn is drawn by `draw` first (into a context whose
     /// origin is the view's). Nil when a tile cannot be had (no memory, or
     /// none under the limit): the view is then drawn as usual.
-    func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(bitmap: Bitmap, rect: Rect)]? {
+    func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(image: Image, rect: Rect)]? {
         let area = area.intersection(extent)
         guard !area.isEmpty else { return [] }
         touch()
         let side = Double(Self.side)
         let first = (column: Int(((area.minX - extent.minX) / side).rounded(.down)), row: Int(((area.minY - extent.minY) / side).rounded(.down)))
         let last = (column: Int(((area.maxX - extent.minX) / side).rounded(.up)) - 1, row: Int(((area.maxY - extent.minY) / side).rounded(.up)) - 1)
-        var found: [(bitmap: Bitmap, rect: Rect)] = []
+        var found: [(image: Image, rect: Rect)] = []
         var checkedFit = false
         for row in max(0, first.row)...max(0, last.row) {
             for column in max(0, first.column)...min(columns - 1, max(0, last.column)) {
@@ -167,8 +168,8 @@ final class RasterTiles {
                 context.clip(to: rect)
                 draw(context, rect)
                 context.flush()
-                guard keep(bitmap, at: row * columns + column) else { return nil }
-                found.append((bitmap, rect))
+                guard keep(bitmap, at: row * columns + column), let kept = tiles[row * columns + column] else { return nil }
+                found.append((kept, rect))
             }
         }
         return found

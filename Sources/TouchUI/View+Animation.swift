@@ -490,6 +490,8 @@ final class Animator {
                 ancestor = outer.superview
             }
         }
+        // A view dragged until now gives its picture over to the animation's.
+        if !view.subviews.isEmpty, let moved = view.window?.movedViews { moved.stopHolding(view) }
         // Moving and fading composite a picture exactly; a turned or scaled one would be resampled.
         if View.rasterizesAnimatedViews, animation.property == .center || animation.property == .alpha,
             !view.isRasterized, !view.subviews.isEmpty, !rasterizedForAnimation.contains(where: { $0.view === view }),

@@ -86,7 +86,7 @@ extension View {
     /// The tiles of the view's picture over `visible` (its own coordinates),
     /// drawn now where none is kept; nil when the picture would be too large
     /// to keep (the view then draws as usual).
-    private func rasterizedTiles(covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
+    private func rasterizedTiles(covering visible: Rect) -> [(image: Image, rect: Rect)]? {
         return currentRasterCache()?.tiles(covering: visible) { context, rect in
             View.offscreen {
                 drawContents(in: context, bounds: bounds, dirty: rect.intersection(bounds), visible: rect, animating: false, betweenViews: nil)
@@ -289,7 +289,7 @@ extension View {
             return
         }
         if let tiles = pictureTiles(bounds: bounds, animating: animating, covering: visible) {
-            for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin, alpha: alpha) }
+            for tile in tiles { context.composite(tile.image, at: tile.rect.origin, alpha: alpha) }
             return
         }
         let layered = alpha < 1
@@ -313,7 +313,7 @@ extension View {
     /// The tiles of a rasterized view's picture over `visible`, when they show
     /// it as drawn now: the picture is of the model's bounds and colour, so
     /// while those animate the view draws as usual (nil).
-    private func pictureTiles(bounds: Rect, animating: Bool, covering visible: Rect) -> [(bitmap: Bitmap, rect: Rect)]? {
+    private func pictureTiles(bounds: Rect, animating: Bool, covering visible: Rect) -> [(image: Image, rect: Rect)]? {
         guard isRasterized, bounds == self.bounds, !animating || drawnBackgroundColor == backgroundColor else { return nil }
         return rasterizedTiles(covering: visible)
     }
@@ -321,7 +321,7 @@ extension View {
     /// The view's picture where it is rasterized (`shouldRasterize`), else its contents drawn.
     func drawPictureOrContents(in context: GraphicsContext, bounds: Rect, dirty: Rect, visible: Rect, animating: Bool, betweenViews: (() -> Void)?) {
         if let tiles = pictureTiles(bounds: bounds, animating: animating, covering: visible) {
-            for tile in tiles { context.composite(tile.bitmap, at: tile.rect.origin) }
+            for tile in tiles { context.composite(tile.image, at: tile.rect.origin) }
             return
         }
         drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)

@@ -43,7 +43,7 @@ open class View: Responder {
                 damageExtent()
                 if AnimationBlock.capturing != nil || presentation != nil {
                     propertyChanged(.center, from: .point(oldValue))
-                } else if !subviews.isEmpty && View.rasterizesAnimatedViews, let window {
+                } else if !subviews.isEmpty && View.rasterizesAnimatedViews && !(superview is ScrollView), let window {
                     // Moved frame after frame (a finger dragging it): composited from a picture (Window+MovedViews).
                     if window.movedViews == nil { window.movedViews = MovedViews(window: window) }
                     window.movedViews?.noteMove(of: self)

@@ -3,8 +3,8 @@
 /// each frame. From its second frame of moving, such a view (one with
 /// subviews: a lone view is cheaper to draw than to keep) is drawn once into
 /// a picture and composited wherever it goes, as Core Animation moves a
-/// layer without drawing it. Once it has rested for `restDelay`, the
-/// picture is let go and the view is drawn once more where it stopped,
+/// layer without drawing it. Once it has rested for `restDelay` (found at
+/// the next frame, or by a timer within twice that), the picture is let go and the view is drawn once more where it stopped,
 /// so the screen it leaves is exactly the one drawing it gives.
 ///
 /// Only moves: a view turned, scaled or animating, or already drawn from a
@@ -49,15 +49,15 @@ final class MovedViews {
     /// `view` moved (its center changed) with no animation: moved again in
     /// a later frame before it rests, its picture is taken.
     func noteMove(of view: View) {
-        let frame = window.framesTaken, now = window.hostApplication.timeline.now
         var index = 0
         while index < entries.count && entries[index].view !== view { index += 1 }
         guard index < entries.count else {
             guard Self.canHold(view) else { return }
-            entries.append(Entry(view: view, lastFrame: frame, lastMove: now))
+            entries.append(Entry(view: view, lastFrame: window.framesTaken, lastMove: window.hostApplication.timeline.now))
             scheduleCheck()
             return
         }
+        let frame = window.framesTaken, now = window.hostApplication.timeline.now
         // Moved again in another frame, before coming to rest: moving frame after frame.
         let movingOn = entries[index].lastFrame != frame && now - entries[index].lastMove < Self.restDelay
         entries[index].lastMove = now
@@ -70,7 +70,7 @@ final class MovedViews {
     /// A view worth a picture while it moves, and drawn as one exactly: moved, not turned or scaled.
     /// Not a scroll view's content (a table's cells, placed anew as rows come, and filled anew too).
     private static func canHold(_ view: View) -> Bool {
-        !view.subviews.isEmpty && !(view.superview is ScrollView) && !view.isRasterized && view.presentation == nil && view.transform.isIdentity && view.projection == nil
+        !view.subviews.isEmpty && !(view.superview is ScrollView) && !(view is Window) && !view.isRasterized && view.presentation == nil && view.transform.isIdentity && view.projection == nil
             && view.crossDissolve == nil && view.layerMask == nil && !view.hasAnimationInside
     }
 
@@ -87,7 +87,7 @@ final class MovedViews {
     func frameTaken() {
         guard !entries.isEmpty, !windowIsGone else { return }
         let now = window.hostApplication.timeline.now
-        var kept = 0
+        var kept = 0, letGo: [View] = []
         for index in entries.indices {
             var entry = entries[index]
             if entry.isHeld, let picture = entry.picture, entry.view.rasterCache.map(ObjectIdentifier.init) != picture {
@@ -97,7 +97,10 @@ final class MovedViews {
             let resting = now - entry.lastMove >= Self.restDelay
             // Something inside changes each frame, or the view turned, scaled or began to animate: drawn as usual.
             if entry.isHeld && (resting || entry.drops > 2 || entry.view.presentation != nil || !entry.view.transform.isIdentity) {
-                letGo(&entry)
+                entry.isHeld = false
+                entry.picture = nil
+                entry.view.rasterizationHolds -= 1
+                letGo.append(entry.view)
             }
             if !resting {
                 entries[kept] = entry
@@ -105,14 +108,17 @@ final class MovedViews {
             }
         }
         entries.removeLast(entries.count - kept)
+        // Drawn once more as each is, wherever it is now: a picture lands on whole pixels, and
+        // blends its edges in another order. (After the list is whole again: the damage may call out.)
+        for view in letGo { view.damageExtent() }
     }
 
-    private func letGo(_ entry: inout Entry) {
-        entry.isHeld = false
-        entry.picture = nil
-        entry.view.rasterizationHolds -= 1
-        // Drawn once more as it is: a picture lands on whole pixels, and blends its edges in another order.
-        if entry.view.window === window { entry.view.damageExtent() }
+    /// An animation takes the view over: its hold goes now, so the animation may take its own
+    /// picture (the animation repaints where the view is drawn).
+    func stopHolding(_ view: View) {
+        guard let index = entries.firstIndex(where: { $0.view === view }) else { return }
+        if entries[index].isHeld { view.rasterizationHolds -= 1 }
+        entries.remove(at: index)
     }
 
     /// Views come to rest when no frame is drawn: a timer lets their pictures go.

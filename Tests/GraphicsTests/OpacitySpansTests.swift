@@ -270,4 +270,47 @@ struct OpacitySpansTests {
         follower.keepRows(overColoursOf: over, account: full)
         #expect(follower.keptColours == 0 && full.inUse.load(ordering: .relaxed) == 0)
     }
+    /// A context compositing an image again (a rasterized view's tile, frame
+    /// after frame) goes by its spans where it can: the bytes cairo gives,
+    /// under translations, clips of several rectangles, a rounded clip, a
+    /// clip off whole pixels and inside a transparency layer (the last three through cairo).
+    @Test(arguments: [true, false]) func aContextCompositesAnImageAgainAsCairoDoes(opaqueBackground: Bool) throws {
+        for picture in [try Self.marker(), try Self.opaque(), try Self.ramp()] {
+            let image = Image(bitmap: picture)
+            let clips: [(GraphicsContext) -> Void] = [
+                { _ in },
+                { $0.clip(to: Region(PixelRect(x: 10, y: 5, width: 60, height: 40))) },
+                { context in
+                    var region = Region()
+                    region.add(PixelRect(x: 0, y: 0, width: 50, height: 30))
+                    region.add(PixelRect(x: 90, y: 50, width: 200, height: 60))
+                    context.clip(to: region)
+                },
+                { $0.clip(to: Rect(x: 12.5, y: 3.25, width: 80, height: 50)) },
+                { $0.clip(to: Path(roundedRect: Rect(x: 5, y: 5, width: 100, height: 80), cornerRadius: 20)) },
+            ]
+            for (index, clip) in clips.enumerated() {
+                for (x, y) in [(20.0, 10.0), (-7.0, 31.0), (100.4, 60.6)] {
+                    for layered in [false, true] {
+                        let byCairo = try background(opaque: opaqueBackground), byContext = try background(opaque: opaqueBackground)
+                        for (bitmap, viaImage) in [(byCairo, false), (byContext, true)] {
+                            let context = GraphicsContext(bitmap: bitmap)
+                            context.translateBy(x: 3, y: -2)
+                            clip(context)
+                            if layered { context.beginTransparencyLayer() }
+                            // Twice: the second time is the one that goes by the spans.
+                            for _ in 0..<2 {
+                                if viaImage { context.composite(image, at: Point(x: x, y: y)) } else { context.composite(picture, at: Point(x: x, y: y)) }
+                            }
+                            if layered { context.endTransparencyLayer(alpha: 1) }
+                            context.flush()
+                        }
+                        let expected = bytes(byCairo), got = bytes(byContext)
+                        let first = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }
+                        #expect(first == nil, "\(picture.width)x\(picture.height), clip \(index), at \(x),\(y), layered \(layered): pixel \(first.map { "\($0.offset % 320),\($0.offset / 320)" } ?? "")")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -145,6 +145,51 @@ struct MovedViewsTests {
         #expect(row.rasterizationHolds == 0)
     }
 
+    /// A card let go of and animated back gives its picture over to the
+    /// animation's; one taken to another window, or out of its window, while
+    /// held is let go all the same, and drawn where it now is; a window is never held.
+    @Test func holdsGoToAnimationsOtherWindowsAndNoWhere() throws {
+        let scene = try Scene()
+        for _ in 0..<3 {
+            scene.card.center.x += 6
+            scene.frame()
+        }
+        #expect(scene.window.movedViews?.holds(scene.card) == true)
+        View.animate(withDuration: 0.3) { scene.card.center.x -= 18 }
+        #expect(scene.window.movedViews?.holds(scene.card) == false)
+        #expect(scene.card.rasterizationHolds == 1, "the animation's own picture")
+        while scene.app.hasRunningAnimations { scene.frame() }
+        #expect(scene.card.rasterizationHolds == 0)
+        #expect(try scene.differenceFromDirect() == nil)
+
+        for _ in 0..<3 {
+            scene.card.center.y += 5
+            scene.frame()
+        }
+        #expect(scene.card.rasterizationHolds == 1)
+        let other = Window(frame: scene.window.frame, application: scene.app)
+        scene.card.removeFromSuperview()
+        other.addSubview(scene.card)
+        _ = other.takeFrame()
+        scene.app.virtualTimeline.advance(to: scene.app.virtualTimeline.now + 0.5)
+        #expect(scene.card.rasterizationHolds == 0 && !other.damage.isEmpty, "let go, and drawn in the window it is in")
+        for _ in 0..<3 {
+            scene.card.center.y += 5
+            scene.app.virtualTimeline.advance(to: scene.app.virtualTimeline.now + 0.01)
+            _ = other.takeFrame()
+        }
+        #expect(scene.card.rasterizationHolds == 1)
+        scene.card.removeFromSuperview()
+        scene.app.virtualTimeline.advance(to: scene.app.virtualTimeline.now + 0.5)
+        #expect(scene.card.rasterizationHolds == 0, "out of any window, let go all the same")
+
+        for _ in 0..<3 {
+            scene.window.center.x += 1
+            scene.frame()
+        }
+        #expect(scene.window.rasterizationHolds == 0)
+    }
+
     /// A window that goes while one of its views is held leaves nothing behind to run.
     @Test func aWindowGoingWithAHeldViewLeavesNothing() throws {
         let app = Application()
