@@ -270,7 +270,7 @@ public final class GraphicsContext {
 
     /// The clip as rectangles of whole pixels, under a translation by
     /// `offset`; nil when it is not that (a rounded corner's, a fraction of a pixel, or none).
-    private func clipInPixels(offset: (x: Double, y: Double)) -> [PixelRect]? {
+    func clipInPixels(offset: (x: Double, y: Double)) -> [PixelRect]? {
         guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
         defer { cairo_rectangle_list_destroy(list) }
         guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles > 0 else { return nil }

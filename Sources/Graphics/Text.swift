@@ -39,6 +39,13 @@ public final class TextLayout {
     let layout: OpaquePointer
     /// Where the logical box starts inside Pango's coordinates (non-zero when lines are centred or right-aligned in a width).
     let logicalOrigin: Point
+    /// The layout's glyphs' coverage drawn once, blended through when it is drawn again the same way (TextPicture).
+    var picture: TextPicture?
+    /// How it was last drawn by Pango, and how many times in a row: drawn that way again, it may be worth a picture.
+    var lastDrawn: TextPicture.Key?
+    var timesDrawn = 0
+    /// Whether some character is drawn in colour (an emoji): such text has no one coverage to keep.
+    lazy var hasColourGlyphs = text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
 
     /// Where `GraphicsContext.draw(_:in:color:)` puts the first and the last
     /// line's baselines, below the rect's vertical centre (Auto Layout's baseline anchors).
@@ -270,13 +277,7 @@ extension TextAlignment {
 extension GraphicsContext {
     /// Draws a laid-out text with its box's top left at `origin`.
     public func draw(_ layout: TextLayout, at origin: Point, color: Color) {
-        TextEngine.shared.locked {
-            cairo_save(cr)
-            setSource(color)
-            cairo_move_to(cr, origin.x - layout.logicalOrigin.x, origin.y - layout.logicalOrigin.y)
-            pango_cairo_show_layout(cr, layout.layout)
-            cairo_restore(cr)
-        }
+        show(layout, at: Point(x: origin.x - layout.logicalOrigin.x, y: origin.y - layout.logicalOrigin.y), color: color)
     }
 
     /// Draws `text` on one line from `origin` (the top left of its line),
@@ -295,11 +296,31 @@ extension GraphicsContext {
 
     /// Draws a layout made for `rect`'s width, centred vertically in it.
     public func draw(_ layout: TextLayout, in rect: Rect, color: Color) {
+        // The layout is as wide as the rect, so Pango places each line across it.
+        show(layout, at: Point(x: rect.minX, y: rect.minY + (rect.height - layout.size.height) / 2 - layout.logicalOrigin.y), color: color)
+    }
+
+    /// Draws the layout with Pango's origin at `point`: through its coverage
+    /// when it is drawn again at the same place within a pixel
+    /// (`TextLayout.picture(at:)`), else by Pango.
+    private func show(_ layout: TextLayout, at point: Point, color: Color) {
+        let m = transform
+        // Whole pixels apart, the same glyphs: cairo puts each glyph on a whole pixel of the device.
+        // Cut by a clip on whole pixels only: cairo blends a glyph cut by a clip's fraction of a pixel
+        // otherwise than a picture cut by it.
+        if m.a == 1, m.b == 0, m.c == 0, m.d == 1,
+            let picture = layout.picture(at: Point(x: point.x + m.tx, y: point.y + m.ty), allowed: { clipInPixels(offset: (m.tx, m.ty)) != nil })
+        {
+            cairo_save(cr)
+            setSource(color)
+            cairo_mask_surface(cr, picture.coverage, picture.origin.x - m.tx, picture.origin.y - m.ty)
+            cairo_restore(cr)
+            return
+        }
         TextEngine.shared.locked {
             cairo_save(cr)
             setSource(color)
-            // The layout is as wide as the rect, so Pango places each line across it.
-            cairo_move_to(cr, rect.minX, rect.minY + (rect.height - layout.size.height) / 2 - layout.logicalOrigin.y)
+            cairo_move_to(cr, point.x, point.y)
             pango_cairo_show_layout(cr, layout.layout)
             cairo_restore(cr)
         }

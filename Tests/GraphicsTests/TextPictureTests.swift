@@ -1,0 +1,105 @@
+import Testing
+
+@testable import Graphics
+
+/// Text drawn again the same way comes from its picture (TextPicture): the
+/// same pixels Pango and cairo give drawing it directly, in every script,
+/// colour, place within a pixel, clip and background. (Emoji, in colour, and
+/// text under a clip at fractions of a pixel are drawn by Pango.)
+struct TextPictureTests {
+    static let texts: [(String, Font, Double, Int)] = [
+        ("Flat white, oat milk", .systemFont(ofSize: 17), .infinity, 1),
+        ("Caffè €3.80 — ŽŠČ Ωμέγα", .boldSystemFont(ofSize: 24), .infinity, 1),
+        ("مرحبا بالعالم، قهوة", .systemFont(ofSize: 19), .infinity, 1),
+        ("नमस्ते दुनिया कॉफ़ी", .systemFont(ofSize: 18), .infinity, 1),
+        ("咖啡和蛋糕 コーヒー 커피", .systemFont(ofSize: 16), .infinity, 1),
+        ("☕️ 🍰 with emoji", .systemFont(ofSize: 20), .infinity, 1),
+        (
+            "A double ristretto under steamed oat milk, poured thin. Drag the card to the basket to order it.",
+            .systemFont(ofSize: 15), 220, 3
+        ),
+        ("Tiny print, 9 pt", .systemFont(ofSize: 9), .infinity, 1),
+    ]
+    static let colours = [Color(red: 0, green: 0, blue: 0), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.6), Color(red: 1, green: 1, blue: 1)]
+    static let origins = [Point(x: 10, y: 12), Point(x: 10.25, y: 12.5), Point(x: 3.7, y: 9.3)]
+
+    /// A background of stripes in several colours, so every blend shows.
+    func background() throws -> (Bitmap, GraphicsContext) {
+        let bitmap = try Bitmap(width: 320, height: 90)
+        let context = GraphicsContext(bitmap: bitmap)
+        for stripe in 0..<16 {
+            let colour = Color(red: Double(stripe % 4) / 3, green: Double(stripe % 3) / 2, blue: Double(stripe % 5) / 4)
+            context.fill(Rect(x: Double(stripe) * 20, y: 0, width: 20, height: 90), with: colour)
+        }
+        return (bitmap, context)
+    }
+
+    @Test(arguments: 0..<TextPictureTests.texts.count)
+    func aPictureGivesPangosPixels(_ index: Int) throws {
+        let (text, font, width, lines) = Self.texts[index]
+        for colour in Self.colours {
+            for origin in Self.origins {
+                for clip in [nil, Rect(x: 30, y: 20, width: 101, height: 23), Rect(x: 30.5, y: 20.25, width: 101, height: 22.5)] {
+                    let rect = Rect(x: origin.x, y: origin.y, width: width.isFinite ? width : 300, height: 70)
+                    func draw(_ layout: TextLayout, on context: GraphicsContext) {
+                        context.withSavedState {
+                            if let clip { context.clip(to: clip) }
+                            context.draw(layout, in: rect, color: colour)
+                        }
+                        context.flush()
+                    }
+                    let (direct, directContext) = try background()
+                    let drawnOnce = TextLayout(text, font: font, width: width, numberOfLines: lines)
+                    draw(drawnOnce, on: directContext)
+                    #expect(drawnOnce.picture == nil, "drawn once: by Pango, with no picture")
+                    // The same layout drawn again the same way: twice by Pango, then from its picture,
+                    // the first time through cairo's compositing, then through the picture's opacity spans.
+                    let layout = TextLayout(text, font: font, width: width, numberOfLines: lines)
+                    let (_, scratchContext) = try background()
+                    for _ in 0..<TextPicture.drawsBeforePicture { draw(layout, on: scratchContext) }
+                    for time in ["first", "second"] {
+                        let (bitmap, context) = try background()
+                        draw(layout, on: context)
+                        // Not for emoji, in colour; nor under a clip at fractions of a pixel, which cairo
+                        // blends into glyphs otherwise than into a picture.
+                        let wholePixels = clip.map { $0.minX == $0.minX.rounded() && $0.minY == $0.minY.rounded() } ?? true
+                        #expect((layout.picture != nil) == (wholePixels && !text.unicodeScalars.contains { $0.properties.isEmojiPresentation }))
+                        if let difference = bitmap.firstDifference(from: direct) {
+                            Issue.record("\(text) in \(colour) at \(origin)\(clip.map { ", clipped to \($0)" } ?? ""), its picture's \(time) time: \(difference)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A text drawn somewhere new each time, within a pixel, makes no picture;
+    /// one drawn three times the same way does, and elsewhere within a pixel, a new one.
+    @Test func aPictureIsMadeOnlyWhenDrawnTheSameWayAgain() throws {
+        let (_, context) = try background()
+        let layout = TextLayout("Moving", font: .systemFont(ofSize: 17))
+        for step in 0..<5 { context.draw(layout, at: Point(x: 10 + 0.125 * Double(step), y: 10), color: Color(red: 0, green: 0, blue: 0)) }
+        #expect(layout.picture == nil)
+        context.draw(layout, at: Point(x: 11.25, y: 10), color: Color(red: 0, green: 0, blue: 0))
+        context.draw(layout, at: Point(x: 12.25, y: 10), color: Color(red: 0, green: 0, blue: 0))
+        #expect(layout.picture == nil, "the same way twice: not yet")
+        context.draw(layout, at: Point(x: 13.25, y: 10), color: Color(red: 0, green: 0, blue: 0))
+        #expect(layout.picture != nil, "three times")
+        let first = layout.picture
+        context.draw(layout, at: Point(x: 40.25, y: 30), color: Color(red: 0, green: 0, blue: 0))
+        #expect(layout.picture === first, "whole pixels away: the same picture")
+        context.draw(layout, at: Point(x: 40.25, y: 30), color: Color(red: 1, green: 0, blue: 0))
+        #expect(layout.picture === first, "in another colour: the same picture")
+        for _ in 0..<3 { context.draw(layout, at: Point(x: 40.5, y: 30), color: Color(red: 1, green: 0, blue: 0)) }
+        #expect(layout.picture !== first && layout.picture?.key.phaseX == 0.5, "elsewhere within a pixel: another picture")
+    }
+
+    /// Pictures are kept within their memory: one past the limit leaves its text to Pango.
+    @Test func picturesStayWithinTheirMemory() throws {
+        let (_, context) = try background()
+        let huge = TextLayout(String(repeating: "Wide ", count: 400), font: .systemFont(ofSize: 60))
+        for _ in 0..<3 { context.draw(huge, at: Point(x: 0, y: 0), color: Color(red: 0, green: 0, blue: 0)) }
+        #expect(huge.picture == nil, "larger than a picture may be: drawn by Pango")
+        #expect(TextPicture.bytesInUse <= TextPicture.memoryLimit)
+    }
+}
