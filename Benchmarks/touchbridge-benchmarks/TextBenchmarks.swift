@@ -28,6 +28,12 @@ func shapedTextPass(_ layout: TextLayout, count: Int, into context: GraphicsCont
     for _ in 0..<count { context.draw(layout, in: labelRect, color: .black) }
 }
 
+/// Draws a one-line label already laid out, `count` times, as a table's cell title is redrawn.
+@inline(never)
+func shapedLinePass(_ layout: TextLayout, count: Int, into context: GraphicsContext) {
+    for _ in 0..<count { context.draw(layout, at: Point(x: 20, y: 20), color: .black) }
+}
+
 /// The same through cairo's toy text API, as labels were drawn before Pango:
 /// words wrapped by measuring each candidate line, each line shown with
 /// cairo_show_text. It shapes nothing and has no fallback, so it is only
@@ -95,6 +101,12 @@ func benchmarkText() -> String {
     case "pango-mixed-shaped":
         shapedTextPass(shapedMixed, count: labels, into: context)
         return "pango-mixed-shaped: \(labels) labels"
+    case "pango-line-shaped", "pango-line-shaped-by-pango":
+        // A cell's title laid out once and drawn again: from its coverage picture (TextPicture), or every time by Pango.
+        TextPicture.isEnabled = ProcessInfo.processInfo.environment["BENCH_TEXT"] == "pango-line-shaped"
+        let line = TextLayout("Flat white, oat milk — €3.80", font: labelFont)
+        shapedLinePass(line, count: labels, into: context)
+        return "pango-line-shaped: \(labels) labels"
     case "toy-latin":
         toyTextPass(latinLabel, count: labels, into: cr)
         return "toy-latin: \(labels) labels"

@@ -68,6 +68,8 @@ int pango_layout_xy_to_index(PangoLayout *layout, int x, int y, int *index_, int
 PangoLayoutIter *pango_layout_get_iter(PangoLayout *layout);
 int pango_layout_iter_next_line(PangoLayoutIter *iter);
 void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0, int *y1);
+int pango_layout_iter_next_run(PangoLayoutIter *iter);
+void pango_layout_iter_get_run_extents(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 void pango_layout_iter_free(PangoLayoutIter *iter);
 
 void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout);

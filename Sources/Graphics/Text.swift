@@ -44,8 +44,34 @@ public final class TextLayout {
     /// How it was last drawn by Pango, and how many times in a row: drawn that way again, it may be worth a picture.
     var lastDrawn: TextPicture.Key?
     var timesDrawn = 0
-    /// Whether some character is drawn in colour (an emoji): such text has no one coverage to keep.
-    lazy var hasColourGlyphs = text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
+    /// Whether its pixels can be kept as one coverage (TextPicture): not when
+    /// a character may be drawn in colour (an emoji: any character past
+    /// Latin-1 that can be one, which a colour font may answer for), nor when
+    /// two runs' ink meets (Pango blends each run apart, so where they meet
+    /// a colour with alpha is blended twice, which one coverage cannot give).
+    lazy var hasOneCoverage = !text.unicodeScalars.contains { ($0.properties.isEmoji && $0.value > 0xFF) || $0.value == 0xFE0F }
+        && !TextEngine.shared.locked { Self.runsInkMeets(layout) }
+
+    /// Whether the ink of two of the layout's runs touches a pixel in common.
+    private static func runsInkMeets(_ layout: OpaquePointer) -> Bool {
+        guard let iterator = pango_layout_get_iter(layout) else { return true }
+        defer { pango_layout_iter_free(iterator) }
+        var boxes: [PixelRect] = []
+        repeat {
+            var ink = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, &ink, nil)
+            guard ink.width > 0, ink.height > 0 else { continue }
+            // Pango's units to whole pixels, outwards, and one more around for hinting and antialiasing.
+            let scale = Double(PANGO_SCALE)
+            let left = Int((Double(ink.x) / scale).rounded(.down)) - 1, top = Int((Double(ink.y) / scale).rounded(.down)) - 1
+            let right = Int((Double(Int(ink.x) + Int(ink.width)) / scale).rounded(.up)) + 1
+            let bottom = Int((Double(Int(ink.y) + Int(ink.height)) / scale).rounded(.up)) + 1
+            let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+            if boxes.contains(where: { $0.intersects(box) }) || boxes.count == 64 { return true }
+            boxes.append(box)
+        } while pango_layout_iter_next_run(iterator) != 0
+        return false
+    }
 
     /// Where `GraphicsContext.draw(_:in:color:)` puts the first and the last
     /// line's baselines, below the rect's vertical centre (Auto Layout's baseline anchors).

@@ -8,8 +8,9 @@ import CPango
 /// pixels are Pango's: cairo puts each glyph on a whole pixel of the
 /// device, so at the same place within a pixel each lands where it did, and
 /// blends the colour through each glyph's coverage as through the picture's.
-/// (Colour glyphs, emoji, have no single coverage: such text is drawn by Pango.)
-final class TextPicture {
+/// (Text with colour glyphs, emoji, or runs whose ink meets has no single
+/// coverage: it is drawn by Pango; see `TextLayout.hasOneCoverage`.)
+package final class TextPicture {
     /// Where Pango's origin falls within a device pixel.
     struct Key: Equatable {
         var phaseX, phaseY: Double
@@ -31,6 +32,8 @@ final class TextPicture {
     static let memoryLimit = 16 << 20
     /// Guarded by TextEngine's lock.
     nonisolated(unsafe) static var bytesInUse = 0
+    /// Off, every text is drawn by Pango: the reference a benchmark compares with. Set before drawing starts.
+    package nonisolated(unsafe) static var isEnabled = true
 
     private init(key: Key, coverage: OpaquePointer, offsetX: Int, offsetY: Int, bytes: Int) {
         (self.key, self.coverage, self.offsetX, self.offsetY, self.bytes) = (key, coverage, offsetX, offsetY, bytes)
@@ -51,7 +54,8 @@ final class TextPicture {
         // Pango's units to whole pixels, outwards.
         let scale = Double(PANGO_SCALE)
         let left = Int((Double(ink.x) / scale).rounded(.down)), top = Int((Double(ink.y) / scale).rounded(.down))
-        let right = Int((Double(ink.x + ink.width) / scale).rounded(.up)), bottom = Int((Double(ink.y + ink.height) / scale).rounded(.up))
+        let right = Int((Double(Int(ink.x) + Int(ink.width)) / scale).rounded(.up))
+        let bottom = Int((Double(Int(ink.y) + Int(ink.height)) / scale).rounded(.up))
         let offsetX = left - margin, offsetY = top - margin
         let width = right - left + 2 * margin + 1, height = bottom - top + 2 * margin + 1
         let bytes = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(clamping: width))) * height
@@ -85,6 +89,7 @@ extension TextLayout {
     /// each time (moving by fractions of a pixel), costs no picture.
     /// `allowed` says whether a picture may be used where it is drawn now, asked only when one would be.
     func picture(at point: Point, allowed: () -> Bool) -> (coverage: OpaquePointer, origin: Point)? {
+        guard TextPicture.isEnabled else { return nil }
         let wholeX = point.x.rounded(.down), wholeY = point.y.rounded(.down)
         let key = TextPicture.Key(phaseX: point.x - wholeX, phaseY: point.y - wholeY)
         let made = picture?.key == key
@@ -92,7 +97,7 @@ extension TextLayout {
             if lastDrawn == key { timesDrawn += 1 } else { (lastDrawn, timesDrawn) = (key, 1) }
             return nil
         }
-        guard allowed(), !hasColourGlyphs else { return nil }
+        guard allowed(), hasOneCoverage else { return nil }
         if !made {
             // Drawn this way twice before in a row: a text drawn twice (a screen's first frame and a
             // transition's picture of it) pays for no picture it would not use.

@@ -19,6 +19,8 @@ struct TextPictureTests {
             .systemFont(ofSize: 15), 220, 3
         ),
         ("Tiny print, 9 pt", .systemFont(ofSize: 9), .infinity, 1),
+        // Runs of several scripts and fonts whose ink meets: blended by Pango run after run.
+        ("TΩ咖啡AVΩ", .systemFont(ofSize: 28), .infinity, 1),
     ]
     static let colours = [Color(red: 0, green: 0, blue: 0), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.6), Color(red: 1, green: 1, blue: 1)]
     static let origins = [Point(x: 10, y: 12), Point(x: 10.25, y: 12.5), Point(x: 3.7, y: 9.3)]
@@ -34,43 +36,63 @@ struct TextPictureTests {
         return (bitmap, context)
     }
 
+    /// How each test text is drawn: moved by a translation (whole or a
+    /// fraction of a pixel), and inside a transparency layer or not.
+    static let placings: [(dx: Double, dy: Double, layer: Bool)] = [(0, 0, false), (0.5, 0.25, false), (-3, 7, false), (0.5, 0.25, true)]
+
     @Test(arguments: 0..<TextPictureTests.texts.count)
     func aPictureGivesPangosPixels(_ index: Int) throws {
         let (text, font, width, lines) = Self.texts[index]
         for colour in Self.colours {
             for origin in Self.origins {
                 for clip in [nil, Rect(x: 30, y: 20, width: 101, height: 23), Rect(x: 30.5, y: 20.25, width: 101, height: 22.5)] {
-                    let rect = Rect(x: origin.x, y: origin.y, width: width.isFinite ? width : 300, height: 70)
-                    func draw(_ layout: TextLayout, on context: GraphicsContext) {
-                        context.withSavedState {
-                            if let clip { context.clip(to: clip) }
-                            context.draw(layout, in: rect, color: colour)
+                    for placing in Self.placings {
+                        let rect = Rect(x: origin.x, y: origin.y, width: width.isFinite ? width : 300, height: 70)
+                        func draw(_ layout: TextLayout, on context: GraphicsContext) {
+                            context.withSavedState {
+                                if let clip { context.clip(to: clip) }
+                                context.translateBy(x: placing.dx, y: placing.dy)
+                                if placing.layer { context.beginTransparencyLayer() }
+                                context.draw(layout, in: rect, color: colour)
+                                if placing.layer { context.endTransparencyLayer(alpha: 1) }
+                            }
+                            context.flush()
                         }
-                        context.flush()
-                    }
-                    let (direct, directContext) = try background()
-                    let drawnOnce = TextLayout(text, font: font, width: width, numberOfLines: lines)
-                    draw(drawnOnce, on: directContext)
-                    #expect(drawnOnce.picture == nil, "drawn once: by Pango, with no picture")
-                    // The same layout drawn again the same way: twice by Pango, then from its picture,
-                    // the first time through cairo's compositing, then through the picture's opacity spans.
-                    let layout = TextLayout(text, font: font, width: width, numberOfLines: lines)
-                    let (_, scratchContext) = try background()
-                    for _ in 0..<TextPicture.drawsBeforePicture { draw(layout, on: scratchContext) }
-                    for time in ["first", "second"] {
-                        let (bitmap, context) = try background()
-                        draw(layout, on: context)
-                        // Not for emoji, in colour; nor under a clip at fractions of a pixel, which cairo
-                        // blends into glyphs otherwise than into a picture.
-                        let wholePixels = clip.map { $0.minX == $0.minX.rounded() && $0.minY == $0.minY.rounded() } ?? true
-                        #expect((layout.picture != nil) == (wholePixels && !text.unicodeScalars.contains { $0.properties.isEmojiPresentation }))
-                        if let difference = bitmap.firstDifference(from: direct) {
-                            Issue.record("\(text) in \(colour) at \(origin)\(clip.map { ", clipped to \($0)" } ?? ""), its picture's \(time) time: \(difference)")
+                        let (direct, directContext) = try background()
+                        let drawnOnce = TextLayout(text, font: font, width: width, numberOfLines: lines)
+                        draw(drawnOnce, on: directContext)
+                        #expect(drawnOnce.picture == nil, "drawn once: by Pango, with no picture")
+                        // The same layout drawn again the same way: twice by Pango, then from its picture, twice.
+                        let layout = TextLayout(text, font: font, width: width, numberOfLines: lines)
+                        let (_, scratchContext) = try background()
+                        for _ in 0..<TextPicture.drawsBeforePicture { draw(layout, on: scratchContext) }
+                        for time in ["first", "second"] {
+                            let (bitmap, context) = try background()
+                            draw(layout, on: context)
+                            // Not under a clip at fractions of a pixel, which cairo blends into glyphs otherwise
+                            // than into a picture; nor for text with no one coverage (emoji, runs whose ink meets).
+                            let wholePixels = clip.map { $0.minX == $0.minX.rounded() && $0.minY == $0.minY.rounded() } ?? true
+                            #expect((layout.picture != nil) == (wholePixels && layout.hasOneCoverage))
+                            if let difference = bitmap.firstDifference(from: direct) {
+                                Issue.record(
+                                    "\(text) in \(colour) at \(origin)\(clip.map { ", clipped to \($0)" } ?? ""), moved \(placing), its picture's \(time) time: \(difference)")
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The texts that have one coverage: the pictures above are used for them.
+    @Test func plainTextHasOneCoverageAndEmojiOrMeetingRunsDoNot() {
+        for index in [0, 3, 7] {
+            let (text, font, width, lines) = Self.texts[index]
+            #expect(TextLayout(text, font: font, width: width, numberOfLines: lines).hasOneCoverage, "\(text)")
+        }
+        #expect(!TextLayout("☕️ 🍰 with emoji", font: .systemFont(ofSize: 20)).hasOneCoverage)
+        #expect(!TextLayout("\u{1F5E8} speech", font: .systemFont(ofSize: 20)).hasOneCoverage, "an emoji without emoji presentation")
+        #expect(!TextLayout("TΩ咖啡", font: .systemFont(ofSize: 30)).hasOneCoverage, "scripts in touching runs")
     }
 
     /// A text drawn somewhere new each time, within a pixel, makes no picture;
@@ -100,6 +122,6 @@ struct TextPictureTests {
         let huge = TextLayout(String(repeating: "Wide ", count: 400), font: .systemFont(ofSize: 60))
         for _ in 0..<3 { context.draw(huge, at: Point(x: 0, y: 0), color: Color(red: 0, green: 0, blue: 0)) }
         #expect(huge.picture == nil, "larger than a picture may be: drawn by Pango")
-        #expect(TextPicture.bytesInUse <= TextPicture.memoryLimit)
+        #expect(TextEngine.shared.locked { TextPicture.bytesInUse } <= TextPicture.memoryLimit)
     }
 }
