@@ -61,12 +61,9 @@ public final class TextLayout {
             var ink = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, &ink, nil)
             guard ink.width > 0, ink.height > 0 else { continue }
-            // Pango's units to whole pixels, outwards, and one more around for hinting and antialiasing.
-            let scale = Double(PANGO_SCALE)
-            let left = Int((Double(ink.x) / scale).rounded(.down)) - 1, top = Int((Double(ink.y) / scale).rounded(.down)) - 1
-            let right = Int((Double(Int(ink.x) + Int(ink.width)) / scale).rounded(.up)) + 1
-            let bottom = Int((Double(Int(ink.y) + Int(ink.height)) / scale).rounded(.up)) + 1
-            let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+            // One pixel more around, for hinting and antialiasing.
+            let pixels = PixelRect(enclosingPango: ink)
+            let box = PixelRect(x: pixels.x - 1, y: pixels.y - 1, width: pixels.width + 2, height: pixels.height + 2)
             if boxes.contains(where: { $0.intersects(box) }) || boxes.count == 64 { return true }
             boxes.append(box)
         } while pango_layout_iter_next_run(iterator) != 0
@@ -341,6 +338,7 @@ extension GraphicsContext {
             setSource(color)
             cairo_mask_surface(cr, picture.coverage, picture.origin.x - m.tx, picture.origin.y - m.ty)
             cairo_restore(cr)
+            cairo_surface_destroy(picture.coverage)
             return
         }
         TextEngine.shared.locked {

@@ -116,10 +116,12 @@ extension View {
     /// screens. Past it, the pictures used longest ago are let go, to be
     /// drawn again when next needed; a view whose picture cannot fit is
     /// drawn as usual. The host sets it from the configuration's `picture-memory`.
+    /// Text drawn once and kept (a label's glyphs) takes a quarter of it more, apart.
     public static var rasterizationMemoryLimit = 64 << 20 {
         didSet {
             if rasterizationMemoryLimit < oldValue { RasterTiles.trimToLimit() }
             sublayerCompositor.budget = rasterizationMemoryLimit
+            TextPictureStore.shared.limit = rasterizationMemoryLimit / 4
         }
     }
 

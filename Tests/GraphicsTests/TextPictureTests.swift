@@ -1,3 +1,4 @@
+import CCairo
 import Testing
 
 @testable import Graphics
@@ -116,12 +117,78 @@ struct TextPictureTests {
         #expect(layout.picture !== first && layout.picture?.key.phaseX == 0.5, "elsewhere within a pixel: another picture")
     }
 
-    /// Pictures are kept within their memory: one past the limit leaves its text to Pango.
-    @Test func picturesStayWithinTheirMemory() throws {
+    /// A picture larger than a picture may be leaves its text to Pango.
+    @Test func aPictureTooLargeIsNotMade() throws {
         let (_, context) = try background()
         let huge = TextLayout(String(repeating: "Wide ", count: 400), font: .systemFont(ofSize: 60))
         for _ in 0..<3 { context.draw(huge, at: Point(x: 0, y: 0), color: Color(red: 0, green: 0, blue: 0)) }
         #expect(huge.picture == nil, "larger than a picture may be: drawn by Pango")
-        #expect(TextEngine.shared.locked { TextPicture.bytesInUse } <= TextPicture.memoryLimit)
+        let store = TextPictureStore.shared
+        #expect(store.bytesInUse <= store.limit)
+    }
+
+    /// Pictures are kept within their store's limit: making one past it lets
+    /// go of the ones drawn longest ago, lowering the limit lets go of more at
+    /// once, and a picture whose layout is gone frees its bytes.
+    @Test func aStoreLetsGoOfThePicturesDrawnLongestAgo() throws {
+        let key = TextPicture.Key(phaseX: 0.25, phaseY: 0)
+        let layouts = (0..<5).map { _ in TextLayout("Flat white, oat milk", font: .systemFont(ofSize: 17)) }
+        let probe = TextPictureStore(limit: 1 << 20)
+        let probed = try #require(probe.make(of: layouts[0], key, replacing: nil))
+        let one = probe.bytesInUse
+        withExtendedLifetime(probed) {}
+        #expect(one > 0)
+
+        let store = TextPictureStore(limit: 3 * one + one / 2)
+        var pictures = try layouts.prefix(3).map { try #require(store.make(of: $0, key, replacing: nil)) }
+        func isKept(_ picture: TextPicture) -> Bool {
+            guard let coverage = store.use(picture) else { return false }
+            cairo_surface_destroy(coverage)
+            return true
+        }
+        // Drawn in order, then the first again: the second is now the one drawn longest ago.
+        for picture in pictures + [pictures[0]] { #expect(isKept(picture)) }
+        pictures.append(try #require(store.make(of: layouts[3], key, replacing: nil)))
+        #expect(!isKept(pictures[1]), "drawn longest ago: let go")
+        #expect(isKept(pictures[0]) && isKept(pictures[2]) && isKept(pictures[3]))
+        #expect(store.pictureCount == 3 && store.bytesInUse == 3 * one)
+
+        // Remade in place of its old picture, a layout's bytes are counted once.
+        pictures[3] = try #require(store.make(of: layouts[3], TextPicture.Key(phaseX: 0.5, phaseY: 0), replacing: pictures[3]))
+        #expect(store.pictureCount == 3 && store.bytesInUse <= store.limit)
+
+        store.limit = one
+        #expect(store.pictureCount == 1 && isKept(pictures[3]), "lowered: only the one drawn last stays")
+        let fifth = store.make(of: layouts[4], key, replacing: nil)
+        #expect(fifth != nil, "one fits, in place of the oldest")
+        #expect(!isKept(pictures[3]) && store.pictureCount == 1)
+        withExtendedLifetime(fifth) {}
+
+        store.limit = one - 1
+        #expect(store.pictureCount == 0 && store.bytesInUse == 0)
+        #expect(store.make(of: layouts[4], key, replacing: nil) == nil, "larger than the whole limit: not made")
+
+        store.limit = 4 * one
+        pictures = try layouts.prefix(2).map { try #require(store.make(of: $0, key, replacing: nil)) }
+        #expect(store.bytesInUse == 2 * one)
+        pictures.removeAll()
+        #expect(store.pictureCount == 0 && store.bytesInUse == 0, "their layouts' pictures gone, their bytes are free")
+    }
+
+    /// A layout whose picture was let go is drawn by Pango again, and earns a
+    /// new picture as the first: drawn three more times the same way.
+    @Test func aLayoutLetGoEarnsItsPictureAgain() throws {
+        let layout = TextLayout("Flat white, oat milk", font: .systemFont(ofSize: 17))
+        let store = TextPictureStore(limit: 1 << 20)
+        func draw() -> Bool {
+            guard let picture = layout.picture(at: Point(x: 10.5, y: 4), in: store, allowed: { true }) else { return false }
+            cairo_surface_destroy(picture.coverage)
+            return true
+        }
+        #expect([draw(), draw(), draw(), draw()] == [false, false, true, true])
+        store.limit = 0
+        #expect([draw(), draw(), draw()] == [false, false, false], "let go: drawn by Pango, counted anew")
+        store.limit = 1 << 20
+        #expect([draw(), draw(), draw()] == [false, false, true], "the third time in a row the same way: a picture again")
     }
 }
