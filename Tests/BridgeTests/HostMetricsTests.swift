@@ -129,6 +129,11 @@ import Testing
     @Test func theFileIsReplacedWholeAndAFailureNamesItAndKeepsTheOldOne() throws {
         let directory = String(cString: mkdtemp(strdup("/tmp/metrics-XXXXXX")))
         let file = MetricsTextfile(path: directory + "/touchbridge.prom")
+        defer {
+            unlink(file.path)
+            rmdir(file.path + ".tmp")
+            rmdir(directory)
+        }
         try file.write(Array("a 1\n".utf8))
         try file.write(Array("b 2\n".utf8))
         #expect(try String(decoding: RecordingReader.readBytes(file.path), as: UTF8.self) == "b 2\n")

@@ -6,12 +6,12 @@ import TouchUI
 /// without its extension, nil when there is none, read once.
 @MainActor
 @Suite(.serialized)
-struct ImageNamedTests {
-    let first: String, second: String
+final class ImageNamedTests {
+    let root: String, first: String, second: String
 
     init() throws {
         var template = Array("/tmp/image-named-XXXXXX".utf8CString)
-        let root = String(cString: mkdtemp(&template))
+        root = String(cString: mkdtemp(&template))
         first = root + "/first"
         second = root + "/second"
         mkdir(first, 0o755)
@@ -21,6 +21,11 @@ struct ImageNamedTests {
         try write(Self.svg(width: 10, colour: "green"), to: second + "/logo.svg")
         try write("this is not a picture", to: second + "/broken.png")
         Image.resourceDirectories = [first, second]
+    }
+
+    deinit {
+        for file in [first + "/cup.svg", second + "/cup.svg", second + "/logo.svg", second + "/broken.png"] { unlink(file) }
+        for directory in [first, second, root] { rmdir(directory) }
     }
 
     static func svg(width: Int, colour: String) -> String {
