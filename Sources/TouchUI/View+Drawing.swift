@@ -187,6 +187,30 @@ extension View {
         return Path(roundedRect: bounds, byRoundingCorners: maskedCorners.rectCorners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
     }
 
+    /// Whether clipping to the view's rounded shape may paint otherwise than
+    /// clipping to its bounds, in what `context` may paint now: where a
+    /// rounded corner (its curve and a pixel around it) meets the clip, or
+    /// where the bounds fall at fractions of a device pixel (cairo blends a
+    /// path's edge there otherwise than a rectangle's). Elsewhere the
+    /// rectangle clips the same pixels, and cairo can list it, so text under
+    /// it is drawn from its picture.
+    func roundedCornersMatter(in context: GraphicsContext, bounds: Rect) -> Bool {
+        let m = context.transform
+        guard m.a == 1, m.b == 0, m.c == 0, m.d == 1 else { return true }
+        for edge in [bounds.minX + m.tx, bounds.maxX + m.tx, bounds.minY + m.ty, bounds.maxY + m.ty] where edge != edge.rounded() {
+            return true
+        }
+        let reach = min(cornerRadius, bounds.width / 2, bounds.height / 2).rounded(.up) + 1
+        let painted = context.clipBounds
+        let corners: [(CornerMask, Double, Double)] = [
+            (.layerMinXMinYCorner, bounds.minX, bounds.minY), (.layerMaxXMinYCorner, bounds.maxX - reach, bounds.minY),
+            (.layerMinXMaxYCorner, bounds.minX, bounds.maxY - reach), (.layerMaxXMaxYCorner, bounds.maxX - reach, bounds.maxY - reach),
+        ]
+        return corners.contains { corner, x, y in
+            maskedCorners.contains(corner) && painted.intersects(Rect(x: x, y: y, width: reach, height: reach))
+        }
+    }
+
     /// Draws the view and its subviews, back to front. `context` is in the
     /// superview's coordinates and clipped to the damage, whose bounds there
     /// are `dirtyInSuperview`. `betweenViews` runs after each view's own drawing.
@@ -346,7 +370,11 @@ extension View {
                 if cornerRadius > 0 { context.fill(shape(in: bounds), with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
             }
             if clipsToBounds {
-                if cornerRadius > 0 { context.clip(to: shape(in: bounds)) } else { context.clip(to: bounds) }
+                if cornerRadius > 0 && roundedCornersMatter(in: context, bounds: bounds) {
+                    context.clip(to: shape(in: bounds))
+                } else {
+                    context.clip(to: bounds)
+                }
             }
             context.withSavedState {
                 // As a layer's backing store is its bounds, a view draws nothing

@@ -130,6 +130,40 @@ struct ViewDrawingTests {
         #expect(pixel(48, 48) == Color.white.pixel)  // the child is cut by the rounded corner too
     }
 
+    /// Away from its rounded corners, a view that clips to them is clipped
+    /// to its bounds (which cairo can list, so text comes from its picture):
+    /// a repaint there gives the pixels of a repaint of it whole, at whole
+    /// pixels and at fractions of one (where the rounded shape still clips).
+    @Test(arguments: [Point(x: 10, y: 20), Point(x: 10.5, y: 20.25)], [CornerMask.all, .top])
+    func aRoundedViewRepaintedAwayFromItsCornersGivesTheWholeRepaintsPixels(_ origin: Point, _ corners: CornerMask) throws {
+        let card = View(frame: Rect(origin: origin, size: Size(width: 80, height: 60)))
+        card.backgroundColor = .blue
+        card.cornerRadius = 12
+        card.maskedCorners = corners
+        card.clipsToBounds = true
+        card.borderWidth = 2
+        card.borderColor = .red
+        let label = Label(frame: Rect(x: 4, y: 18, width: 90, height: 24))
+        label.text = "Flat white, oat milk"
+        label.textColor = .white
+        // Across both straight sides, where the clip cuts it.
+        let bar = View(frame: Rect(x: -5, y: 38, width: 100, height: 7))
+        bar.backgroundColor = .green
+        card.addSubview(bar)
+        card.addSubview(label)
+        window.addSubview(card)
+        render()
+        let whole = try Bitmap(width: 100, height: 100)
+        whole.copy(PixelRect(x: 0, y: 0, width: 100, height: 100), from: bitmap)
+        // Three times: the label's text earns its picture on the third.
+        let band = PixelRect(x: 0, y: 37, width: 100, height: 26)
+        for time in 1...3 {
+            context.fill(band.rect, with: .black)
+            window.render(Region(band), in: context)
+            #expect(bitmap.firstDifference(from: whole) == nil, "repaint \(time) at \(origin), corners \(corners.rawValue)")
+        }
+    }
+
     @Test func theBorderIsDrawnInsideAboveSubviews() {
         let view = View(frame: Rect(x: 10, y: 10, width: 40, height: 40))
         view.backgroundColor = .white
