@@ -71,7 +71,11 @@ void pango_layout_iter_get_line_yrange(PangoLayoutIter *iter, int *y0, int *y1);
 int pango_layout_iter_next_run(PangoLayoutIter *iter);
 void pango_layout_iter_get_run_extents(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
 void pango_layout_iter_free(PangoLayoutIter *iter);
+PangoLayoutLine *pango_layout_iter_get_line_readonly(PangoLayoutIter *iter);
+void pango_layout_iter_get_line_extents(PangoLayoutIter *iter, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
+int pango_layout_iter_get_baseline(PangoLayoutIter *iter);
 
 void pango_cairo_show_layout(cairo_t *cr, PangoLayout *layout);
+void pango_cairo_show_layout_line(cairo_t *cr, PangoLayoutLine *line);
 
 #endif

@@ -44,20 +44,23 @@ public final class TextLayout {
     /// How it was last drawn by Pango, and how many times in a row: drawn that way again, it may be worth a picture.
     var lastDrawn: TextPicture.Key?
     var timesDrawn = 0
-    /// Whether its pixels can be kept as one coverage (TextPicture): not when
-    /// a character may be drawn in colour (an emoji: any character past
-    /// Latin-1 that can be one, which a colour font may answer for), nor when
-    /// two runs' ink meets (Pango blends each run apart, so where they meet
-    /// a colour with alpha is blended twice, which one coverage cannot give).
-    lazy var hasOneCoverage = !text.unicodeScalars.contains { ($0.properties.isEmoji && $0.value > 0xFF) || $0.value == 0xFE0F }
-        && !TextEngine.shared.locked { Self.runsInkMeets(layout) }
+    /// Whether its pixels can be kept as one coverage a line (TextPicture):
+    /// not when a character may be drawn in colour (an emoji: any character
+    /// past Latin-1 that can be one, which a colour font may answer for),
+    /// nor when two runs' ink meets on a line (Pango blends each run apart,
+    /// so where they meet a colour with alpha is blended twice, which one
+    /// coverage cannot give). Lines are blended one after the other, as Pango does.
+    lazy var hasOneCoveragePerLine = !text.unicodeScalars.contains { ($0.properties.isEmoji && $0.value > 0xFF) || $0.value == 0xFE0F }
+        && !TextEngine.shared.locked { Self.runsInkMeetsOnALine(layout) }
 
-    /// Whether the ink of two of the layout's runs touches a pixel in common.
-    private static func runsInkMeets(_ layout: OpaquePointer) -> Bool {
+    /// Whether the ink of two runs of one line touches a pixel in common.
+    private static func runsInkMeetsOnALine(_ layout: OpaquePointer) -> Bool {
         guard let iterator = pango_layout_get_iter(layout) else { return true }
         defer { pango_layout_iter_free(iterator) }
         var boxes: [PixelRect] = []
+        var line = pango_layout_iter_get_line_readonly(iterator)
         repeat {
+            if let next = pango_layout_iter_get_line_readonly(iterator), next != line { (line, boxes) = (next, []) }
             var ink = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, &ink, nil)
             guard ink.width > 0, ink.height > 0 else { continue }
@@ -325,21 +328,20 @@ extension GraphicsContext {
 
     /// Draws the layout with Pango's origin at `point`: through its coverage
     /// when it is drawn again at the same place within a pixel
-    /// (`TextLayout.picture(at:)`), else by Pango.
+    /// (`TextLayout.drawPicture(at:)`), else by Pango.
     private func show(_ layout: TextLayout, at point: Point, color: Color) {
         let m = transform
         // Whole pixels apart, the same glyphs: cairo puts each glyph on a whole pixel of the device.
         // Cut by a clip on whole pixels only: cairo blends a glyph cut by a clip's fraction of a pixel
         // otherwise than a picture cut by it.
-        if m.a == 1, m.b == 0, m.c == 0, m.d == 1,
-            let picture = layout.picture(at: Point(x: point.x + m.tx, y: point.y + m.ty), allowed: { clipInPixels(offset: (m.tx, m.ty)) != nil })
-        {
+        if m.a == 1, m.b == 0, m.c == 0, m.d == 1 {
             cairo_save(cr)
             setSource(color)
-            cairo_mask_surface(cr, picture.coverage, picture.origin.x - m.tx, picture.origin.y - m.ty)
+            let drawn = layout.drawPicture(at: Point(x: point.x + m.tx, y: point.y + m.ty), allowed: { clipInPixels(offset: (m.tx, m.ty)) != nil }) {
+                coverage, x, y in cairo_mask_surface(cr, coverage, Double(x) - m.tx, Double(y) - m.ty)
+            }
             cairo_restore(cr)
-            cairo_surface_destroy(picture.coverage)
-            return
+            if drawn { return }
         }
         TextEngine.shared.locked {
             cairo_save(cr)

@@ -2,16 +2,17 @@ import CCairo
 import CPango
 
 /// A text layout's glyphs drawn once, at one place within a pixel, as their
-/// coverage (an alpha-only picture): drawing the layout the same way again
-/// is one blend of its colour through that coverage, instead of a walk of
-/// its glyphs through Pango and cairo, as a layer keeps its text drawn. The
-/// pixels are Pango's: cairo puts each glyph on a whole pixel of the
-/// device, so at the same place within a pixel each lands where it did, and
-/// blends the colour through each glyph's coverage as through the picture's.
-/// (Text with colour glyphs, emoji, or runs whose ink meets has no single
-/// coverage: it is drawn by Pango; see `TextLayout.hasOneCoverage`.)
-/// Its store may let go of its pixels to keep within its limit; the layout
-/// is then drawn by Pango until it earns a picture again.
+/// coverage (alpha-only pictures, one a line): drawing the layout the same
+/// way again is one blend of its colour through each line's coverage,
+/// instead of a walk of its glyphs through Pango and cairo, as a layer
+/// keeps its text drawn. The pixels are Pango's: cairo puts each glyph on a
+/// whole pixel of the device, so at the same place within a pixel each
+/// lands where it did, and Pango blends line after line, as the pictures
+/// are. (Text with colour glyphs, emoji, or runs whose ink meets on a line
+/// has no such coverage: it is drawn by Pango; see
+/// `TextLayout.hasOneCoveragePerLine`.) Its store may let go of its pixels
+/// to keep within its limit; the layout is then drawn by Pango until it
+/// earns a picture again.
 package final class TextPicture {
     /// Where Pango's origin falls within a device pixel.
     struct Key: Equatable {
@@ -19,8 +20,6 @@ package final class TextPicture {
     }
 
     let key: Key
-    /// The picture's top left from Pango's origin's whole pixel.
-    let offsetX, offsetY: Int
     fileprivate let pixels: KeptPixels
     private let store: TextPictureStore
 
@@ -33,8 +32,8 @@ package final class TextPicture {
     /// Off, every text is drawn by Pango: the reference a benchmark compares with. Set before drawing starts.
     package nonisolated(unsafe) static var isEnabled = true
 
-    fileprivate init(key: Key, offsetX: Int, offsetY: Int, pixels: KeptPixels, store: TextPictureStore) {
-        (self.key, self.offsetX, self.offsetY, self.pixels, self.store) = (key, offsetX, offsetY, pixels, store)
+    fileprivate init(key: Key, pixels: KeptPixels, store: TextPictureStore) {
+        (self.key, self.pixels, self.store) = (key, pixels, store)
     }
 
     deinit {
@@ -43,18 +42,24 @@ package final class TextPicture {
     }
 }
 
+/// One line's coverage (an A8 image surface), and its top left from Pango's origin's whole pixel.
+private struct LineCoverage {
+    let surface: OpaquePointer
+    let offsetX, offsetY: Int
+}
+
 /// A picture's coverage while its store keeps it. The store holds these,
 /// not the pictures their layouts own, so letting go of pixels never ends a
 /// picture. Guarded by TextEngine's lock.
 private final class KeptPixels {
-    /// An A8 image surface; nil once the store has let go of it.
-    var coverage: OpaquePointer?
+    /// Empty once the store has let go of them.
+    var lines: [LineCoverage]
     let bytes: Int
     var lastUse = 0
     /// Where it is in its store's list, while kept.
     var index: Int?
 
-    init(coverage: OpaquePointer, bytes: Int) { (self.coverage, self.bytes) = (coverage, bytes) }
+    init(lines: [LineCoverage], bytes: Int) { (self.lines, self.bytes) = (lines, bytes) }
 }
 
 /// The text pictures kept, within a memory limit: making one past it lets
@@ -81,49 +86,69 @@ package final class TextPictureStore: @unchecked Sendable {
     package var bytesInUse: Int { TextEngine.shared.locked { bytes } }
     package var pictureCount: Int { TextEngine.shared.locked { kept.count } }
 
-    /// `layout`'s coverage with its origin at `key`'s place within a pixel,
-    /// its old picture let go first; nil when it draws nothing, or is
-    /// larger than a picture may be or than the whole limit.
+    /// `layout`'s coverage, a picture a line, with its origin at `key`'s
+    /// place within a pixel, its old picture let go first; nil when it
+    /// draws nothing, or is larger than a picture may be or than the whole limit.
     func make(of layout: TextLayout, _ key: TextPicture.Key, replacing old: TextPicture?) -> TextPicture? {
         TextEngine.shared.locked {
             if let old { letGo(old.pixels) }
-            var extents = PangoRectangle()
-            pango_layout_get_extents(layout.layout, &extents, nil)
-            let ink = PixelRect(enclosingPango: extents)
-            guard !ink.isEmpty else { return nil }
-            let offsetX = ink.x - TextPicture.margin, offsetY = ink.y - TextPicture.margin
-            let width = ink.width + 2 * TextPicture.margin + 1, height = ink.height + 2 * TextPicture.margin + 1
-            let size = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(clamping: width))) * height
-            guard size > 0, size <= TextPicture.largest, size <= limitBytes else { return nil }
+            guard let iterator = pango_layout_get_iter(layout.layout) else { return nil }
+            defer { pango_layout_iter_free(iterator) }
+            // Each line where Pango draws it: its logical left, on its baseline.
+            var planned: [(line: OpaquePointer, x: Double, baseline: Double, ink: PixelRect, width: Int, height: Int, bytes: Int)] = []
+            let scale = Double(PANGO_SCALE)
+            repeat {
+                var ink = PangoRectangle(), logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+                let pixels = PixelRect(enclosingPango: ink)
+                guard !pixels.isEmpty, let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                let width = pixels.width + 2 * TextPicture.margin + 1, height = pixels.height + 2 * TextPicture.margin + 1
+                let size = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(clamping: width))) * height
+                let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
+                planned.append((line, Double(logical.x) / scale, baseline, pixels, width, height, size))
+            } while pango_layout_iter_next_line(iterator) != 0
+            let size = planned.reduce(0) { $0 + $1.bytes }
+            guard !planned.isEmpty, size > 0, size <= TextPicture.largest, size <= limitBytes else { return nil }
             makeRoom(for: size)
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
-                cairo_surface_destroy(surface)
-                return nil
+            var lines: [LineCoverage] = []
+            for plan in planned {
+                let offsetX = plan.ink.x - TextPicture.margin, offsetY = plan.ink.y - TextPicture.margin
+                let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(plan.width), Int32(plan.height))!
+                guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+                    cairo_surface_destroy(surface)
+                    for line in lines { cairo_surface_destroy(line.surface) }
+                    return nil
+                }
+                // As Pango places the line drawing the whole layout: its origin, then the line's place in Pango's units.
+                cairo_move_to(cr, key.phaseX - Double(offsetX) + plan.x, key.phaseY - Double(offsetY) + plan.baseline)
+                pango_cairo_show_layout_line(cr, plan.line)
+                cairo_destroy(cr)
+                cairo_surface_flush(surface)
+                lines.append(LineCoverage(surface: surface, offsetX: offsetX, offsetY: offsetY))
             }
-            cairo_move_to(cr, key.phaseX - Double(offsetX), key.phaseY - Double(offsetY))
-            pango_cairo_show_layout(cr, layout.layout)
-            cairo_destroy(cr)
-            cairo_surface_flush(surface)
-            let pixels = KeptPixels(coverage: surface, bytes: size)
+            let pixels = KeptPixels(lines: lines, bytes: size)
             // Made to be drawn now: the newest, not the first to go.
             clock += 1
             pixels.lastUse = clock
             pixels.index = kept.count
             kept.append(pixels)
             bytes += size
-            return TextPicture(key: key, offsetX: offsetX, offsetY: offsetY, pixels: pixels, store: self)
+            return TextPicture(key: key, pixels: pixels, store: self)
         }
     }
 
-    /// The picture's coverage, held for the caller to blend through and
-    /// destroy, as drawn now; nil when its pixels were let go.
-    func use(_ picture: TextPicture) -> OpaquePointer? {
+    /// Blends through the picture's coverage, line after line, as drawn
+    /// now: `blend` gets each line's surface and its top left from Pango's
+    /// origin's whole pixel, under the lock (so no line is let go while
+    /// blended). False when its pixels were let go.
+    func draw(_ picture: TextPicture, _ blend: (OpaquePointer, Int, Int) -> Void) -> Bool {
         TextEngine.shared.locked {
-            guard let coverage = picture.pixels.coverage else { return nil }
+            let pixels = picture.pixels
+            guard !pixels.lines.isEmpty else { return false }
             clock += 1
-            picture.pixels.lastUse = clock
-            return cairo_surface_reference(coverage)
+            pixels.lastUse = clock
+            for line in pixels.lines { blend(line.surface, line.offsetX, line.offsetY) }
+            return true
         }
     }
 
@@ -135,16 +160,16 @@ package final class TextPictureStore: @unchecked Sendable {
 
     /// Frees a picture's pixels and forgets them. Called with the lock held.
     fileprivate func letGo(_ pixels: KeptPixels) {
-        guard let index = pixels.index, let coverage = pixels.coverage else { return }
+        guard let index = pixels.index else { return }
         let last = kept.removeLast()
         if index < kept.count {
             kept[index] = last
             last.index = index
         }
         pixels.index = nil
-        pixels.coverage = nil
+        for line in pixels.lines { cairo_surface_destroy(line.surface) }
+        pixels.lines = []
         bytes -= pixels.bytes
-        cairo_surface_destroy(coverage)
     }
 }
 
@@ -159,37 +184,40 @@ extension PixelRect {
 }
 
 extension TextLayout {
-    /// The layout's coverage for drawing it with Pango's origin at `point`
-    /// (in device pixels), held for the caller to destroy after blending
-    /// through it, and where its top left goes there; nil to draw it by
-    /// Pango. A picture is made the third time in a row the layout is
-    /// drawn the same way, so a text drawn once or twice, or somewhere new
-    /// each time (moving by fractions of a pixel), costs no picture.
-    /// `allowed` says whether a picture may be used where it is drawn now, asked only when one would be.
-    func picture(at point: Point, in store: TextPictureStore = .shared, allowed: () -> Bool) -> (coverage: OpaquePointer, origin: Point)? {
-        guard TextPicture.isEnabled else { return nil }
+    /// Draws the layout from its picture, with Pango's origin at `point`
+    /// (in device pixels): `blend` gets each line's coverage and its top
+    /// left in device pixels. False to draw it by Pango. A picture is made
+    /// the third time in a row the layout is drawn the same way, so a text
+    /// drawn once or twice, or somewhere new each time (moving by fractions
+    /// of a pixel), costs no picture. `allowed` says whether a picture may
+    /// be used where it is drawn now, asked only when one would be.
+    func drawPicture(
+        at point: Point, in store: TextPictureStore = .shared, allowed: () -> Bool, blend: (OpaquePointer, Int, Int) -> Void
+    ) -> Bool {
+        guard TextPicture.isEnabled, abs(point.x) < 1e9, abs(point.y) < 1e9 else { return false }
         let wholeX = point.x.rounded(.down), wholeY = point.y.rounded(.down)
         let key = TextPicture.Key(phaseX: point.x - wholeX, phaseY: point.y - wholeY)
         let made = picture?.key == key
         guard made || (lastDrawn == key && timesDrawn >= TextPicture.drawsBeforePicture) else {
             countDraw(key)
-            return nil
+            return false
         }
-        guard allowed(), hasOneCoverage else { return nil }
+        guard allowed(), hasOneCoveragePerLine else { return false }
         if !made {
             // Drawn this way twice before in a row: a text drawn twice (a screen's first frame and a
             // transition's picture of it) pays for no picture it would not use.
             picture = store.make(of: self, key, replacing: picture)
             lastDrawn = nil
         }
-        guard let picture else { return nil }
-        guard let coverage = store.use(picture) else {
+        guard let picture else { return false }
+        let x = Int(wholeX), y = Int(wholeY)
+        guard store.draw(picture, { coverage, offsetX, offsetY in blend(coverage, x + offsetX, y + offsetY) }) else {
             // Let go to keep the store within its limit: drawn by Pango until it earns one again.
             self.picture = nil
             countDraw(key)
-            return nil
+            return false
         }
-        return (coverage, Point(x: wholeX + Double(picture.offsetX), y: wholeY + Double(picture.offsetY)))
+        return true
     }
 
     private func countDraw(_ key: TextPicture.Key) {
