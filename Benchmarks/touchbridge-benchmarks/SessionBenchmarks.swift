@@ -20,9 +20,10 @@ func benchmarkSession() -> String {
         return Double(pages * Int(sysconf(Int32(_SC_PAGESIZE)))) / 1_048_576
     }
     func session(limit: Int) -> (samples: [(round: Int, resident: Double)], peakPictures: Int, peakText: Int, frames: Int) {
-        let saved = View.rasterizationMemoryLimit
+        let (saved, savedText) = (View.rasterizationMemoryLimit, TextPictureStore.shared.limit)
         View.rasterizationMemoryLimit = limit
-        defer { View.rasterizationMemoryLimit = saved }
+        TextPictureStore.shared.limit = TextPictureStore.limit(forPictureMemory: limit)
+        defer { (View.rasterizationMemoryLimit, TextPictureStore.shared.limit) = (saved, savedText) }
         let bitmap = try! Bitmap(width: 1280, height: 800)
         let context = GraphicsContext(bitmap: bitmap)
         let (application, clock, window, navigation) = menuWindow(MenuList(), drawnInto: context)
@@ -64,7 +65,7 @@ func benchmarkSession() -> String {
         return """
             Limit \(limit >> 20) MB: \(run.frames) frames; the kept pictures at most \(String(format: "%.2f", Double(run.peakPictures) / 1_048_576)) MiB \
             (\(run.peakPictures <= limit ? "within the limit" : "OVER THE LIMIT")); text's pictures at most \(String(format: "%.2f", Double(run.peakText) / 1_048_576)) MiB \
-            (\(run.peakText <= limit / 4 ? "within its quarter" : "OVER ITS QUARTER")); resident growth after the first 50 rounds \(String(format: "%.2f", growth)) MiB.
+            (\(run.peakText <= TextPictureStore.limit(forPictureMemory: limit) ? "within its share" : "OVER ITS SHARE")); resident growth after the first 50 rounds \(String(format: "%.2f", growth)) MiB.
 
             | rounds | resident |
             |---:|---:|

@@ -107,6 +107,14 @@ func benchmarkText() -> String {
         let line = TextLayout("Flat white, oat milk — €3.80", font: labelFont)
         shapedLinePass(line, count: labels, into: context)
         return "pango-line-shaped: \(labels) labels"
+    case "pango-wrapped-shaped", "pango-wrapped-shaped-by-pango":
+        // An item's description wrapped on three lines, laid out once and drawn again: a picture a line, or by Pango.
+        TextPicture.isEnabled = ProcessInfo.processInfo.environment["BENCH_TEXT"] == "pango-wrapped-shaped"
+        let paragraph = TextLayout(
+            "A double ristretto under steamed oat milk, poured thin. Drag the card to the basket to order it.", font: labelFont,
+            width: 260, numberOfLines: 0)
+        shapedLinePass(paragraph, count: labels, into: context)
+        return "pango-wrapped-shaped: \(labels) labels"
     case "toy-latin":
         toyTextPass(latinLabel, count: labels, into: cr)
         return "toy-latin: \(labels) labels"

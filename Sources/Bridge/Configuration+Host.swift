@@ -2,6 +2,7 @@ import Desktop
 import Display
 import FoundationEssentials
 import Glibc
+import Graphics
 import KernelInput
 import Logging
 import TouchUI
@@ -217,7 +218,11 @@ extension Configuration {
         }
         // Only a file that names an appearance sets it: one without the key leaves the app's own choice alone.
         if let appearance, previous?.appearance != appearance { application.userInterfaceStyle = appearance }
-        if previous == nil || previous?.pictureMemory != pictureMemory { View.rasterizationMemoryLimit = pictureMemoryBytes }
+        if previous == nil || previous?.pictureMemory != pictureMemory {
+            View.rasterizationMemoryLimit = pictureMemoryBytes
+            // Text's pictures (a label's glyphs drawn once) take their share apart.
+            TextPictureStore.shared.limit = TextPictureStore.limit(forPictureMemory: pictureMemoryBytes)
+        }
     }
 
     /// `picture-memory` in bytes, 64 MB when not given.

@@ -20,10 +20,15 @@ public struct Path: Sendable, Hashable {
         self.init(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: Size(width: cornerRadius, height: cornerRadius))
     }
 
+    /// The radius a rounded rectangle's corners get: as asked, at most half the shorter side.
+    public static func cornerRadius(_ radius: Double, fittingIn rect: Rect) -> Double {
+        min(max(0, radius), rect.width / 2, rect.height / 2)
+    }
+
     /// A rectangle with some of its corners rounded, as UIBezierPath's: the
     /// radius is `cornerRadii.width`, limited to half the shorter side.
     public init(roundedRect rect: Rect, byRoundingCorners corners: RectCorner, cornerRadii: Size) {
-        let r = min(max(0, cornerRadii.width), rect.width / 2, rect.height / 2)
+        let r = Path.cornerRadius(cornerRadii.width, fittingIn: rect)
         guard r > 0, !corners.isEmpty else {
             self.init(rect: rect)
             return

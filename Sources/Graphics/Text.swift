@@ -335,12 +335,17 @@ extension GraphicsContext {
         // Cut by a clip on whole pixels only: cairo blends a glyph cut by a clip's fraction of a pixel
         // otherwise than a picture cut by it.
         if m.a == 1, m.b == 0, m.c == 0, m.d == 1 {
-            cairo_save(cr)
-            setSource(color)
+            var sourceSet = false
             let drawn = layout.drawPicture(at: Point(x: point.x + m.tx, y: point.y + m.ty), allowed: { clipInPixels(offset: (m.tx, m.ty)) != nil }) {
-                coverage, x, y in cairo_mask_surface(cr, coverage, Double(x) - m.tx, Double(y) - m.ty)
+                coverage, x, y in
+                if !sourceSet {
+                    cairo_save(cr)
+                    setSource(color)
+                    sourceSet = true
+                }
+                cairo_mask_surface(cr, coverage, Double(x) - m.tx, Double(y) - m.ty)
             }
-            cairo_restore(cr)
+            if sourceSet { cairo_restore(cr) }
             if drawn { return }
         }
         TextEngine.shared.locked {

@@ -21,7 +21,8 @@ package final class TextPicture {
 
     let key: Key
     fileprivate let pixels: KeptPixels
-    private let store: TextPictureStore
+    /// The store that counts its pixels.
+    fileprivate let store: TextPictureStore
 
     /// How many times in a row a layout is drawn the same way by Pango before the next makes its picture.
     static let drawsBeforePicture = 2
@@ -31,6 +32,12 @@ package final class TextPicture {
     static let largest = 1 << 20
     /// Off, every text is drawn by Pango: the reference a benchmark compares with. Set before drawing starts.
     package nonisolated(unsafe) static var isEnabled = true
+
+    /// Whether its store still keeps its pixels.
+    var isKept: Bool { TextEngine.shared.locked { !pixels.lines.isEmpty } }
+
+    /// Blends through its coverage, line after line (see `TextPictureStore.draw`); false when its pixels were let go.
+    func draw(_ blend: (_ coverage: OpaquePointer, _ offsetX: Int, _ offsetY: Int) -> Void) -> Bool { store.draw(pixels, blend) }
 
     fileprivate init(key: Key, pixels: KeptPixels, store: TextPictureStore) {
         (self.key, self.pixels, self.store) = (key, pixels, store)
@@ -56,6 +63,8 @@ private final class KeptPixels {
     var lines: [LineCoverage]
     let bytes: Int
     var lastUse = 0
+    /// The store's frame it was last drawn in: a picture drawn in the frame being drawn is not let go.
+    var lastFrame = 0
     /// Where it is in its store's list, while kept.
     var index: Int?
 
@@ -63,25 +72,34 @@ private final class KeptPixels {
 }
 
 /// The text pictures kept, within a memory limit: making one past it lets
-/// go of those drawn longest ago, and one that cannot fit is not made
-/// (its text is drawn by Pango). All of it is guarded by TextEngine's lock.
+/// go of those drawn longest ago, but never one drawn in the frame being
+/// drawn (two texts must not take turns, each made again every frame), and
+/// one that cannot fit is not made (its text is drawn by Pango). All of it
+/// is guarded by TextEngine's lock.
 package final class TextPictureStore: @unchecked Sendable {
-    /// The store every layout draws through. The host sets its limit from
-    /// the configuration (a quarter of `picture-memory`).
-    package static let shared = TextPictureStore(limit: 16 << 20)
+    /// Text's share of the memory the configuration's `picture-memory` gives
+    /// the views' pictures (64 MB by default), kept apart from them: text is small beside screens.
+    package static func limit(forPictureMemory bytes: Int) -> Int { bytes / 4 }
+
+    /// The store every layout draws through. The host sets its limit from the configuration.
+    package static let shared = TextPictureStore(limit: limit(forPictureMemory: 64 << 20))
 
     private var limitBytes: Int
     private var bytes = 0
     /// The pixels kept, each knowing its place.
     private var kept: [KeptPixels] = []
     private var clock = 0
+    private var frame = 0
 
     package init(limit: Int) { limitBytes = limit }
+
+    /// A new frame begins: the pictures drawn before it may be let go to make room.
+    package func beginFrame() { TextEngine.shared.locked { frame &+= 1 } }
 
     /// The bytes its pictures may take together. Lowering it lets go at once of the pictures drawn longest ago.
     package var limit: Int {
         get { TextEngine.shared.locked { limitBytes } }
-        set { TextEngine.shared.locked { limitBytes = newValue; makeRoom(for: 0) } }
+        set { TextEngine.shared.locked { limitBytes = newValue; trim() } }
     }
     package var bytesInUse: Int { TextEngine.shared.locked { bytes } }
     package var pictureCount: Int { TextEngine.shared.locked { kept.count } }
@@ -91,7 +109,7 @@ package final class TextPictureStore: @unchecked Sendable {
     /// draws nothing, or is larger than a picture may be or than the whole limit.
     func make(of layout: TextLayout, _ key: TextPicture.Key, replacing old: TextPicture?) -> TextPicture? {
         TextEngine.shared.locked {
-            if let old { letGo(old.pixels) }
+            if let old { old.store.letGo(old.pixels) }
             guard let iterator = pango_layout_get_iter(layout.layout) else { return nil }
             defer { pango_layout_iter_free(iterator) }
             // Each line where Pango draws it: its logical left, on its baseline.
@@ -108,8 +126,7 @@ package final class TextPictureStore: @unchecked Sendable {
                 planned.append((line, Double(logical.x) / scale, baseline, pixels, width, height, size))
             } while pango_layout_iter_next_line(iterator) != 0
             let size = planned.reduce(0) { $0 + $1.bytes }
-            guard !planned.isEmpty, size > 0, size <= TextPicture.largest, size <= limitBytes else { return nil }
-            makeRoom(for: size)
+            guard !planned.isEmpty, size > 0, size <= TextPicture.largest, makeRoom(for: size) else { return nil }
             var lines: [LineCoverage] = []
             for plan in planned {
                 let offsetX = plan.ink.x - TextPicture.margin, offsetY = plan.ink.y - TextPicture.margin
@@ -129,7 +146,7 @@ package final class TextPictureStore: @unchecked Sendable {
             let pixels = KeptPixels(lines: lines, bytes: size)
             // Made to be drawn now: the newest, not the first to go.
             clock += 1
-            pixels.lastUse = clock
+            (pixels.lastUse, pixels.lastFrame) = (clock, frame)
             pixels.index = kept.count
             kept.append(pixels)
             bytes += size
@@ -137,25 +154,35 @@ package final class TextPictureStore: @unchecked Sendable {
         }
     }
 
-    /// Blends through the picture's coverage, line after line, as drawn
+    /// Blends through a picture's coverage, line after line, as drawn
     /// now: `blend` gets each line's surface and its top left from Pango's
     /// origin's whole pixel, under the lock (so no line is let go while
     /// blended). False when its pixels were let go.
-    func draw(_ picture: TextPicture, _ blend: (OpaquePointer, Int, Int) -> Void) -> Bool {
+    fileprivate func draw(_ pixels: KeptPixels, _ blend: (OpaquePointer, Int, Int) -> Void) -> Bool {
         TextEngine.shared.locked {
-            let pixels = picture.pixels
             guard !pixels.lines.isEmpty else { return false }
             clock += 1
-            pixels.lastUse = clock
+            (pixels.lastUse, pixels.lastFrame) = (clock, frame)
             for line in pixels.lines { blend(line.surface, line.offsetX, line.offsetY) }
             return true
         }
     }
 
-    /// Lets go of the pictures drawn longest ago until `size` more bytes fit. Called with the lock held.
-    private func makeRoom(for size: Int) {
-        guard bytes + size > limitBytes else { return }
-        for pixels in kept.sorted(by: { $0.lastUse < $1.lastUse }) where bytes + size > limitBytes { letGo(pixels) }
+    /// Lets go of the pictures drawn longest ago, before this frame, until
+    /// `size` more bytes fit; false when they cannot. Called with the lock held.
+    private func makeRoom(for size: Int) -> Bool {
+        guard bytes + size > limitBytes else { return true }
+        guard size <= limitBytes else { return false }
+        let before = kept.filter { $0.lastFrame != frame }
+        guard bytes - before.reduce(0, { $0 + $1.bytes }) + size <= limitBytes else { return false }
+        for pixels in before.sorted(by: { $0.lastUse < $1.lastUse }) where bytes + size > limitBytes { letGo(pixels) }
+        return true
+    }
+
+    /// Lets go of the pictures drawn longest ago, this frame's too, until the rest fit. Called with the lock held.
+    private func trim() {
+        guard bytes > limitBytes else { return }
+        for pixels in kept.sorted(by: { $0.lastUse < $1.lastUse }) where bytes > limitBytes { letGo(pixels) }
     }
 
     /// Frees a picture's pixels and forgets them. Called with the lock held.
@@ -189,8 +216,8 @@ extension TextLayout {
     /// left in device pixels. False to draw it by Pango. A picture is made
     /// the third time in a row the layout is drawn the same way, so a text
     /// drawn once or twice, or somewhere new each time (moving by fractions
-    /// of a pixel), costs no picture. `allowed` says whether a picture may
-    /// be used where it is drawn now, asked only when one would be.
+    /// of a pixel), costs no picture, made in `store`. `allowed` says whether
+    /// a picture may be used where it is drawn now, asked only when one would be.
     func drawPicture(
         at point: Point, in store: TextPictureStore = .shared, allowed: () -> Bool, blend: (OpaquePointer, Int, Int) -> Void
     ) -> Bool {
@@ -211,7 +238,7 @@ extension TextLayout {
         }
         guard let picture else { return false }
         let x = Int(wholeX), y = Int(wholeY)
-        guard store.draw(picture, { coverage, offsetX, offsetY in blend(coverage, x + offsetX, y + offsetY) }) else {
+        guard picture.draw({ coverage, offsetX, offsetY in blend(coverage, x + offsetX, y + offsetY) }) else {
             // Let go to keep the store within its limit: drawn by Pango until it earns one again.
             self.picture = nil
             countDraw(key)

@@ -35,8 +35,11 @@ final class RasterTiles {
     private static var frameStart = 0
     private struct WeakPicture { weak var picture: RasterTiles? }
 
-    /// A frame is being drawn: pictures used from now on are in it.
-    static func beginFrame() { frameStart = clock }
+    /// A frame is being drawn: pictures used from now on are in it (text's too).
+    static func beginFrame() {
+        frameStart = clock
+        TextPictureStore.shared.beginFrame()
+    }
 
     /// Lets go of the pictures used longest ago until all fit the limit (it was lowered).
     static func trimToLimit() {

@@ -116,12 +116,10 @@ extension View {
     /// screens. Past it, the pictures used longest ago are let go, to be
     /// drawn again when next needed; a view whose picture cannot fit is
     /// drawn as usual. The host sets it from the configuration's `picture-memory`.
-    /// Text drawn once and kept (a label's glyphs) takes a quarter of it more, apart.
     public static var rasterizationMemoryLimit = 64 << 20 {
         didSet {
             if rasterizationMemoryLimit < oldValue { RasterTiles.trimToLimit() }
             sublayerCompositor.budget = rasterizationMemoryLimit
-            TextPictureStore.shared.limit = rasterizationMemoryLimit / 4
         }
     }
 
@@ -200,7 +198,7 @@ extension View {
         for edge in [bounds.minX + m.tx, bounds.maxX + m.tx, bounds.minY + m.ty, bounds.maxY + m.ty] where edge != edge.rounded() {
             return true
         }
-        let reach = min(cornerRadius, bounds.width / 2, bounds.height / 2).rounded(.up) + 1
+        let reach = Path.cornerRadius(cornerRadius, fittingIn: bounds).rounded(.up) + 1
         let painted = context.clipBounds
         let corners: [(CornerMask, Double, Double)] = [
             (.layerMinXMinYCorner, bounds.minX, bounds.minY), (.layerMaxXMinYCorner, bounds.maxX - reach, bounds.minY),

@@ -381,9 +381,11 @@ struct PictureMemoryConfigurationTests {
         #expect(error("picture-memory = 12.5") != nil)
         #expect(error("picture-memory = \"64M\"")?.contains("picture-memory") == true)
         // Applied to the app's views, as the host does at launch.
-        let saved = View.rasterizationMemoryLimit
-        defer { View.rasterizationMemoryLimit = saved }
+        let (saved, savedText) = (View.rasterizationMemoryLimit, TextPictureStore.shared.limit)
+        defer { (View.rasterizationMemoryLimit, TextPictureStore.shared.limit) = (saved, savedText) }
         try Bridge.Configuration(file: ConfigurationFile(path: "k", text: "picture-memory = 16")).apply(to: Application())
         #expect(View.rasterizationMemoryLimit == 16 << 20)
+        #expect(TextPictureStore.shared.limit == 4 << 20, "text's pictures: a quarter more, apart")
+        #expect(savedText == 16 << 20, "a quarter of the default 64 MB")
     }
 }

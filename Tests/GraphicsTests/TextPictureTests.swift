@@ -124,30 +124,33 @@ struct TextPictureTests {
         let huge = TextLayout(String(repeating: "Wide ", count: 400), font: .systemFont(ofSize: 60))
         for _ in 0..<3 { context.draw(huge, at: Point(x: 0, y: 0), color: Color(red: 0, green: 0, blue: 0)) }
         #expect(huge.picture == nil, "larger than a picture may be: drawn by Pango")
-        let store = TextPictureStore.shared
-        #expect(store.bytesInUse <= store.limit)
     }
 
     /// Pictures are kept within their store's limit: making one past it lets
-    /// go of the ones drawn longest ago, lowering the limit lets go of more at
-    /// once, and a picture whose layout is gone frees its bytes.
+    /// go of the ones drawn longest ago, but not of those drawn in the frame
+    /// being drawn; lowering the limit lets go of more at once, and a
+    /// picture whose layout is gone frees its bytes.
     @Test func aStoreLetsGoOfThePicturesDrawnLongestAgo() throws {
         let key = TextPicture.Key(phaseX: 0.25, phaseY: 0)
         let layouts = (0..<5).map { _ in TextLayout("Flat white, oat milk", font: .systemFont(ofSize: 17)) }
         let probe = TextPictureStore(limit: 1 << 20)
         let probed = try #require(probe.make(of: layouts[0], key, replacing: nil))
         let one = probe.bytesInUse
-        withExtendedLifetime(probed) {}
         #expect(one > 0)
+        withExtendedLifetime(probed) {}
 
         let store = TextPictureStore(limit: 3 * one + one / 2)
         var pictures = try layouts.prefix(3).map { try #require(store.make(of: $0, key, replacing: nil)) }
-        func isKept(_ picture: TextPicture) -> Bool { store.draw(picture) { _, _, _ in } }
-        // Drawn in order, then the first again: the second is now the one drawn longest ago.
-        for picture in pictures + [pictures[0]] { #expect(isKept(picture)) }
+        #expect(store.make(of: layouts[3], key, replacing: nil) == nil, "no room but this frame's pictures: not made")
+        #expect(pictures.allSatisfy { $0.isKept })
+
+        // Drawn in order in the next frame, then the first again: the second is now the one drawn longest ago.
+        store.beginFrame()
+        for picture in pictures + [pictures[0]] { #expect(picture.draw { _, _, _ in }) }
+        store.beginFrame()
         pictures.append(try #require(store.make(of: layouts[3], key, replacing: nil)))
-        #expect(!isKept(pictures[1]), "drawn longest ago: let go")
-        #expect(isKept(pictures[0]) && isKept(pictures[2]) && isKept(pictures[3]))
+        #expect(!pictures[1].isKept, "drawn longest ago: let go")
+        #expect(pictures[0].isKept && pictures[2].isKept && pictures[3].isKept)
         #expect(store.pictureCount == 3 && store.bytesInUse == 3 * one)
 
         // Remade in place of its old picture, a layout's bytes are counted once.
@@ -155,10 +158,11 @@ struct TextPictureTests {
         #expect(store.pictureCount == 3 && store.bytesInUse <= store.limit)
 
         store.limit = one
-        #expect(store.pictureCount == 1 && isKept(pictures[3]), "lowered: only the one drawn last stays")
+        #expect(store.pictureCount == 1 && pictures[3].isKept, "lowered: only the one drawn last stays")
+        store.beginFrame()
         let fifth = store.make(of: layouts[4], key, replacing: nil)
-        #expect(fifth != nil, "one fits, in place of the oldest")
-        #expect(!isKept(pictures[3]) && store.pictureCount == 1)
+        #expect(fifth != nil, "one fits, in place of the oldest, drawn before this frame")
+        #expect(!pictures[3].isKept && store.pictureCount == 1)
         withExtendedLifetime(fifth) {}
 
         store.limit = one - 1

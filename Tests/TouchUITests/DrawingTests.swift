@@ -1,5 +1,6 @@
 import Testing
-import TouchUI
+
+@testable import TouchUI
 
 /// Views drawing into an offscreen bitmap: each visual property, and the
 /// damage each change leaves for the compositor.
@@ -155,13 +156,44 @@ struct ViewDrawingTests {
         render()
         let whole = try Bitmap(width: 100, height: 100)
         whole.copy(PixelRect(x: 0, y: 0, width: 100, height: 100), from: bitmap)
+        // Through the label and the bar, then across the bottom edge (square corners with `.top`).
         // Three times: the label's text earns its picture on the third.
-        let band = PixelRect(x: 0, y: 37, width: 100, height: 26)
-        for time in 1...3 {
-            context.fill(band.rect, with: .black)
-            window.render(Region(band), in: context)
-            #expect(bitmap.firstDifference(from: whole) == nil, "repaint \(time) at \(origin), corners \(corners.rawValue)")
+        for band in [PixelRect(x: 0, y: 37, width: 100, height: 26), PixelRect(x: 0, y: 70, width: 100, height: 15)] {
+            for time in 1...3 {
+                context.fill(band.rect, with: .black)
+                window.render(Region(band), in: context)
+                #expect(bitmap.firstDifference(from: whole) == nil, "\(band), repaint \(time) at \(origin), corners \(corners.rawValue)")
+            }
         }
+    }
+
+    /// Where a rounded view may clip to its bounds: away from the rounded
+    /// corners it masks (their curve and a pixel more), at whole device
+    /// pixels, untransformed.
+    @Test func roundedCornersMatterWhereTheyArePaintedOrAtFractionsOfAPixel() throws {
+        let card = View(frame: Rect(x: 0, y: 0, width: 80, height: 60))
+        card.cornerRadius = 12
+        card.maskedCorners = .top
+        func matters(_ clip: Rect, translation: Point = Point(x: 10, y: 20), scale: Double = 1) -> Bool {
+            let context = GraphicsContext(bitmap: bitmap)
+            context.translateBy(x: translation.x, y: translation.y)
+            if scale != 1 { context.scaleBy(x: scale, y: scale) }
+            context.clip(to: clip)
+            return card.roundedCornersMatter(in: context, bounds: card.bounds)
+        }
+        let middle = Rect(x: 20, y: 20, width: 40, height: 20)
+        #expect(!matters(middle))
+        #expect(matters(Rect(x: 0, y: 0, width: 5, height: 5)), "the top left corner")
+        #expect(matters(Rect(x: 75, y: 0, width: 5, height: 5)), "the top right corner")
+        #expect(matters(Rect(x: 66, y: 12, width: 2, height: 2)), "a pixel from the top right corner's curve")
+        #expect(!matters(Rect(x: 0, y: 13, width: 80, height: 10)), "just past the top corners' reach")
+        #expect(!matters(Rect(x: 0, y: 50, width: 80, height: 10)), "the bottom corners are square")
+        #expect(matters(middle, translation: Point(x: 10.5, y: 20)), "the bounds at a fraction of a pixel")
+        #expect(matters(middle, scale: 2), "scaled")
+        card.maskedCorners = .all
+        #expect(matters(Rect(x: 0, y: 50, width: 80, height: 10)), "the bottom corners rounded too")
+        card.cornerRadius = 200
+        #expect(matters(middle), "a radius past half the side: half the side, reaching the middle")
     }
 
     @Test func theBorderIsDrawnInsideAboveSubviews() {
