@@ -40,8 +40,8 @@ public final class Compositor {
     @exclusivity(unchecked) private var withOverlay: (picture: Bitmap, context: GraphicsContext)?
     /// Where the views' frame changed since `withOverlay` last took it.
     @exclusivity(unchecked) private var overlayPictureStale = Region()
-    /// Its layers' stores under the same limit as the views' pictures (the configuration's `picture-memory`).
-    private let overlayCompositor = LayerCompositor(budget: View.rasterizationMemoryLimit)
+    /// Its layers' stores count in the views' picture budget (the configuration's `picture-memory`).
+    private let overlayCompositor = LayerCompositor(sharing: View.pictureBudget)
     /// The picture last presented.
     @exclusivity(unchecked) private var shown: Bitmap
     /// The overlay's picture on the display's cursor plane, when it is there.
@@ -324,7 +324,6 @@ public final class Compositor {
             overlayPictureStale = Region(picture.bounds)
         }
         let (picture, overlayContext) = withOverlay!
-        overlayCompositor.budget = View.rasterizationMemoryLimit
         overlayCompositor.composite(window.overlay, over: viewsFrame, region: overlayPictureStale, into: overlayContext)
         overlayContext.flush()
         // Let go rather than emptied in place: it may share the frame's damage (a union into

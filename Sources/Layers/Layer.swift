@@ -179,8 +179,8 @@ public class Layer {
     @exclusivity(unchecked) var backingStore: Bitmap?
     /// The appearance the store was drawn in: its adaptive colours are that one's.
     @exclusivity(unchecked) var backingStoreAppearance = Color.Appearance.light
-    /// When the store was last composited, for eviction.
-    var lastUsed = 0
+    /// When the store or flattened picture was last composited, as its budget counts (`PictureBudget`).
+    public var lastPictureUse = 0
     /// Counts changes to what the layer and its sublayers show in its own
     /// plane: its content, and anything of a sublayer. Where the layer sits,
     /// how it is turned and how it fades are not counted; they do not change
@@ -191,8 +191,17 @@ public class Layer {
     @exclusivity(unchecked) var flattened: FlattenedPicture?
 
     /// The bytes of the store and the flattened picture the compositor keeps for the layer.
-    var keptBytes: Int {
+    public var keptBytes: Int {
         (backingStore.map { $0.width * $0.height * 4 } ?? 0) + (flattened.map { $0.picture.width * $0.picture.height * 4 } ?? 0)
+    }
+
+    /// Lets go of the store and the flattened picture; the content is drawn again when next composited.
+    public func letGoOfPictures() {
+        if backingStore != nil {
+            backingStore = nil
+            needsDisplay = true
+        }
+        flattened = nil
     }
 
     /// A change to what the layer itself shows: counted, and damaged.

@@ -6,40 +6,49 @@ import Graphics
 /// backing store once and composited from it after that; moving, fading
 /// or transforming it costs a blit.
 ///
-/// The stores together stay within `budget` bytes: past it, those
-/// composited longest ago are let go and drawn again when next needed (a
-/// store never fails a frame; drawing straight into the frame is the
-/// fallback).
+/// The stores stay within a `PictureBudget`, which other kept pictures
+/// may share: past it, those composited longest ago are let go and drawn
+/// again when next needed, and a store that cannot fit beside those of the
+/// frame being drawn is not made (its content is drawn straight into the
+/// frame: a store never fails a frame).
 public final class LayerCompositor {
     // Unchecked as Layer's properties are (Layer.swift): one thread, plain assignments, used every frame.
-    /// The bytes all backing stores may take together. 64 MB: eight full screens at 1920 x 1080.
-    @exclusivity(unchecked) public var budget: Int
-    /// Layers holding a store or a flattened picture, for eviction; held
-    /// weakly, so a layer let go takes its pictures with it.
-    @exclusivity(unchecked) private var stored: [ObjectIdentifier: WeakLayer] = [:]
-    /// The bytes the stores and flattened pictures of layers still alive take.
-    public var storedBytes: Int {
-        stored.values.reduce(0) { $0 + ($1.layer?.keptBytes ?? 0) }
-    }
+    /// What the stores and flattened pictures may take, with whatever else shares it.
+    public let budget: PictureBudget
+    /// Whether each composite begins a frame of the budget: a compositor with
+    /// a budget of its own does; one sharing a budget leaves that to the host.
+    private let beginsFrames: Bool
+    /// The bytes the pictures in the budget take (with a shared budget, others' too).
+    public var storedBytes: Int { budget.bytesInUse }
     /// How many times layers' content was drawn: what a test or a benchmark counts.
     @exclusivity(unchecked) public private(set) var contentDraws = 0
     /// How many times a layer seen in perspective was painted flat, rather than its kept picture resampled.
     @exclusivity(unchecked) public private(set) var flattenings = 0
-    @exclusivity(unchecked) private var frame = 0
     /// The sprites a flat tree was laid out as, kept between frames so that one allocates no list.
     @exclusivity(unchecked) private var spriteList: [Sprite] = []
 
-    public init(budget: Int = 64 << 20) { self.budget = budget }
+    /// A compositor whose stores have `budget` bytes of their own (64 MB:
+    /// eight full screens at 1920 x 1080), each composite a frame.
+    public init(budget: Int = 64 << 20) {
+        self.budget = PictureBudget(limit: budget)
+        beginsFrames = true
+    }
+
+    /// A compositor whose stores share `budget` with other pictures; the
+    /// host begins its frames (`PictureBudget.beginFrame`).
+    public init(sharing budget: PictureBudget) {
+        self.budget = budget
+        beginsFrames = false
+    }
 
     /// Paints `region` of `tree` into `context`, whose origin is the root's.
     public func composite(_ tree: LayerTree, region: Region, into context: GraphicsContext) {
         guard !region.isEmpty else { return }
-        frame += 1
+        if beginsFrames { budget.beginFrame() }
         context.withSavedState {
             context.clip(to: region)
             composite(tree.root, into: context, clip: region.bounds.rect, superlayerToRoot: .identity)
         }
-        evictOverBudget()
     }
 
     /// Paints each rectangle of `region` into `context` (whose origin is the
@@ -53,7 +62,7 @@ public final class LayerCompositor {
     /// laid flat once, and each rectangle blends only the pictures over it.
     public func composite(_ tree: LayerTree, over base: Bitmap, region: Region, into context: GraphicsContext) {
         guard !region.isEmpty else { return }
-        frame += 1
+        if beginsFrames { budget.beginFrame() }
         // Flat only under a root that draws nothing of its own and passes its sublayers on as they are.
         var sprites: [Sprite]? = nil
         if tree.root.isEmptyContainer {
@@ -84,7 +93,6 @@ public final class LayerCompositor {
                 }
             }
         }
-        evictOverBudget()
     }
 
     /// Paints some of the root's sublayers, in the order given, into
@@ -92,9 +100,8 @@ public final class LayerCompositor {
     /// `visible` (in the root's coordinates) or less: a view's hosted layers,
     /// painted between its subviews.
     public func composite(_ sublayers: some Sequence<Layer>, visible: Rect, into context: GraphicsContext) {
-        frame += 1
+        if beginsFrames { budget.beginFrame() }
         for layer in sublayers { composite(layer, into: context, clip: visible, superlayerToRoot: .identity) }
-        evictOverBudget()
     }
 
     /// A plain picture on whole pixels, in the root's coordinates.
@@ -192,16 +199,14 @@ public final class LayerCompositor {
             pictureContext.flush()
             flattenings += 1
             picture = made
-            // Kept within the budget the stores share; a picture larger than all of it is painted each time.
-            if made.width * made.height * 4 <= budget {
+            // Kept within the budget the stores share; a picture that cannot fit is painted each time.
+            if layer.flattened?.owner === self { layer.flattened = nil }
+            if budget.makeRoom(for: made.width * made.height * 4, by: layer) {
                 layer.flattened = FlattenedPicture(
                     picture: made, pixels: pixels, generation: layer.contentGeneration, appearance: context.appearance, owner: self)
-                stored[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
-            } else if layer.flattened?.owner === self {
-                layer.flattened = nil
             }
         }
-        layer.lastUsed = frame
+        budget.use(layer)
         context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: opacity)
     }
 
@@ -271,9 +276,9 @@ public final class LayerCompositor {
         if layer.needsDisplay || layer.backingStoreAppearance != context.appearance
             || layer.backingStore.map({ $0.width != width || $0.height != height }) ?? true
         {
-            release(layer)
-            // Larger than the whole budget: drawn straight into the frame, every frame.
-            guard bytes <= budget, let store = try? Bitmap(width: width, height: height, opaque: layer.isOpaque) else {
+            layer.letGoOfPictures()
+            // No room beside the pictures this frame uses: drawn straight into the frame, until there is.
+            guard budget.makeRoom(for: bytes, by: layer), let store = try? Bitmap(width: width, height: height, opaque: layer.isOpaque) else {
                 contentDraws += 1
                 context.withSavedState {
                     context.clip(to: layer.bounds)
@@ -290,39 +295,12 @@ public final class LayerCompositor {
             contentDraws += 1
             layer.backingStore = store
             layer.needsDisplay = false
-            stored[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
         }
         guard let store = layer.backingStore else { return }
-        layer.lastUsed = frame
+        budget.use(layer)
         // A plain translation lands on whole pixels: a copy (GraphicsContext.composite).
         context.composite(store, at: layer.bounds.origin, alpha: alpha)
     }
-
-    /// Lets go of the layer's store and its flattened picture.
-    private func release(_ layer: Layer) {
-        if layer.backingStore != nil {
-            layer.backingStore = nil
-            layer.needsDisplay = true
-        }
-        layer.flattened = nil
-        stored[ObjectIdentifier(layer)] = nil
-    }
-
-    /// Lets go of the stores composited longest ago until the rest fit the budget.
-    private func evictOverBudget() {
-        guard !stored.isEmpty else { return }
-        stored = stored.filter { $0.value.layer != nil }
-        var total = storedBytes
-        guard total > budget else { return }
-        let oldestFirst = stored.values.compactMap(\.layer).sorted { $0.lastUsed < $1.lastUsed }
-        for layer in oldestFirst {
-            guard total > budget else { break }
-            total -= layer.keptBytes
-            release(layer)
-        }
-    }
 }
 
-struct WeakLayer {
-    weak var layer: Layer?
-}
+extension Layer: PictureHolder {}

@@ -1,3 +1,5 @@
+import Layers
+
 extension GraphicsContext {
     /// The context a view's `draw(_:)` draws into (UIGraphicsGetCurrentContext).
     @MainActor public internal(set) static var current: GraphicsContext?
@@ -102,7 +104,7 @@ extension View {
         if rasterCache?.extent != extent || rasterCache?.bounds != bounds {
             // A view that covers its picture with an opaque background keeps no alpha: compositing it is a copy.
             let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
-            rasterCache = RasterTiles(extent: extent, bounds: bounds, opaque: opaque)
+            rasterCache = RasterTiles(extent: extent, bounds: bounds, opaque: opaque, budget: View.pictureBudget)
         }
         return rasterCache
     }
@@ -110,21 +112,33 @@ extension View {
     /// A rasterized view larger than this (bytes) draws as usual: 16 MB, two full 1920 x 1080 screens.
     static let rasterLimit = 16.0 * 1024 * 1024
 
-    /// The memory, in bytes, that the pictures of all rasterized views
-    /// (`shouldRasterize`, and the screens of a push or a sheet while they
-    /// slide) may take together: 64 MB by default, eight full 1920 x 1080
-    /// screens. Past it, the pictures used longest ago are let go, to be
-    /// drawn again when next needed; a view whose picture cannot fit is
-    /// drawn as usual. The host sets it from the configuration's `picture-memory`.
-    public static var rasterizationMemoryLimit = 64 << 20 {
-        didSet {
-            if rasterizationMemoryLimit < oldValue { RasterTiles.trimToLimit() }
-            sublayerCompositor.budget = rasterizationMemoryLimit
-        }
+    /// The memory, in bytes, that kept pictures may take together: those of
+    /// rasterized views (`shouldRasterize`, and the screens of a push or a
+    /// sheet while they slide) and the backing stores of layers (an app's
+    /// own, and the window's overlay): 64 MB by default, eight full 1920 x
+    /// 1080 screens. Past it, the pictures used longest ago are let go, to be
+    /// drawn again when next needed; one that cannot fit beside those the
+    /// frame uses is not kept, and its content is drawn as usual. The host
+    /// sets it from the configuration's `picture-memory`.
+    public static var rasterizationMemoryLimit: Int {
+        get { pictureBudget.limit }
+        set { pictureBudget.limit = newValue }
     }
 
-    /// What the pictures of rasterized views take now, in bytes.
-    public static var rasterizationMemoryInUse: Int { RasterTiles.bytesInUse }
+    /// What kept pictures take now, in bytes (see `rasterizationMemoryLimit`).
+    public static var rasterizationMemoryInUse: Int { pictureBudget.bytesInUse }
+
+    /// The one budget of the views' pictures and the layers' stores: a host
+    /// compositing layers of its own over the views shares it
+    /// (`LayerCompositor(sharing:)`).
+    public static let pictureBudget = PictureBudget(limit: 64 << 20)
+
+    /// A frame is being drawn: pictures used from now on are in it, and are
+    /// not let go for others until the next (text's pictures too).
+    static func beginPictureFrame() {
+        pictureBudget.beginFrame()
+        TextPictureStore.shared.beginFrame()
+    }
 
     /// The area the view and its visible subviews can draw in, in window coordinates.
     func extentInWindow() -> Rect {
@@ -439,7 +453,7 @@ extension Window {
     public func render(_ region: Region, in context: GraphicsContext, betweenViews: (() -> Void)? = nil) {
         guard !region.isEmpty else { return }
         // A window's render of a frame has begun the frame already (its slides may have used pictures).
-        if !isRendering { RasterTiles.beginFrame() }
+        if !isRendering { View.beginPictureFrame() }
         layoutIfNeeded()
         // What no view covers is the screen's own black; an opaque
         // window covers it all, and painting it twice would double the cost.

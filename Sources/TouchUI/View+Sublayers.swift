@@ -123,8 +123,8 @@ struct WeakView {
 extension View {
     /// Composites the hosted layers' backing stores (those that draw with
     /// `draw`); shape and gradient layers draw straight into the frame.
-    /// Its budget is the configuration's `picture-memory`, as rasterized views'.
-    static let sublayerCompositor = LayerCompositor(budget: rasterizationMemoryLimit)
+    /// Their stores share the views' picture budget (the configuration's `picture-memory`).
+    static let sublayerCompositor = LayerCompositor(sharing: pictureBudget)
 
     /// The view's hosted layers, made on first use.
     var sublayerHost: HostedLayers {

@@ -154,7 +154,7 @@ extension Window {
         let t = context.transform
         let onGrid = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
         keptFrame = nil
-        RasterTiles.beginFrame()
+        View.beginPictureFrame()
         isRendering = true
         defer { isRendering = false }
         var repaint = frame.repaint

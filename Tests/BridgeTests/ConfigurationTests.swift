@@ -367,7 +367,7 @@ struct RemoteConfigurationTests {
     }
 }
 
-/// `picture-memory`: the limit on the pictures kept of views (and the overlay's layer stores).
+/// `picture-memory`: the one limit on the pictures kept of views and of layers.
 @MainActor
 struct PictureMemoryConfigurationTests {
     @Test func pictureMemoryIsMegabytesInARange() throws {

@@ -70,7 +70,7 @@ struct RasterizationTests {
         #expect(sameAsDrawn(try render(window)))
         #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
         // The third does not fit beside the two this frame uses: it is drawn as usual, and takes no other's place.
-        #expect(cards.map(\.rasterCache?.bytes) == [picture, picture, 0])
+        #expect(cards.map(\.rasterCache?.keptBytes) == [picture, picture, 0])
         let draws = cards.map(\.draws)
         #expect(sameAsDrawn(try render(window)))
         #expect(cards.map(\.draws) == [draws[0], draws[1], draws[2] + 1], "two composited, the third drawn: no picture taking turns")
@@ -82,18 +82,66 @@ struct RasterizationTests {
         _ = try render(window)
         cards[0].isHidden = false
         cards[1].isHidden = false
-        #expect(cards[2].rasterCache?.bytes == picture)
+        #expect(cards[2].rasterCache?.keptBytes == picture)
         #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
         // Lowering the limit lets go of pictures at once, those used longest ago first.
         View.rasterizationMemoryLimit = picture + picture / 2
         #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
-        #expect(cards[2].rasterCache?.bytes == picture, "the one used last stays")
+        #expect(cards[2].rasterCache?.keptBytes == picture, "the one used last stays")
 
         // Too little for any picture: every card is drawn as usual, and looks the same.
         View.rasterizationMemoryLimit = picture / 2
         for card in cards { card.setNeedsDisplay() }
         #expect(sameAsDrawn(try render(window)))
-        #expect(cards.allSatisfy { ($0.rasterCache?.bytes ?? 0) == 0 })
+        #expect(cards.allSatisfy { ($0.rasterCache?.keptBytes ?? 0) == 0 })
+    }
+
+    /// A layer's backing store and the views' pictures share the one limit:
+    /// room for two pictures holds a layer's store and one rasterized view,
+    /// and a second rasterized view is drawn as usual rather than kept past it.
+    @Test func layersStoresAndViewsPicturesShareTheLimit() throws {
+        let saved = View.rasterizationMemoryLimit
+        defer { View.rasterizationMemoryLimit = saved }
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 100), application: app)
+        window.backgroundColor = .white
+        let holder = View(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        window.addSubview(holder)
+        let dial = CALayer()
+        dial.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
+        var dialDraws = 0
+        dial.draw = { context in
+            dialDraws += 1
+            context.fill(CGRect(x: 10, y: 10, width: 60, height: 60), with: .green)
+        }
+        holder.layer.addSublayer(dial)
+        let cards = (1...2).map { index in
+            let card = Counter(frame: CGRect(x: 10 + 100 * Double(index), y: 10, width: 80, height: 80))
+            card.backgroundColor = .blue
+            window.addSubview(card)
+            return card
+        }
+        // Other tests' pictures may still be kept: what this window adds is counted.
+        let before = View.rasterizationMemoryInUse
+        let drawn = try render(window)
+        let picture = 80 * 80 * 4
+        #expect(dialDraws == 1 && View.rasterizationMemoryInUse - before == picture, "the layer's store is counted")
+
+        View.rasterizationMemoryLimit = 2 * picture + picture / 2
+        for card in cards { card.shouldRasterize = true }
+        let kept = try render(window)
+        #expect(kept.firstDifference(from: drawn) == nil)
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+        #expect(cards.map { $0.rasterCache?.keptBytes ?? 0 } == [picture, 0], "the second card does not fit beside the store and the first")
+        let draws = cards.map(\.draws)
+        #expect(try render(window).firstDifference(from: drawn) == nil)
+        #expect(dialDraws == 1, "the store used in every frame is kept")
+        #expect(cards.map(\.draws) == [draws[0], draws[1] + 1])
+
+        // Lowered under the store and a picture, the one used longest ago goes at once.
+        View.rasterizationMemoryLimit = picture + picture / 2
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
+        #expect(try render(window).firstDifference(from: drawn) == nil)
+        #expect(View.rasterizationMemoryInUse <= View.rasterizationMemoryLimit)
     }
 
     /// A navigation push slides both screens as pictures: their views are not
