@@ -119,6 +119,46 @@ struct LayerCompositorTests {
         _ = layers
     }
 
+    /// Two stores that cannot both fit do not take turns: the one kept
+    /// stays, and the other is drawn straight into each frame, once a frame.
+    @Test func storesThatCannotBothFitDoNotTakeTurns() throws {
+        let scene = Scene(), other = Scene()
+        other.square.position = Point(x: 60, y: 60)
+        scene.tree.root.addSublayer(other.square)
+        // Room for one 20 x 20 store (1,600 bytes), not two.
+        let compositor = LayerCompositor(budget: 2_000)
+        let bitmap = try Bitmap(width: 100, height: 100)
+        for _ in 0..<5 { frame(scene, compositor, into: bitmap, everything: true) }
+        #expect([scene.draws, other.draws] == [1, 5])
+        #expect(compositor.storedBytes == 1_600)
+        #expect(bitmap.pixel(x: 15, y: 15) == Self.red.pixel && bitmap.pixel(x: 65, y: 65) == Self.red.pixel)
+    }
+
+    /// Compositors sharing a budget share its limit and its order: a store
+    /// not used in the frame being drawn gives way to another compositor's,
+    /// one used in it does not.
+    @Test func compositorsSharingABudgetLetGoOfEachOthersOldestStores() throws {
+        let budget = PictureBudget(limit: 2_000)
+        let first = Scene(), second = Scene()
+        let firstCompositor = LayerCompositor(sharing: budget), secondCompositor = LayerCompositor(sharing: budget)
+        let bitmap = try Bitmap(width: 100, height: 100)
+        budget.beginFrame()
+        frame(first, firstCompositor, into: bitmap, everything: true)
+        frame(second, secondCompositor, into: bitmap, everything: true)
+        #expect(budget.bytesInUse == 1_600, "the first's store is used in this frame: the second draws straight")
+        #expect([first.draws, second.draws] == [1, 1])
+        budget.beginFrame()
+        frame(second, secondCompositor, into: bitmap, everything: true)
+        #expect(budget.bytesInUse == 1_600 && second.draws == 2, "a new frame: the first's store, unused in it, gave way")
+        budget.beginFrame()
+        frame(first, firstCompositor, into: bitmap, everything: true)
+        frame(second, secondCompositor, into: bitmap, everything: true)
+        #expect([first.draws, second.draws] == [2, 3], "the first kept again, in the room of the second's, which this frame had not used yet; the second then drawn straight")
+        #expect(bitmap.pixel(x: 15, y: 15) == Self.red.pixel)
+        budget.limit = 1_000
+        #expect(budget.bytesInUse == 0, "a lower limit lets go at once")
+    }
+
     @Test func aLayerLargerThanTheBudgetIsDrawnStraightIntoTheFrame() throws {
         let scene = Scene(), compositor = LayerCompositor(budget: 100)
         let bitmap = try Bitmap(width: 100, height: 100)
