@@ -101,9 +101,13 @@ let package = Package(
                 "TouchUI", "Bridge", "KernelInput", "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .target(name: "TouchBridgeTesting", dependencies: ["TouchBridge", "Bridge", "Display", "KernelInput"]),
+        // TouchUI and Graphics named beside TouchBridge, as for the demo below.
+        .target(name: "TouchBridgeTesting", dependencies: ["TouchBridge", "TouchUI", "Graphics", "Bridge", "Display", "KernelInput"]),
         // The demo app; Examples/Demo builds the same sources as a package of its own.
-        .target(name: "TouchBridgeDemo", dependencies: ["TouchBridge"], path: "Examples/Demo/Sources/DemoApp"),
+        // TouchUI and Graphics reach the app through TouchBridge's re-export; they are named as
+        // well because SwiftPM rebuilds a module only for its direct dependencies' changes, and
+        // the demo's views subclass TouchUI's (a stale build of them had the window's old layout).
+        .target(name: "TouchBridgeDemo", dependencies: ["TouchBridge", "TouchUI", "Graphics"], path: "Examples/Demo/Sources/DemoApp"),
         .executableTarget(
             name: "TouchBridgeTool",
             dependencies: [
@@ -140,9 +144,11 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["TOMLExamples"]),
-        .testTarget(name: "TouchBridgeTests", dependencies: ["TouchBridge", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
-            name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "TouchBridgeDemo"],
+            name: "TouchBridgeTests",
+            dependencies: ["TouchBridge", "TouchUI", "Graphics", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(
+            name: "TouchBridgeTestingTests", dependencies: ["TouchBridgeTesting", "TouchBridgeDemo", "TouchUI", "Graphics"],
             exclude: ["AdaptiveScreens/Screens"]),
         .testTarget(name: "CommandTests", dependencies: ["TouchBridgeTool", "Graphics"]),
     ],
