@@ -1,36 +1,36 @@
 import Graphics
-import Layers
 
-/// A rasterized view's picture, kept in square tiles drawn as they are
-/// first needed: a screen sliding in is drawn a strip at a time as it
-/// comes into sight, not whole on the first frame.
+/// A picture kept in square tiles, each drawn when it is first needed, as
+/// CATiledLayer keeps its content: a rasterized view's, so that a screen
+/// sliding in is drawn a strip at a time as it comes into sight, not whole
+/// on the first frame.
 ///
-/// Its tiles count in the views' `PictureBudget` (`View.pictureBudget`),
-/// with layers' stores: a tile that would pass it first lets go of the
-/// pictures used longest ago (drawn again when next needed), and when even
-/// that is not enough, the view is drawn as usual that frame. Memory never
-/// makes a frame fail, and no tile is left out of a picture.
-final class RasterTiles: PictureHolder {
-    /// The picture's rectangle in the view's coordinates, on whole points.
-    let extent: Rect
-    /// The view's bounds when the picture was started: another size is another picture.
-    let bounds: Rect
-    /// Whether the view covers the picture with an opaque background: tiles with no alpha composite as copies.
-    let opaque: Bool
+/// Its tiles count in a `PictureBudget`, with other pictures: a tile that
+/// would pass it first lets go of the pictures used longest ago (drawn
+/// again when next needed), and when even that is not enough, no tile is
+/// given and the caller draws as usual that frame. Memory never makes a
+/// frame fail, and no tile is left out of a picture.
+public final class TiledBackingStore: PictureHolder {
+    /// The picture's rectangle in its owner's coordinates, on whole points.
+    public let extent: Rect
+    /// The owner's bounds when the picture was started: another size is another picture.
+    public let bounds: Rect
+    /// Whether the owner covers the picture with an opaque background: tiles with no alpha composite as copies.
+    public let opaque: Bool
     /// Each an `Image`, whose opacity spans let a tile composited again copy its opaque runs.
     private var tiles: [Int: Image] = [:]
     private let columns: Int
     private let budget: PictureBudget
     static let side = 256
     /// What the tiles take.
-    private(set) var keptBytes = 0
-    var lastPictureUse = 0
+    public private(set) var keptBytes = 0
+    public var lastPictureUse = 0
 
     /// What the whole picture takes once every tile is drawn.
     private var fullBytes: Int { Int(extent.width) * Int(extent.height) * 4 }
 
     /// Whether the whole picture can be kept beside those this frame uses:
-    /// if not, it gives up its tiles and the view is drawn as usual, before
+    /// if not, it gives up its tiles and its owner draws as usual, before
     /// any other picture is let go for it.
     private func canFit() -> Bool {
         guard budget.bytesInFrame(besides: self) + fullBytes <= budget.limit else {
@@ -40,7 +40,7 @@ final class RasterTiles: PictureHolder {
         return true
     }
 
-    func letGoOfPictures() {
+    public func letGoOfPictures() {
         tiles.removeAll()
         keptBytes = 0
     }
@@ -54,7 +54,9 @@ final class RasterTiles: PictureHolder {
         return true
     }
 
-    init(extent: Rect, bounds: Rect, opaque: Bool, budget: PictureBudget) {
+    /// A store of no tiles yet for a picture of `extent`, of an owner of
+    /// `bounds`, whose tiles count in `budget`.
+    public init(extent: Rect, bounds: Rect, opaque: Bool, budget: PictureBudget) {
         self.extent = extent
         self.budget = budget
         self.bounds = bounds
@@ -62,11 +64,11 @@ final class RasterTiles: PictureHolder {
         columns = (Int(extent.width) + Self.side - 1) / Self.side
     }
 
-    /// Fills the tiles that lie wholly inside `area` (view coordinates, on
+    /// Fills the tiles that lie wholly inside `area` (its owner's coordinates, on
     /// whole pixels) with what `screen` shows there, `offset` being where the
-    /// view's origin falls on it: a picture already on screen is copied, not
+    /// owner's origin falls on it: a picture already on screen is copied, not
     /// drawn again. Only an opaque picture can be copied from an opaque screen.
-    func capture(from screen: Bitmap, offset: (x: Int, y: Int), area: Rect) {
+    public func capture(from screen: Bitmap, offset: (x: Int, y: Int), area: Rect) {
         guard opaque else { return }
         budget.use(self)
         guard canFit() else { return }
@@ -79,17 +81,16 @@ final class RasterTiles: PictureHolder {
                 guard !rect.isEmpty, area.contains(rect) else { continue }
                 let onScreen = PixelRect(
                     x: Int(rect.minX) + offset.x, y: Int(rect.minY) + offset.y, width: Int(rect.width), height: Int(rect.height))
-                guard screen.bounds.contains(onScreen), let tile = try? screen.cropped(to: onScreen), keep(tile, at: row * columns + column)
-                else { continue }
+                if screen.bounds.contains(onScreen), let tile = try? screen.cropped(to: onScreen) { _ = keep(tile, at: row * columns + column) }
             }
         }
     }
 
-    /// The tiles over `area` (view coordinates), each with its rectangle;
+    /// The tiles over `area` (the owner's coordinates), each with its rectangle;
     /// a tile not yet drawn is drawn by `draw` first (into a context whose
-    /// origin is the view's). Nil when a tile cannot be had (no memory, or
-    /// none under the limit): the view is then drawn as usual.
-    func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(image: Image, rect: Rect)]? {
+    /// origin is the owner's). Nil when a tile cannot be had (no memory, or
+    /// none under the limit): the owner then draws as usual.
+    public func tiles(covering area: Rect, draw: (GraphicsContext, Rect) -> Void) -> [(image: Image, rect: Rect)]? {
         let area = area.intersection(extent)
         guard !area.isEmpty else { return [] }
         budget.use(self)

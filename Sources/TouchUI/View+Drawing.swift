@@ -98,13 +98,13 @@ extension View {
 
     /// The rasterized picture for the view as it is now, started anew when its
     /// extent or bounds changed; nil when it would be too large to keep.
-    func currentRasterCache() -> RasterTiles? {
+    func currentRasterCache() -> TiledBackingStore? {
         let extent = extentInOwnCoordinates().integral
         guard extent.width > 0, extent.height > 0, extent.width * extent.height * 4 <= View.rasterLimit else { return nil }
         if rasterCache?.extent != extent || rasterCache?.bounds != bounds {
             // A view that covers its picture with an opaque background keeps no alpha: compositing it is a copy.
             let opaque = extent == bounds && cornerRadius == 0 && (backgroundColor?.resolved(for: traits.colorAppearance).alpha ?? 0) >= 1
-            rasterCache = RasterTiles(extent: extent, bounds: bounds, opaque: opaque, budget: View.pictureBudget)
+            rasterCache = TiledBackingStore(extent: extent, bounds: bounds, opaque: opaque, budget: View.pictureBudget)
         }
         return rasterCache
     }

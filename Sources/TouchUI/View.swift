@@ -1,3 +1,5 @@
+import Layers
+
 /// A rectangle on the screen that draws and handles touches, as UIView.
 ///
 /// Geometry follows UIKit: `center`, `bounds` and `transform` are stored;
@@ -247,7 +249,7 @@ open class View: Responder {
         rasterCache = nil
     }
     /// The picture a rasterized view composites, in tiles drawn as they are needed.
-    @exclusivity(unchecked) var rasterCache: RasterTiles?
+    @exclusivity(unchecked) var rasterCache: TiledBackingStore?
     /// The picture a view seen in perspective is resampled from, kept while
     /// nothing inside changes: a turning card costs a resample, not a
     /// redraw of its text. While one is kept, changes inside find it as
