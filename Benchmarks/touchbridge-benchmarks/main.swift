@@ -184,7 +184,7 @@ let sharedRecordings = ProcessInfo.processInfo.environment["BENCH_RECORDINGS"].m
     ?? URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("shared/recordings")
-// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet|session|prediction|vnc|shadows|sublayers|transition|card runs one figure.
+// BENCH_ONLY=tracker|parsers|filters|delivery|keys|hittest|memory|deceleration|table|drawing|text|demo|layout|layers|push|drag|sheet|session|prediction|vnc|shadows|sublayers|transition|card|caret runs one figure.
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func wanted(_ name: String) -> Bool { only == nil || only == name }
 if wanted("tracker") { print(benchmarkTracker()) }
@@ -211,6 +211,7 @@ MainActor.assumeIsolated {
     if wanted("sublayers") { print(benchmarkSublayers()) }
     if wanted("transition") { print(benchmarkTransition()) }
     if wanted("card") { print(benchmarkCardDrag()) }
+    if wanted("caret") { print(benchmarkCaretBlink()) }
 }
 if wanted("prediction") {
     do {
