@@ -13,18 +13,18 @@ open class TextField: Control, KeyInput {
         set {
             storage = newValue ?? ""
             caretPosition = storage.count
-            setNeedsDisplay()
+            contentChanged()
         }
     }
-    public var placeholder: String? { didSet { setNeedsDisplay() } }
+    public var placeholder: String? { didSet { contentChanged() } }
     public var font = Font.systemFont(ofSize: 17) {
         didSet {
-            setNeedsDisplay()
+            contentChanged()
             if oldValue != font { invalidateIntrinsicContentSize() }
         }
     }
     public var textColor: Color = .label { didSet { setNeedsDisplay() } }
-    public var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
+    public var textAlignment: TextAlignment = .natural { didSet { contentChanged() } }
     public var borderStyle = BorderStyle.none {
         didSet {
             applyBorderStyle()
@@ -32,7 +32,7 @@ open class TextField: Control, KeyInput {
         }
     }
     /// Dots in place of the characters: a PIN, a password.
-    public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
+    public var isSecureTextEntry = false { didSet { contentChanged() } }
     /// Which on-screen keyboard comes up; a number pad also keeps anything but digits out.
     public var keyboardType = KeyboardType.default
     /// The title of the on-screen keyboard's Return key ("Next", "Done", "Go"…).
@@ -41,18 +41,20 @@ open class TextField: Control, KeyInput {
     public var autocapitalizationType = TextAutocapitalizationType.sentences
     /// Whether the text is cleared each time editing begins, as a PIN field does.
     public var clearsOnBeginEditing = false
-    public var caretColor: Color = .systemBlue
+    public var caretColor: Color = .systemBlue {
+        didSet { caretLayer.backgroundColor = caretColor }
+    }
     /// Space between the border and the text.
-    public var textInsets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8) { didSet { setNeedsDisplay() } }
+    public var textInsets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8) { didSet { contentChanged() } }
     public weak var delegate: (any TextFieldDelegate)?
     public private(set) var isEditing = false {
-        didSet { if oldValue != isEditing && clearButtonMode != .never { setNeedsDisplay() } }
+        didSet { if oldValue != isEditing && clearButtonMode != .never { contentChanged() } }
     }
     /// When the clear button (a cross in a grey circle at the trailing end)
     /// shows, while the field has text. A tap on it empties the field,
     /// if `textFieldShouldClear` agrees, and starts editing.
     public var clearButtonMode = ViewMode.never {
-        didSet { if oldValue != clearButtonMode { setNeedsDisplay() } }
+        didSet { if oldValue != clearButtonMode { contentChanged() } }
     }
     /// Where the caret is, in characters from the start of the text.
     public var caretPosition: Int {
@@ -78,10 +80,18 @@ open class TextField: Control, KeyInput {
     /// How far the text is scrolled left so the caret stays in sight.
     private var scrollOffset = 0.0
     private var customInputView: View?
+    /// The caret, a layer of its own over the text: a blink shows or hides
+    /// it, repainting only where it stands, not the whole field.
+    private let caretLayer = CALayer()
+    /// Whether the caret stands anywhere: not while not editing, nor in a field too small for it.
+    private var caretHasPlace = false
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         backgroundColor = .controlGray(1, dark: 0.11)
+        caretLayer.backgroundColor = caretColor
+        caretLayer.isHidden = true
+        layer.insertSublayer(caretLayer, at: 0)
     }
 
     /// What comes up in place of the keyboard while editing; nil: the keyboard for `keyboardType`.
@@ -123,7 +133,7 @@ open class TextField: Control, KeyInput {
         stopBlinking()
         stopRepeating()
         window?.hideInput(for: self)
-        setNeedsDisplay()
+        contentChanged()
         sendActions(for: .editingDidEnd)
         delegate?.textFieldDidEndEditing(self)
     }
@@ -397,9 +407,6 @@ open class TextField: Control, KeyInput {
         context.withSavedState {
             context.clip(to: textRect.insetBy(dx: -2, dy: 0))
             context.draw(shownLayout, at: origin, color: storage.isEmpty ? .controlGray(0.7, dark: 0.4) : textColor)
-            if isEditing && caretVisible {
-                context.fill(Rect(x: caretX.rounded() - 1, y: origin.y, width: 2, height: font.lineHeight.rounded()), with: caretColor)
-            }
         }
         if showsClearButton { drawClearButton(in: context) }
     }
@@ -431,9 +438,40 @@ open class TextField: Control, KeyInput {
 
     // MARK: The caret
 
+    /// What the field draws changed, and so may where its caret stands.
+    private func contentChanged() {
+        setNeedsDisplay()
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        placeCaret()
+    }
+
+    /// Puts the caret layer where the caret stands, as the text is scrolled,
+    /// inside the text's clip; shown while editing and in its blink's on half.
+    private func placeCaret() {
+        var place = Rect.null
+        if isEditing {
+            keepCaretInSight()
+            place = Rect(x: caretX.rounded() - 1, y: textOrigin.y, width: 2, height: font.lineHeight.rounded())
+                .intersection(textRect.insetBy(dx: -2, dy: 0))
+        }
+        caretHasPlace = !place.isNull && !place.isEmpty
+        if caretHasPlace, caretLayer.frame != place { caretLayer.frame = place }
+        showCaret(caretVisible)
+    }
+
+    /// Shows or hides the caret layer (never one with no place), damaging it only when that changes.
+    private func showCaret(_ shown: Bool) {
+        let hidden = !(shown && caretHasPlace)
+        if caretLayer.isHidden != hidden { caretLayer.isHidden = hidden }
+    }
+
     /// Shows the caret at once and starts its blink again, as after any edit or move.
     private func showCaretNow() {
-        setNeedsDisplay()
+        contentChanged()
         guard isEditing else { return }
         caretVisible = true
         stopBlinking()
@@ -446,7 +484,8 @@ open class TextField: Control, KeyInput {
         blinkTimer = timeline.schedule(after: Self.caretBlinkInterval) { [weak self] in
             guard let self, self.isEditing else { return }
             self.caretVisible.toggle()
-            self.setNeedsDisplay()
+            // The field is not drawn again: only the caret's few pixels change.
+            self.showCaret(self.caretVisible)
             self.scheduleBlink()
         }
     }

@@ -291,6 +291,41 @@ struct TextFieldTests {
         #expect(app.timeline.pendingTimerCount == 0)
     }
 
+    /// The caret is a layer of its own: a blink repaints the caret's few
+    /// pixels, not the field, and every repaint (blinks, typing, moving the
+    /// caret, the field scrolling its text, editing's end) is the window as
+    /// drawing it afresh gives.
+    @Test func aBlinkRepaintsTheCaretNotTheField() throws {
+        app.showsOnScreenKeyboard = false
+        field.removeFromSuperview()
+        let edited = TextField(frame: Rect(x: 20, y: 20, width: 300, height: 40))
+        edited.borderStyle = .roundedRect
+        edited.text = "hello"
+        window.backgroundColor = .white
+        window.addSubview(edited)
+        edited.becomeFirstResponder()
+        let kept = try window.drawnAfresh()
+        let lit = (0..<800).filter { kept.pixel(x: $0, y: 40) == edited.caretColor.pixel }
+        #expect(lit.count == 2, "a caret two pixels wide")
+        for blink in 1...4 {
+            app.virtualTimeline.advance(to: app.timeline.now + TextField.caretBlinkInterval)
+            let damage = window.takeDamage()
+            let area = damage.rects.reduce(0) { $0 + $1.width * $1.height }
+            #expect(area > 0 && area <= 2 * Int(edited.font.lineHeight.rounded()), "blink \(blink): only the caret's place")
+            window.render(damage, in: GraphicsContext(bitmap: kept))
+            let shown = kept.pixel(x: lit[0], y: 40) == edited.caretColor.pixel
+            #expect(shown == blink.isMultiple(of: 2), "blink \(blink): off, then on")
+            #expect(try window.repaintDifference(in: kept) == nil)
+        }
+        edited.insertText(" world, a line longer than the field can show")
+        #expect(try window.repaintDifference(in: kept) == nil, "typed past the end: the text scrolls, the caret follows")
+        edited.caretPosition = 2
+        #expect(try window.repaintDifference(in: kept) == nil, "the caret moved")
+        edited.resignFirstResponder()
+        #expect(try window.repaintDifference(in: kept) == nil, "editing ended")
+        #expect(!(0..<800).contains { kept.pixel(x: $0, y: 40) == edited.caretColor.pixel }, "no caret left")
+    }
+
     /// With blinking off (a replay's frames), the caret stays lit and no timer runs for it.
     @Test func aCaretThatDoesNotBlinkStaysLitAndSetsNoTimer() {
         app.caretBlinks = false
