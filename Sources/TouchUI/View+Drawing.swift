@@ -264,6 +264,13 @@ extension View {
             guard castsShadow else { return }
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
             if !reach.intersects(dirtyInSuperview) { return }
+        } else if !animating && transform.isIdentity && projected == nil && !castsShadow && hostedLayers?.isEmpty ?? true
+            && crossDissolve == nil && layerMask == nil && View.drawingUpTo == nil && !frame.intersects(dirtyInSuperview)
+            && !subviewsReach(dirtyInSuperview.offsetBy(dx: bounds.minX - frame.minX, dy: bounds.minY - frame.minY))
+        {
+            // A container away from the damage whose subviews stay away from it
+            // too (a table's rows under a caret elsewhere): no cairo call either.
+            return
         }
         if let projection = projected, !projection.isAffine {
             // Turned in depth: the view drawn as one picture, laid into the superview's plane in perspective.
@@ -346,6 +353,24 @@ extension View {
         }
         drawContents(in: context, bounds: bounds, dirty: dirty, visible: visible, animating: animating, betweenViews: betweenViews)
         if layered { context.endTransparencyLayer(alpha: alpha) }
+    }
+
+    /// Whether any subview may draw in `rect` (the view's own coordinates),
+    /// by frames alone: a subview that could draw past its frame other than
+    /// through its subviews (a shadow, layers, a transform, an animation, a
+    /// transition, a mask) is taken to reach it.
+    private func subviewsReach(_ rect: Rect) -> Bool {
+        for subview in subviews where !subview.isHidden {
+            guard subview.presentation == nil, subview.transform.isIdentity, subview.projection == nil, !subview.castsShadow,
+                subview.hostedLayers?.isEmpty ?? true, subview.crossDissolve == nil, subview.layerMask == nil
+            else { return true }
+            let bounds = subview.bounds, anchor = subview.anchor(in: bounds)
+            let frame = Rect(
+                x: subview.center.x - (anchor.x - bounds.minX), y: subview.center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
+            if frame.intersects(rect) { return true }
+            if !subview.clipsToBounds && subview.subviewsReach(rect.offsetBy(dx: bounds.minX - frame.minX, dy: bounds.minY - frame.minY)) { return true }
+        }
+        return false
     }
 
     /// The tiles of a rasterized view's picture over `visible`, when they show
