@@ -180,7 +180,8 @@ extension View {
     }
 
     private func drawBorder(in context: GraphicsContext) {
-        if cornerRadius > 0 {
+        // Away from the rounded corners a border of whole pixels is four straight bands, whose pixels a fill gives.
+        if cornerRadius > 0 && (borderWidth != borderWidth.rounded() || roundedCornersMatter(in: context, bounds: bounds)) {
             let inset = bounds.insetBy(dx: borderWidth / 2, dy: borderWidth / 2)
             let radius = max(0, cornerRadius - borderWidth / 2)
             let outline = Path(roundedRect: inset, byRoundingCorners: maskedCorners.rectCorners, cornerRadii: Size(width: radius, height: radius))
@@ -404,7 +405,12 @@ extension View {
             // Square views go straight to cairo's rectangle, with no path to build.
             if let backgroundColor = animating ? drawnBackgroundColor : self.backgroundColor,
                 backgroundColor.resolved(for: context.appearance).alpha > 0 {
-                if cornerRadius > 0 { context.fill(shape(in: bounds), with: backgroundColor) } else { context.fill(bounds, with: backgroundColor) }
+                // Away from the rounded corners (a small repaint inside a card), the rectangle paints the same pixels.
+                if cornerRadius > 0 && roundedCornersMatter(in: context, bounds: bounds) {
+                    context.fill(shape(in: bounds), with: backgroundColor)
+                } else {
+                    context.fill(bounds, with: backgroundColor)
+                }
             }
             if clipsToBounds {
                 if cornerRadius > 0 && roundedCornersMatter(in: context, bounds: bounds) {

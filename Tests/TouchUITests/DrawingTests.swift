@@ -132,17 +132,21 @@ struct ViewDrawingTests {
     }
 
     /// Away from its rounded corners, a view that clips to them is clipped
-    /// to its bounds (which cairo can list, so text comes from its picture):
-    /// a repaint there gives the pixels of a repaint of it whole, at whole
-    /// pixels and at fractions of one (where the rounded shape still clips).
+    /// to its bounds (which cairo can list, so text comes from its picture),
+    /// and its background and border are filled as rectangles: a repaint
+    /// there gives the pixels of a repaint of it whole, at whole pixels and
+    /// at fractions of one (where the rounded shape is still used).
     @Test(arguments: [Point(x: 10, y: 20), Point(x: 10.5, y: 20.25)], [CornerMask.all, .top])
     func aRoundedViewRepaintedAwayFromItsCornersGivesTheWholeRepaintsPixels(_ origin: Point, _ corners: CornerMask) throws {
+        // Its background and border too are painted as rectangles there, where the border is whole pixels wide.
+        for (borderWidth, clips) in [(2.0, true), (1.0, false), (0.5, true)] {
+        for view in window.subviews { view.removeFromSuperview() }
         let card = View(frame: Rect(origin: origin, size: Size(width: 80, height: 60)))
         card.backgroundColor = .blue
         card.cornerRadius = 12
         card.maskedCorners = corners
-        card.clipsToBounds = true
-        card.borderWidth = 2
+        card.clipsToBounds = clips
+        card.borderWidth = borderWidth
         card.borderColor = .red
         let label = Label(frame: Rect(x: 4, y: 18, width: 90, height: 24))
         label.text = "Flat white, oat milk"
@@ -162,8 +166,11 @@ struct ViewDrawingTests {
             for time in 1...3 {
                 context.fill(band.rect, with: .black)
                 window.render(Region(band), in: context)
-                #expect(bitmap.firstDifference(from: whole) == nil, "\(band), repaint \(time) at \(origin), corners \(corners.rawValue)")
+                #expect(
+                    bitmap.firstDifference(from: whole) == nil,
+                    "\(band), repaint \(time) at \(origin), corners \(corners.rawValue), border \(borderWidth), clipping \(clips)")
             }
+        }
         }
     }
 
