@@ -2,11 +2,15 @@ import CCairo
 
 /// Draws into a Bitmap with cairo, antialiased: the `CGContext` of this
 /// project. Views get one already clipped and transformed to them.
+///
+/// One thread draws with a context at a time, as with cairo's own: its
+/// state skips Swift's run-time exclusivity checks (set by plain assignment,
+/// saved and restored once per view drawn, several hundred times a frame).
 public final class GraphicsContext {
     public let bitmap: Bitmap
     let cr: OpaquePointer
     /// Which form of an adaptive colour is drawn (`Color(light:dark:)`).
-    public var appearance = Color.Appearance.light
+    @exclusivity(unchecked) public var appearance = Color.Appearance.light
 
     public init(bitmap: Bitmap) {
         self.bitmap = bitmap
@@ -19,11 +23,11 @@ public final class GraphicsContext {
 
     /// The colours a path is filled and stroked with when the call names
     /// none (CGContext's fill and stroke colours), saved and restored with the state.
-    public var fillColor = Color.black
-    public var strokeColor = Color.black
+    @exclusivity(unchecked) public var fillColor = Color.black
+    @exclusivity(unchecked) public var strokeColor = Color.black
     /// The width a path is stroked with when the call names none (CGContext's line width).
-    public var lineWidth = 1.0
-    private var savedColors: [(fill: Color, stroke: Color, lineWidth: Double)] = []
+    @exclusivity(unchecked) public var lineWidth = 1.0
+    @exclusivity(unchecked) private var savedColors: [(fill: Color, stroke: Color, lineWidth: Double)] = []
 
     public func saveState() {
         cairo_save(cr)

@@ -73,7 +73,7 @@ public struct TraitCollection: Hashable, Sendable {
         get { currentOverride ?? Application.shared.keyWindow?.traitCollection ?? TraitCollection() }
         set { currentOverride = newValue }
     }
-    @MainActor static var currentOverride: TraitCollection?
+    @MainActor @exclusivity(unchecked) static var currentOverride: TraitCollection?
 
     /// Runs `body` with `current` set to `traits`.
     @MainActor public static func performAsCurrent<T>(_ traits: TraitCollection, _ body: () throws -> T) rethrows -> T {

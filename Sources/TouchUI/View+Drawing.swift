@@ -2,7 +2,8 @@ import Layers
 
 extension GraphicsContext {
     /// The context a view's `draw(_:)` draws into (UIGraphicsGetCurrentContext).
-    @MainActor public internal(set) static var current: GraphicsContext?
+    // Set and cleared around each view's draw(_:), on the main actor: no run-time exclusivity check.
+    @MainActor @exclusivity(unchecked) public internal(set) static var current: GraphicsContext?
 }
 
 /// The context a view's `draw(_:)` draws into, as UIGraphicsGetCurrentContext();
@@ -64,8 +65,8 @@ extension View {
 
     /// While the screen is drawn up to one view (what lies under it and the
     /// view itself, not what is in front), that view, and whether it is drawn.
-    @MainActor static var drawingUpTo: View?
-    @MainActor static var drewLast = false
+    @MainActor @exclusivity(unchecked) static var drawingUpTo: View?
+    @MainActor @exclusivity(unchecked) static var drewLast = false
 
     /// Draws a picture apart (a shadow's, a rasterized view's tile): not part of a screen drawn up to a view.
     @MainActor static func offscreen(_ draw: () -> Void) {
