@@ -44,7 +44,7 @@ public struct Configuration: Equatable, Sendable {
     public var floor = ContactFloor()
     /// `idle-timeout`, `dim-after`, `wake-touch`: the panel dims and powers down when no one uses it.
     public var screenPower: ScreenPowerSettings?
-    /// `picture-memory`: the megabytes kept pictures (rasterized views, sliding screens, layers' stores, the overlay's) may take together, and a quarter of it more text's; 64 when not given.
+    /// `picture-memory`: the megabytes rasterized views' pictures (sliding screens among them) and layers' backing stores (the overlay's too) may take together, and a quarter of it more text's; 64 when not given.
     public var pictureMemory: Int?
     /// `cursor-plane`: whether a lone finger marker may go on a DRM card's cursor plane; true when not given.
     public var usesCursorPlane = true
@@ -91,7 +91,7 @@ public struct Configuration: Equatable, Sendable {
         "idle-timeout": "seconds with no touch before the panel powers down",
         "dim-after": "seconds with no touch before the backlight dims (less than idle-timeout)",
         "wake-touch": "swallow or deliver",
-        "picture-memory": "megabytes the kept pictures of views and layers may take together (and a quarter more for text), 8 to 4096 (64 by default)",
+        "picture-memory": "megabytes rasterized views' pictures and layers' backing stores may take together (and a quarter more for text), 8 to 4096 (64 by default)",
         "cursor-plane": "true or false",
         "atomic-modesetting": "true or false",
         "input.devices": "a list of event nodes",

@@ -88,7 +88,9 @@ public final class PictureBudget {
 }
 
 /// Something that keeps pictures within a `PictureBudget`: a layer with a
-/// backing store, a rasterized view's tiles.
+/// backing store, a rasterized view's tiles. It counts in one budget: a
+/// layer composited by compositors with budgets apart would be counted by
+/// each, and its last use would mix their clocks.
 public protocol PictureHolder: AnyObject {
     /// The bytes its pictures take now.
     var keptBytes: Int { get }

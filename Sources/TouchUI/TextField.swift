@@ -81,7 +81,9 @@ open class TextField: Control, KeyInput {
     private var scrollOffset = 0.0
     private var customInputView: View?
     /// The caret, a layer of its own over the text: a blink shows or hides
-    /// it, repainting only where it stands, not the whole field.
+    /// it, repainting only where it stands, not the whole field. In the
+    /// field's layer only while editing, so a field that is not edited has
+    /// no layers, and is passed over as any view by a repaint away from it.
     private let caretLayer = CALayer()
     /// Whether the caret stands anywhere: not while not editing, nor in a field too small for it.
     private var caretHasPlace = false
@@ -91,7 +93,6 @@ open class TextField: Control, KeyInput {
         backgroundColor = .controlGray(1, dark: 0.11)
         caretLayer.backgroundColor = caretColor
         caretLayer.isHidden = true
-        layer.insertSublayer(caretLayer, at: 0)
     }
 
     /// What comes up in place of the keyboard while editing; nil: the keyboard for `keyboardType`.
@@ -452,12 +453,19 @@ open class TextField: Control, KeyInput {
     /// Puts the caret layer where the caret stands, as the text is scrolled,
     /// inside the text's clip; shown while editing and in its blink's on half.
     private func placeCaret() {
-        var place = Rect.null
-        if isEditing {
-            keepCaretInSight()
-            place = Rect(x: caretX.rounded() - 1, y: textOrigin.y, width: 2, height: font.lineHeight.rounded())
-                .intersection(textRect.insetBy(dx: -2, dy: 0))
+        guard isEditing else {
+            if caretLayer.superlayer != nil {
+                caretLayer.removeFromSuperlayer()
+                caretLayer.isHidden = true
+            }
+            caretHasPlace = false
+            return
         }
+        // In the field's layer while editing (put back if the app took the field's layers away).
+        if caretLayer.superlayer == nil { layer.insertSublayer(caretLayer, at: 0) }
+        keepCaretInSight()
+        let place = Rect(x: caretX.rounded() - 1, y: textOrigin.y, width: 2, height: font.lineHeight.rounded())
+            .intersection(textRect.insetBy(dx: -2, dy: 0))
         caretHasPlace = !place.isNull && !place.isEmpty
         if caretHasPlace, caretLayer.frame != place { caretLayer.frame = place }
         showCaret(caretVisible)

@@ -113,11 +113,11 @@ extension View {
     /// A rasterized view larger than this (bytes) draws as usual: 16 MB, two full 1920 x 1080 screens.
     static let rasterLimit = 16.0 * 1024 * 1024
 
-    /// The memory, in bytes, that kept pictures may take together: those of
-    /// rasterized views (`shouldRasterize`, and the screens of a push or a
-    /// sheet while they slide) and the backing stores of layers (an app's
-    /// own, and the window's overlay): 64 MB by default, eight full 1920 x
-    /// 1080 screens. Past it, the pictures used longest ago are let go, to be
+    /// The memory, in bytes, that the pictures of rasterized views
+    /// (`shouldRasterize`, and the screens of a push or a sheet while they
+    /// slide) and the backing stores of layers (an app's own, and the
+    /// window's overlay) may take together: 64 MB by default, eight full
+    /// 1920 x 1080 screens. Past it, the pictures used longest ago are let go, to be
     /// drawn again when next needed; one that cannot fit beside those the
     /// frame uses is not kept, and its content is drawn as usual. The host
     /// sets it from the configuration's `picture-memory`.
@@ -126,7 +126,7 @@ extension View {
         set { pictureBudget.limit = newValue }
     }
 
-    /// What kept pictures take now, in bytes (see `rasterizationMemoryLimit`).
+    /// What those pictures and stores take now, in bytes (see `rasterizationMemoryLimit`).
     public static var rasterizationMemoryInUse: Int { pictureBudget.bytesInUse }
 
     /// The one budget of the views' pictures and the layers' stores: a host

@@ -69,6 +69,8 @@ open class View: Responder {
                     if sublayerTransform3D != nil { hostedLayersFollowSublayerTransform() }
                     autoLayout?.usingEngine?.frameChanged(self)
                     if autoresizesSubviews && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
+                    // A new size lays the view out again, as a frame set does (UIKit does both).
+                    setNeedsLayout()
                 }
             }
         }

@@ -174,6 +174,50 @@ struct ViewDrawingTests {
         }
     }
 
+    /// A repaint passes over containers whose frames miss it before any
+    /// cairo call, unless something inside reaches it: a subview placed
+    /// past the container's frame (by its frame, a bounds offset or an
+    /// anchor point), or one that draws past its own frame (a shadow). Each
+    /// repainted band gives the pixels of the whole window drawn afresh.
+    @Test func aRepaintReachesWhatContainersAwayFromItHold() throws {
+        // Each container sits above the band (y 60 to 80) and holds what reaches into it.
+        func container(x: Double) -> View {
+            let view = View(frame: Rect(x: x, y: 5, width: 20, height: 20))
+            window.addSubview(view)
+            return view
+        }
+        let past = View(frame: Rect(x: 0, y: 58, width: 15, height: 10))
+        past.backgroundColor = .red
+        container(x: 2).addSubview(past)
+        let scrolled = container(x: 26)
+        scrolled.bounds.origin.y = -40
+        let inScrolled = View(frame: Rect(x: 0, y: 20, width: 15, height: 10))
+        inScrolled.backgroundColor = .blue
+        scrolled.addSubview(inScrolled)
+        let anchored = View(frame: Rect(x: 0, y: 0, width: 15, height: 10))
+        anchored.backgroundColor = .green
+        anchored.anchorPoint = Point(x: 0.5, y: -5)
+        container(x: 50).addSubview(anchored)
+        let nested = container(x: 74)
+        let inner = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        nested.addSubview(inner)
+        let shadowed = View(frame: Rect(x: 2, y: 20, width: 15, height: 15))
+        shadowed.backgroundColor = .gray
+        shadowed.layer.shadowOpacity = 1
+        shadowed.layer.shadowOffset = Size(width: 0, height: 30)
+        shadowed.layer.shadowRadius = 2
+        inner.addSubview(shadowed)
+        render()
+        let whole = try window.drawnAfresh()
+        for (name, x) in [("past the frame", 5), ("a bounds offset", 30), ("an anchor point", 55), ("a shadow", 82)] {
+            #expect(whole.pixel(x: x, y: 65) != Color.white.pixel, "\(name): reaches the band")
+        }
+        let band = PixelRect(x: 0, y: 60, width: 100, height: 20)
+        context.fill(band.rect, with: .black)
+        window.render(Region(band), in: context)
+        #expect(bitmap.firstDifference(from: whole) == nil)
+    }
+
     /// Where a rounded view may clip to its bounds: away from the rounded
     /// corners it masks (their curve and a pixel more), at whole device
     /// pixels, untransformed.

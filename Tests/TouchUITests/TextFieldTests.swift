@@ -306,7 +306,7 @@ struct TextFieldTests {
         edited.becomeFirstResponder()
         let kept = try window.drawnAfresh()
         let lit = (0..<800).filter { kept.pixel(x: $0, y: 40) == edited.caretColor.pixel }
-        #expect(lit.count == 2, "a caret two pixels wide")
+        try #require(lit.count == 2, "a caret two pixels wide")
         for blink in 1...4 {
             app.virtualTimeline.advance(to: app.timeline.now + TextField.caretBlinkInterval)
             let damage = window.takeDamage()
@@ -321,9 +321,19 @@ struct TextFieldTests {
         #expect(try window.repaintDifference(in: kept) == nil, "typed past the end: the text scrolls, the caret follows")
         edited.caretPosition = 2
         #expect(try window.repaintDifference(in: kept) == nil, "the caret moved")
+        edited.textAlignment = .right
+        edited.caretPosition = 5
+        edited.bounds.size.width = 220
+        #expect(try window.repaintDifference(in: kept) == nil, "the field narrowed by its bounds: the text and the caret move")
+        // An app clearing the layers it added takes the caret too: the next edit puts it back.
+        edited.layer.sublayers?.forEach { $0.removeFromSuperlayer() }
+        edited.insertText("!")
+        #expect(try window.repaintDifference(in: kept) == nil)
+        #expect((0..<800).contains { kept.pixel(x: $0, y: 40) == edited.caretColor.pixel }, "the caret is back")
         edited.resignFirstResponder()
         #expect(try window.repaintDifference(in: kept) == nil, "editing ended")
         #expect(!(0..<800).contains { kept.pixel(x: $0, y: 40) == edited.caretColor.pixel }, "no caret left")
+        #expect(edited.layer.sublayers == nil, "a field not being edited holds no layer")
     }
 
     /// With blinking off (a replay's frames), the caret stays lit and no timer runs for it.
