@@ -40,9 +40,6 @@ public final class PictureBudget {
         holder.lastPictureUse = clock
     }
 
-    /// Whether `holder`'s pictures were used in the frame being drawn.
-    public func isInFrame(_ holder: some PictureHolder) -> Bool { holder.lastPictureUse > frameStart }
-
     /// What the pictures used in the frame being drawn take, besides `holder`'s.
     public func bytesInFrame(besides holder: (some PictureHolder)?) -> Int {
         holders.values.reduce(0) { total, entry in
