@@ -266,8 +266,7 @@ extension View {
             guard castsShadow else { return }
             let reach = shadowRect(around: contentExtent(bounds: bounds)).offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
             if !reach.intersects(dirtyInSuperview) { return }
-        } else if !animating && transform.isIdentity && projected == nil && !castsShadow && hostedLayers?.isEmpty ?? true
-            && crossDissolve == nil && layerMask == nil && View.drawingUpTo == nil && !frame.intersects(dirtyInSuperview)
+        } else if drawsInFrameButForSubviews && View.drawingUpTo == nil && !frame.intersects(dirtyInSuperview)
             && !subviewsReach(dirtyInSuperview.offsetBy(dx: bounds.minX - frame.minX, dy: bounds.minY - frame.minY))
         {
             // A container away from the damage whose subviews stay away from it
@@ -357,15 +356,21 @@ extension View {
         if layered { context.endTransparencyLayer(alpha: alpha) }
     }
 
+    /// Whether the view draws nothing past its frame but through its
+    /// subviews: no shadow, layers of its own, transform, animation,
+    /// transition or mask. A repaint away from its frame then reaches it
+    /// only through its subviews' frames.
+    private var drawsInFrameButForSubviews: Bool {
+        presentation == nil && transform.isIdentity && projection == nil && !castsShadow && hostedLayers?.isEmpty ?? true
+            && crossDissolve == nil && layerMask == nil
+    }
+
     /// Whether any subview may draw in `rect` (the view's own coordinates),
     /// by frames alone: a subview that could draw past its frame other than
-    /// through its subviews (a shadow, layers, a transform, an animation, a
-    /// transition, a mask) is taken to reach it.
+    /// through its subviews (`drawsInFrameButForSubviews`) is taken to reach it.
     private func subviewsReach(_ rect: Rect) -> Bool {
         for subview in subviews where !subview.isHidden {
-            guard subview.presentation == nil, subview.transform.isIdentity, subview.projection == nil, !subview.castsShadow,
-                subview.hostedLayers?.isEmpty ?? true, subview.crossDissolve == nil, subview.layerMask == nil
-            else { return true }
+            guard subview.drawsInFrameButForSubviews else { return true }
             let bounds = subview.bounds, anchor = subview.anchor(in: bounds)
             let frame = Rect(
                 x: subview.center.x - (anchor.x - bounds.minX), y: subview.center.y - (anchor.y - bounds.minY), width: bounds.width, height: bounds.height)
