@@ -240,9 +240,11 @@ public class Layer {
 
     public func removeFromSuperlayer() {
         guard let superlayer else { return }
-        damage()
+        // What it covered, damaged once it is gone: a change is reported after it is made (LayerTree keeps its extent until then).
+        let covered = isHidden ? Rect.null : extent()
         superlayer.sublayers.removeAll { $0 === self }
         self.superlayer = nil
+        if !covered.isNull { superlayer.damage(covered, from: self) }
     }
 
     // MARK: Kinds of layer that draw themselves

@@ -25,7 +25,12 @@ public final class LayerCompositor {
     /// How many times a layer seen in perspective was painted flat, rather than its kept picture resampled.
     @exclusivity(unchecked) public private(set) var flattenings = 0
     /// The sprites a flat tree was laid out as, kept between frames so that one allocates no list.
-    @exclusivity(unchecked) private var spriteList: [Sprite] = []
+    /// Room for a hand's markers from the start, so the frame a hand lands in does not grow it.
+    @exclusivity(unchecked) private var spriteList: [Sprite] = {
+        var list: [Sprite] = []
+        list.reserveCapacity(16)
+        return list
+    }()
 
     /// A compositor whose stores have `budget` bytes of their own (64 MB:
     /// eight full screens at 1920 x 1080), each composite a frame.

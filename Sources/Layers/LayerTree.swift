@@ -21,12 +21,14 @@ public final class LayerTree {
         // damaged layer's report would then retain it on Swift's slow path.
         // The root may outlive the tree, so the tree takes this back when it goes.
         root.onDamage = { [unowned(unsafe) self] rect in
+            knownExtent = nil
             guard !rect.isEmpty, !rect.isNull else { return }
             let wasClean = damage.isEmpty
             damage.add(PixelRect(enclosing: rect))
             if wasClean { onNeedsDisplay?() }
         }
         root.onDamageOwner = ObjectIdentifier(self)
+        collectsDamage = true
     }
 
     deinit {
@@ -53,11 +55,19 @@ public final class LayerTree {
 
     /// What the root's visible sublayers cover, in the root's coordinates (null when nothing).
     public var extent: Rect {
+        if let knownExtent { return knownExtent }
         // A loop, not filter and reduce: asked every frame, it makes no list.
         var covered = Rect.null
         for sublayer in root.sublayers where !sublayer.isHidden { covered = covered.union(sublayer.extent()) }
+        // Kept only where the tree hears of every change (it collects its damage): a compositor asks several times a frame.
+        if collectsDamage { knownExtent = covered }
         return covered
     }
+
+    /// The extent as last worked out, until the next change's damage. Every
+    /// change reports its damage after it is made, so none can leave this stale.
+    @exclusivity(unchecked) private var knownExtent: Rect?
+    private var collectsDamage = false
 
     /// The tree's one picture and where it lies, when all it shows is a
     /// single plain picture on whole pixels (a lone finger marker): what a

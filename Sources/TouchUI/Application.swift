@@ -99,6 +99,8 @@ open class Application: Responder {
             // The windows the touches are in, in the order they come: almost always one, kept without a list.
             var firstWindow: Window?
             var otherWindows: [Window] = []
+            // Made when the first new touch is bound: a frame of moves needs none.
+            var bound: Window.BoundViews?
             // Plain loops, run for every touch of every frame (see Window.sendEvent).
             for touch in event.orderedTouches where touch.phase == .began {
                 isTypingOnHardwareKeyboard = false
@@ -113,7 +115,8 @@ open class Application: Responder {
                     // Hit-test what is on screen: layout still due (a screen just
                     // pushed, a table just scrolled) happens first, as UIKit commits it before events.
                     window.layoutIfNeeded()
-                    window.bind(touch, with: event)
+                    if bound == nil { bound = Window.BoundViews(of: event) }
+                    window.bind(touch, with: event, after: &bound!)
                 }
                 guard let window = touch.window else { continue }
                 if firstWindow == nil {

@@ -76,7 +76,7 @@ public final class TouchMarkersView: View {
             var index = 0
             while index < previousLayers.count && previousLayers[index].id != marker.id { index += 1 }
             let known = index < previousLayers.count
-            let shown = known ? previousLayers.remove(at: index).shown : spares.layers.popLast() ?? MarkerLayer()
+            let shown = known ? previousLayers.remove(at: index).shown : spareLayer(for: marker)
             // A stamp that cannot be made (no memory) leaves its finger unmarked.
             if place(marker, on: shown) {
                 markerLayers.append((marker.id, shown))
@@ -102,10 +102,7 @@ public final class TouchMarkersView: View {
         let key = MarkerStamps.Key(id: marker.id, tapCount: marker.tapCount)
         if shown.stamp != key {
             guard let stamp = MarkerStamps.shared.stamp(id: marker.id, tapCount: marker.tapCount) else { return false }
-            shown.layer.contents = stamp.image
-            shown.layer.bounds = Rect(origin: .zero, size: stamp.image.size)
-            shown.stamp = key
-            shown.stampOffset = stamp.offset
+            shown.wear(stamp, key)
         }
         // Whole pixels: the stamp is copied, never resampled.
         let centre = convert(marker.location, to: nil)
@@ -114,6 +111,16 @@ public final class TouchMarkersView: View {
             y: (centre.y - MarkerStamps.centre.y).rounded() + shown.stampOffset.y)
         if shown.layer.position != origin { shown.layer.position = origin }
         return true
+    }
+
+    /// A spare layer for a finger landing: the one already wearing its stamp, if one is.
+    private func spareLayer(for marker: Marker) -> MarkerLayer {
+        let key = MarkerStamps.Key(id: marker.id, tapCount: marker.tapCount)
+        var index = spares.layers.count - 1
+        while index >= 0 && spares.layers[index].stamp != key { index -= 1 }
+        // Swapped to the end, so that taking it moves no other.
+        if index >= 0 { spares.layers.swapAt(index, spares.layers.count - 1) }
+        return spares.layers.popLast() ?? MarkerLayer()
     }
 
     /// A lifted finger's layer, kept for the next to land (its stamp stays, to be replaced if another is needed).
@@ -135,6 +142,7 @@ public final class TouchMarkersView: View {
             spares.isMakingAhead = false
             MarkerStamps.shared.makeAhead(after: spares.highestShown)
             while spares.layers.count < Self.sparesAhead { spares.layers.append(MarkerLayer()) }
+            spares.wearStampsAhead()
         }
     }
 
@@ -144,6 +152,22 @@ public final class TouchMarkersView: View {
         /// The highest number shown, and whether the stamps of the numbers after it are being made.
         var highestShown = -1
         var isMakingAhead = false
+
+        /// Puts the stamps of the numbers to come on the spare layers, so
+        /// that a finger landing with one takes a layer wearing its stamp.
+        func wearStampsAhead() {
+            let coming = highestShown + 1...highestShown + TouchMarkersView.sparesAhead
+            func isComing(_ key: MarkerStamps.Key?) -> Bool { key.map { $0.tapCount == 1 && coming.contains($0.id) } ?? false }
+            var next = coming.lowerBound
+            for spare in layers where !isComing(spare.stamp) {
+                // The next number no spare wears yet.
+                while next <= coming.upperBound && layers.contains(where: { $0.stamp == MarkerStamps.Key(id: next, tapCount: 1) }) { next += 1 }
+                guard next <= coming.upperBound else { return }
+                // Made ahead just before; one that could not be made leaves the layer as it was.
+                if let stamp = MarkerStamps.shared.stamp(id: next, tapCount: 1) { spare.wear(stamp, MarkerStamps.Key(id: next, tapCount: 1)) }
+                next += 1
+            }
+        }
     }
 
     /// A marker's layer and the stamp it shows.
@@ -153,6 +177,13 @@ public final class TouchMarkersView: View {
         /// Where the stamp's cut begins in the full stamp.
         var stampOffset = Point.zero
         init() { layer.anchorPoint = .zero }
+
+        func wear(_ stamp: MarkerStamps.Stamp, _ key: MarkerStamps.Key) {
+            layer.contents = stamp.image
+            layer.bounds = Rect(origin: .zero, size: stamp.image.size)
+            self.stamp = key
+            stampOffset = stamp.offset
+        }
     }
 
     /// Into the overlay of the window the view is in now, out of any other.

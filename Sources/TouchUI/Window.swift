@@ -278,10 +278,29 @@ open class Window: View {
         hostApplication.keyWindow = self
     }
 
+    /// The views of an event's new touches bound so far (each view once, of
+    /// touches delivered): what a touch being bound is weighed against, so a
+    /// hand landing weighs each finger against a view or two, not against every other finger.
+    @MainActor struct BoundViews {
+        private(set) var views: [View] = []
+
+        /// The event's new touches bound before it came to the application (an event sent twice).
+        init(of event: Event) {
+            for touch in event.orderedTouches where touch.phase == .began { note(touch) }
+        }
+
+        mutating func note(_ touch: Touch) {
+            guard touch.isDelivered, let view = touch.view else { return }
+            for known in views where known === view { return }
+            views.append(view)
+        }
+    }
+
     /// Binds a new touch to the view under it: hit-tests once, and decides
     /// whether the view may have it (isMultipleTouchEnabled, isExclusiveTouch).
-    /// The other fingers are those the window tracks and those of `event` bound before this one.
-    func bind(_ touch: Touch, with event: Event) {
+    /// The other fingers are those the window tracks and those of the event bound before this one (`bound`).
+    func bind(_ touch: Touch, with event: Event, after bound: inout BoundViews) {
+        defer { bound.note(touch) }
         touch.window = self
         // Window coordinates are the window's own: no conversion.
         let hit = hitTest(touch.locationInWindow, with: event)
@@ -303,7 +322,14 @@ open class Window: View {
             }
         }
         for other in trackedTouches { weigh(other) }
-        for other in event.orderedTouches where other.phase == .began && other !== touch && other.view != nil { weigh(other) }
+        for view in bound.views {
+            if view === hit {
+                onHit = true
+            } else {
+                elsewhere = true
+                if view.isExclusiveTouch { onOtherExclusive = true }
+            }
+        }
         touch.isDelivered = !(onOtherExclusive || (hit.isExclusiveTouch && elsewhere))
         // A second finger on a view that takes one: the view does not hear
         // of it, but its recognizers do (a pinch needs both fingers).

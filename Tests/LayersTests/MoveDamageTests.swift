@@ -60,6 +60,48 @@ struct MoveDamageTests {
         #expect(tree.extent == Rect(x: 310, y: 220, width: 40, height: 40))
     }
 
+    /// A tree keeps its extent between changes (a compositor asks for it
+    /// several times a frame), so every change of what it covers must be
+    /// seen: asked after each, it is where the layers are.
+    @Test func theExtentFollowsEveryChange() {
+        let tree = LayerTree()
+        let container = Layer()
+        tree.root.addSublayer(container)
+        let a = Layer()
+        a.anchorPoint = .zero
+        a.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        a.position = Point(x: 100, y: 100)
+        container.addSublayer(a)
+        #expect(tree.extent == Rect(x: 100, y: 100, width: 40, height: 40))
+        a.position = Point(x: 200, y: 100)
+        #expect(tree.extent == Rect(x: 200, y: 100, width: 40, height: 40), "moved")
+        a.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
+        #expect(tree.extent == Rect(x: 200, y: 100, width: 60, height: 40), "resized")
+        let b = Layer()
+        b.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+        b.position = Point(x: 5, y: 5)
+        container.addSublayer(b)
+        #expect(tree.extent == Rect(x: 0, y: 0, width: 260, height: 140), "added")
+        b.isHidden = true
+        #expect(tree.extent == Rect(x: 200, y: 100, width: 60, height: 40), "hidden")
+        b.isHidden = false
+        b.removeFromSuperlayer()
+        #expect(tree.extent == Rect(x: 200, y: 100, width: 60, height: 40), "removed")
+        container.setAffineTransform(AffineTransform(translationX: 10, y: 20))
+        #expect(tree.extent == Rect(x: 210, y: 120, width: 60, height: 40), "its container moved")
+        container.isHidden = true
+        #expect(tree.extent.isNull, "its container hidden")
+    }
+
+    /// A layer taken off damages what it covered, as one put on damages what it covers.
+    @Test func aRemovedLayerDamagesWhereItWas() {
+        let tree = LayerTree()
+        let layer = marker(in: tree)
+        layer.removeFromSuperlayer()
+        #expect(tree.takeDamage().rects == [PixelRect(x: 100, y: 100, width: 40, height: 40)])
+        #expect(tree.extent.isNull)
+    }
+
     /// A superlayer is not a weak reference (weak ones make every retain
     /// slow), so a layer that goes must tell the sublayers still held.
     @Test func aSublayerHeldPastItsSuperlayerForgetsIt() {

@@ -54,6 +54,33 @@ struct MarkerStampsTests {
         #expect(made(651) && !made(652))
     }
 
+    /// Between frames the spare layers put on the stamps of the numbers to
+    /// come, so that a hand landing next only places them: each finger
+    /// shows its own number, whichever spare it takes, in whatever order the
+    /// hand is listed, and at a tap count no spare was dressed for.
+    @Test func aHandLandingAfterwardsShowsItsOwnNumbers() throws {
+        let app = Application()
+        app.timeline = VirtualTimeline(startingAt: 1)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
+        let markers = TouchMarkersView(frame: window.bounds)
+        window.addSubview(markers)
+        let shared = MarkerStamps.shared
+        // Numbers no other test shows.
+        markers.show([.init(id: 660, location: Point(x: 50, y: 50))])
+        app.virtualTimeline.advance(to: app.virtualTimeline.now + TouchMarkersView.stampsAheadDelay + 0.01)
+        let hand: [TouchMarkersView.Marker] = (661...670).reversed().map {
+            .init(id: $0, location: Point(x: Double($0 - 660) * 15, y: 50), tapCount: $0 == 665 ? 2 : 1)
+        }
+        markers.show(hand)
+        let container = try #require(window.overlay.root.sublayers.first)
+        #expect(container.sublayers.count == hand.count)
+        for (marker, layer) in zip(hand, container.sublayers) {
+            let stamp = try #require(shared.stamp(id: marker.id, tapCount: marker.tapCount))
+            #expect(layer.contents === stamp.image, "marker \(marker.id)")
+            #expect(layer.bounds.size == stamp.image.size, "marker \(marker.id)")
+        }
+    }
+
     /// The stamps made ahead are readied over the plain colour the last
     /// finger's stamp was shown over, so that a hand landing there is
     /// copied, not blended: the same pixels as blending them.

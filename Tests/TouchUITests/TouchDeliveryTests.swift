@@ -90,6 +90,29 @@ struct TouchDeliveryTests {
         #expect(right.calls.isEmpty)
     }
 
+    /// Fingers landing in one frame are weighed against those bound before
+    /// them in it: beside an exclusive view's, another view's finger is not
+    /// delivered, whichever of the two is listed first; a finger outside
+    /// every view counts for nothing.
+    @Test func anExclusiveViewAndAnotherLandedOnInOneFrame() {
+        left.isExclusiveTouch = true
+        left.isMultipleTouchEnabled = true
+        let outside = touch(500, 500), a = touch(10, 10), b = touch(150, 10), c = touch(20, 20)
+        send([outside, a, b, c])
+        #expect(left.calls == ["began 2"])
+        #expect(right.calls.isEmpty)
+        for finger in [outside, a, b, c] {
+            finger.update(phase: .ended, location: finger.location(in: nil), timestamp: 1)
+        }
+        send([outside, a, b, c], at: 1)
+        #expect(left.calls == ["began 2", "ended 2"])
+        // Listed the other way round: the other view's finger comes first and is delivered, the exclusive view's is not.
+        let d = touch(150, 10, at: 2), e = touch(10, 10, at: 2)
+        send([d, e], at: 2)
+        #expect(right.calls == ["began 1"])
+        #expect(left.calls == ["began 2", "ended 2"])
+    }
+
     /// No touch is left dangling when its view leaves the window mid-touch.
     @Test func aViewRemovedMidTouchGetsTouchesCancelled() {
         let a = touch(10, 10)
