@@ -130,8 +130,9 @@ public class Layer {
         didSet { if oldValue != opacity { damage() } }
     }
     @exclusivity(unchecked) public var isHidden = false {
-        willSet { damage(evenIfHidden: true) }
-        didSet { damage(evenIfHidden: true) }
+        // Damaged where it shows: before hiding, after showing (a blinking caret's one rectangle a blink, not two).
+        willSet { if newValue != isHidden { damage() } }
+        didSet { if oldValue != isHidden { damage() } }
     }
     @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet { contentChanged() }
@@ -383,8 +384,8 @@ public class Layer {
     func extent() -> Rect { convertToSuperlayer(extentInOwnCoordinates()) }
 
     /// Damages what the layer covers now, in the root's coordinates.
-    private func damage(evenIfHidden: Bool = false) {
-        guard evenIfHidden || !isHidden else { return }
+    private func damage() {
+        guard !isHidden else { return }
         guard let superlayer else {
             onDamage?((bounds.isEmpty ? Rect.null : bounds).union(extentOfSublayers()))
             return

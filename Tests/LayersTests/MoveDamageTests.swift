@@ -44,6 +44,29 @@ struct MoveDamageTests {
         #expect(tree.takeDamage().rects == [PixelRect(x: 10, y: 10, width: 40, height: 40)])
     }
 
+    /// Hiding a layer damages where it showed, showing it where it shows:
+    /// one report each (a caret blinks twice a second), none when the value
+    /// set is the one it had.
+    @Test func hidingAndShowingReportOnce() {
+        var reports: [Rect] = []
+        let tree = LayerTree(reportingDamage: { reports.append($0) })
+        let layer = Layer()
+        layer.anchorPoint = .zero
+        layer.bounds = Rect(x: 0, y: 0, width: 2, height: 24)
+        layer.position = Point(x: 30, y: 8)
+        tree.root.addSublayer(layer)
+        reports.removeAll()
+        let place = Rect(x: 30, y: 8, width: 2, height: 24)
+        layer.isHidden = true
+        #expect(reports == [place])
+        layer.isHidden = true
+        #expect(reports == [place])
+        layer.isHidden = false
+        #expect(reports == [place, place])
+        layer.isHidden = false
+        #expect(reports == [place, place])
+    }
+
     /// A container of no size (the finger markers') covers only its sublayers,
     /// not also the corner at its origin: a tree's extent is where they are.
     @Test func anEmptyContainerCoversOnlyItsSublayers() {
