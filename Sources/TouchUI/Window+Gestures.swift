@@ -2,8 +2,8 @@
 /// views hear meanwhile (docs/event-delivery.md §5).
 extension Window {
     /// The recognizers of `view` and its ancestors, outermost first, that
-    /// accept `touch`.
-    func recognizers(for touch: Touch, on view: View) -> [GestureRecognizer] {
+    /// accept `touch`. Where none of them holds a recognizer, `noneInChain` is set to `view`.
+    func recognizers(for touch: Touch, on view: View, noneInChain: inout View?) -> [GestureRecognizer] {
         // Loops, not closures (each closure call checks its executor), and
         // nothing allocated for the usual chain with no recognizer on it.
         var holders: [View] = []
@@ -11,6 +11,10 @@ extension Window {
         while let candidate = current {
             if !candidate.gestureRecognizers.isEmpty { holders.append(candidate) }
             current = candidate.superview
+        }
+        if holders.isEmpty {
+            noneInChain = view
+            return []
         }
         var found: [GestureRecognizer] = []
         // Outermost first.
@@ -204,7 +208,8 @@ extension Window {
         for touch in trackedTouches + pendingHeld where !touch.isWithheldFromView {
             if touch.beganIsHeld && !isHeld(touch, phase: .began), let view = touch.view {
                 touch.beganIsHeld = false
-                guard viewMayBegin(touch, with: event) else {
+                var outsideScrollViews: View?
+                guard viewMayBegin(touch, with: event, outsideScrollViews: &outsideScrollViews) else {
                     touch.heldEnd = nil
                     continue
                 }
@@ -222,8 +227,11 @@ extension Window {
     /// Asks the nearest scroll view around the touch's view whether its
     /// content may have the touch (touchesShouldBegin); when it says no,
     /// the view hears nothing of the touch, though recognizers still do.
-    func viewMayBegin(_ touch: Touch, with event: Event?) -> Bool {
+    /// Where there is no scroll view around, `outsideScrollViews` is set to
+    /// the view; a touch on the view it names is not looked into again.
+    func viewMayBegin(_ touch: Touch, with event: Event?, outsideScrollViews: inout View?) -> Bool {
         guard let view = touch.view else { return false }
+        if view === outsideScrollViews { return true }
         var ancestor = view.superview
         while let candidate = ancestor {
             if let scrollView = candidate as? ScrollView {
@@ -233,6 +241,7 @@ extension Window {
             }
             ancestor = candidate.superview
         }
+        outsideScrollViews = view
         return true
     }
 

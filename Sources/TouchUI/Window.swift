@@ -426,8 +426,11 @@ open class Window: View {
         }
         mine.reserveCapacity(event.orderedTouches.count)
         for touch in event.orderedTouches where touch.window === self && touch.isDelivered && touch.view != nil { mine.append(touch) }
+        // A hand landing on one view walks its ancestors once, not once a finger, when none holds a recognizer.
+        var chainWithoutRecognizers: View?
         for touch in mine where touch.phase == .began && touch.gestureRecognizers.isEmpty {
-            touch.gestureRecognizers = recognizers(for: touch, on: touch.view!)
+            guard let view = touch.view, view !== chainWithoutRecognizers else { continue }
+            touch.gestureRecognizers = recognizers(for: touch, on: view, noneInChain: &chainWithoutRecognizers)
             register(touch.gestureRecognizers)
         }
         deliverToRecognizers(mine, event: event)
@@ -438,6 +441,8 @@ open class Window: View {
         for touch in mine { phasesPresent |= 1 << touch.phase.rawValue }
         // One list for each phase in turn, made once: appended a touch at a time, it would grow four times for a hand.
         delivered.reserveCapacity(mine.count)
+        // As for recognizers: a view found outside every scroll view is not looked at again this event.
+        var viewOutsideScrollViews: View?
         for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
             guard phasesPresent & (1 << phase.rawValue) != 0 else { continue }
             delivered.removeAll(keepingCapacity: true)
@@ -449,7 +454,7 @@ open class Window: View {
                         pendingHeld.append(touch)
                         continue
                     }
-                    if !viewMayBegin(touch, with: event) { continue }
+                    if !viewMayBegin(touch, with: event, outsideScrollViews: &viewOutsideScrollViews) { continue }
                     touch.viewHasBegun = true
                 case .moved:
                     if touch.beganIsHeld { continue }

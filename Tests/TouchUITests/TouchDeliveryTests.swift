@@ -113,6 +113,19 @@ struct TouchDeliveryTests {
         #expect(left.calls == ["began 2", "ended 2"])
     }
 
+    /// Each finger of a frame is given the recognizers of its own view's
+    /// chain: a view without any, met first, leaves the next finger's view
+    /// its own, and each finger on that view gets them.
+    @Test func eachFingerOfAFrameGetsItsOwnChainsRecognizers() {
+        let tap = TapGestureRecognizer()
+        right.addGestureRecognizer(tap)
+        let a = touch(10, 10), b = touch(20, 20), c = touch(150, 10), d = touch(160, 20)
+        send([a, b, c, d])
+        #expect(a.gestureRecognizers.isEmpty && b.gestureRecognizers.isEmpty)
+        #expect(c.gestureRecognizers.count == 1 && c.gestureRecognizers.first === tap)
+        #expect(d.gestureRecognizers.count == 1 && d.gestureRecognizers.first === tap)
+    }
+
     /// No touch is left dangling when its view leaves the window mid-touch.
     @Test func aViewRemovedMidTouchGetsTouchesCancelled() {
         let a = touch(10, 10)
