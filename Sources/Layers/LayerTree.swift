@@ -17,6 +17,7 @@ public final class LayerTree {
 
     public init(root: Layer = Layer()) {
         self.root = root
+        collectsDamage = true
         // Not weakly: a weak reference gives the tree a side table, and every
         // damaged layer's report would then retain it on Swift's slow path.
         // The root may outlive the tree, so the tree takes this back when it goes.
@@ -28,7 +29,6 @@ public final class LayerTree {
             if wasClean { onNeedsDisplay?() }
         }
         root.onDamageOwner = ObjectIdentifier(self)
-        collectsDamage = true
     }
 
     deinit {
@@ -41,6 +41,7 @@ public final class LayerTree {
     /// it into its own repaint at once.
     public init(root: Layer = Layer(), reportingDamage reportDamage: @escaping (Rect) -> Void) {
         self.root = root
+        collectsDamage = false
         root.onDamage = { rect in
             if !rect.isEmpty, !rect.isNull { reportDamage(rect) }
         }
@@ -67,7 +68,7 @@ public final class LayerTree {
     /// The extent as last worked out, until the next change's damage. Every
     /// change reports its damage after it is made, so none can leave this stale.
     @exclusivity(unchecked) private var knownExtent: Rect?
-    private var collectsDamage = false
+    private let collectsDamage: Bool
 
     /// The tree's one picture and where it lies, when all it shows is a
     /// single plain picture on whole pixels (a lone finger marker): what a

@@ -284,7 +284,8 @@ open class Window: View {
     @MainActor struct BoundViews {
         private(set) var views: [View] = []
 
-        /// The event's new touches bound before it came to the application (an event sent twice).
+        /// Starts with the event's new touches bound already, before it came
+        /// to the application (an event sent to it a second time).
         init(of event: Event) {
             for touch in event.orderedTouches where touch.phase == .began { note(touch) }
         }
@@ -312,24 +313,16 @@ open class Window: View {
         // One loop over the other fingers down, no closures: a hand landing binds ten (see sendEvent).
         var onHit = false, elsewhere = false, onOtherExclusive = false
         // Nothing gathered into a list: a hand would copy one per finger.
-        func weigh(_ other: Touch) {
-            guard other.isDelivered && !other.phase.isFinal else { return }
-            if other.view === hit {
+        func weigh(_ other: View?) {
+            if other === hit {
                 onHit = true
             } else {
                 elsewhere = true
-                if other.view?.isExclusiveTouch == true { onOtherExclusive = true }
+                if other?.isExclusiveTouch == true { onOtherExclusive = true }
             }
         }
-        for other in trackedTouches { weigh(other) }
-        for view in bound.views {
-            if view === hit {
-                onHit = true
-            } else {
-                elsewhere = true
-                if view.isExclusiveTouch { onOtherExclusive = true }
-            }
-        }
+        for other in trackedTouches where other.isDelivered && !other.phase.isFinal { weigh(other.view) }
+        for view in bound.views { weigh(view) }
         touch.isDelivered = !(onOtherExclusive || (hit.isExclusiveTouch && elsewhere))
         // A second finger on a view that takes one: the view does not hear
         // of it, but its recognizers do (a pinch needs both fingers).
