@@ -143,7 +143,10 @@ public class Layer {
     /// Whether sublayers are cut to the bounds (rounded by `cornerRadius`).
     @exclusivity(unchecked) public var masksToBounds = false {
         willSet { damage() }
-        didSet { contentChanged() }
+        didSet {
+            castsShadow = shadow.isVisible && !masksToBounds && !isTransformLayer
+            contentChanged()
+        }
     }
     @exclusivity(unchecked) public var borderWidth = 0.0 {
         didSet { contentChanged() }
@@ -155,6 +158,50 @@ public class Layer {
     @exclusivity(unchecked) public var contents: Image? {
         didSet { contentChanged() }
     }
+
+    // MARK: Shadow
+
+    /// The shadow's colour, as CALayer's: opaque black until set.
+    public var shadowColor: Color? {
+        get { shadow.color }
+        set { shadow.color = newValue }
+    }
+    /// From 0 (the default: no shadow) to 1.
+    public var shadowOpacity: Float {
+        get { shadow.opacity }
+        set { shadow.opacity = newValue }
+    }
+    /// Where the shadow falls from the layer: (0, -3), three up, until set.
+    public var shadowOffset: Size {
+        get { shadow.offset }
+        set { shadow.offset = newValue }
+    }
+    /// How soft the shadow's edge is: its blur's standard deviation.
+    public var shadowRadius: Double {
+        get { shadow.radius }
+        set { shadow.radius = newValue }
+    }
+    /// The shape that casts the shadow, in the layer's coordinates; nil:
+    /// the alpha of what the layer and its sublayers draw.
+    public var shadowPath: Path? {
+        get { shadow.path }
+        set { shadow.path = newValue }
+    }
+    /// The five above: a change damages where the shadow was and where it is.
+    @exclusivity(unchecked) var shadow = LayerShadow() {
+        willSet { damage() }
+        didSet {
+            guard shadow != oldValue else { return }
+            castsShadow = shadow.isVisible && !masksToBounds && !isTransformLayer
+            contentChanged()
+        }
+    }
+    /// Whether a shadow is drawn: masking to the bounds hides it, as in Core
+    /// Animation, and a transform layer shows nothing of its own. Kept, so
+    /// a plain layer's paths (a finger marker) ask one flag.
+    @exclusivity(unchecked) private(set) var castsShadow = false
+    /// The shadow blurred, and what it was blurred from, while that holds.
+    @exclusivity(unchecked) var shadowPicture: LayerShadowPicture?
 
     // MARK: Content
 
@@ -266,7 +313,7 @@ public class Layer {
     /// Only `contents` at its own size, untransformed, at full opacity, with
     /// nothing else to draw: it composites as a copy of its pixels.
     var isPlainPicture: Bool {
-        guard !drawsDirectly, let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
+        guard !drawsDirectly, !castsShadow, let contents, sublayers.isEmpty, draw == nil, backgroundColor == nil, borderWidth == 0, opacity >= 1,
             isUntransformed, isDoubleSided, !(masksToBounds && cornerRadius > 0)
         else { return false }
         return contents.size == bounds.size
@@ -275,7 +322,7 @@ public class Layer {
     /// Draws nothing of its own and passes its sublayers on untouched: only a translation.
     var isEmptyContainer: Bool {
         !drawsDirectly && contents == nil && draw == nil && backgroundColor == nil && borderWidth == 0 && opacity >= 1 && isUntransformed
-            && !hasSublayerTransform && !masksToBounds
+            && !hasSublayerTransform && !masksToBounds && !castsShadow
     }
 
     /// Whether the layer or a sublayer draws anything (an empty container of finger markers does not).
@@ -283,6 +330,8 @@ public class Layer {
         guard !isHidden, opacity > 0 else { return false }
         return backgroundColor != nil || contents != nil || draw != nil || (borderWidth > 0 && borderColor != nil)
             || (drawsDirectly && showsDirectContent) || sublayers.contains { $0.showsAnything }
+            // A shadow shows only what casts it.
+            || (castsShadow && shadow.path != nil)
     }
 
     /// The sublayers in the order they are composited: by z position, then as added.
@@ -365,7 +414,17 @@ public class Layer {
     }
 
     /// What the layer and its sublayers may cover, in its own bounds' coordinates.
+    /// What the layer and its sublayers may cover, its shadow included, in its bounds coordinates.
     func extentInOwnCoordinates() -> Rect {
+        let content = contentExtentInOwnCoordinates()
+        guard castsShadow else { return content }
+        let shape = shadow.path?.boundingBox ?? content
+        guard !shape.isNull, !shape.isEmpty else { return content }
+        return content.union(shadow.reach(castBy: shape))
+    }
+
+    /// What the layer and its sublayers draw may cover, without its shadow.
+    func contentExtentInOwnCoordinates() -> Rect {
         // Bounds of no size cover nothing: a container of finger markers is not a corner at its origin.
         // A transform layer shows only its sublayers, which nothing of its own cuts.
         guard !isTransformLayer else { return sublayers.reduce(Rect.null) { $1.isHidden ? $0 : $0.union($1.extent()) } }
@@ -437,4 +496,21 @@ struct FlattenedPicture {
     /// its own. Weak, so that a compositor made later at the same address is
     /// not taken for it.
     weak var owner: LayerCompositor?
+}
+
+/// A layer's shadow, blurred (`Bitmap.shadow`), with what it was blurred
+/// from: while that holds it is composited as it is, so moving, turning or
+/// fading the layer blurs nothing again.
+struct LayerShadowPicture {
+    struct Key: Equatable {
+        let shadow: LayerShadow
+        /// What the layer showed (`contentGeneration`); none for a shadow cast by its path.
+        let generation: Int?
+        let appearance: Color.Appearance
+    }
+
+    let key: Key
+    let picture: Bitmap
+    /// Where the picture's top left lies, in the layer's bounds coordinates.
+    let origin: Point
 }

@@ -24,6 +24,8 @@ public final class LayerCompositor {
     @exclusivity(unchecked) public private(set) var contentDraws = 0
     /// How many times a layer seen in perspective was painted flat, rather than its kept picture resampled.
     @exclusivity(unchecked) public private(set) var flattenings = 0
+    /// How many times a layer's shadow was blurred, rather than its kept picture composited.
+    @exclusivity(unchecked) public private(set) var shadowBlurs = 0
     /// The sprites a flat tree was laid out as, kept between frames so that one allocates no list.
     /// Room for a hand's markers from the start, so the frame a hand lands in does not grow it.
     @exclusivity(unchecked) private var spriteList: [Sprite] = {
@@ -221,7 +223,9 @@ public final class LayerCompositor {
     /// Paints `layer` in its own bounds' coordinates (the context's user
     /// space): background, contents, what it draws, sublayers and border, at
     /// `opacity`. `toRoot` takes those coordinates to the root's, where `clip` is.
-    private func paint(_ layer: Layer, into context: GraphicsContext, clip: Rect, toRoot: AffineTransform, opacity: Double) {
+    private func paint(
+        _ layer: Layer, into context: GraphicsContext, clip: Rect, toRoot: AffineTransform, opacity: Double, withShadow: Bool = true
+    ) {
         if layer.isTransformLayer { return paintSublayers(ofTransformLayer: layer, into: context, clip: clip, toRoot: toRoot, opacity: opacity) }
         context.withSavedState {
             let bounds = layer.bounds
@@ -236,6 +240,10 @@ public final class LayerCompositor {
                 context.beginTransparencyLayer()
             }
             let alpha = group ? 1 : opacity
+            // Under all the layer draws, and faded with it.
+            if withShadow && layer.castsShadow, let shadow = shadowPicture(of: layer, appearance: context.appearance) {
+                context.composite(shadow.picture, at: shadow.origin, alpha: alpha)
+            }
             let outline = layer.cornerRadius > 0 ? Path(roundedRect: bounds, cornerRadius: layer.cornerRadius) : Path(rect: bounds)
             if let background = layer.backgroundColor { context.fill(outline, with: background.withAlphaComponent(background.alpha * alpha)) }
             context.withSavedState {
@@ -261,6 +269,42 @@ public final class LayerCompositor {
             }
             if group { context.endTransparencyLayer(alpha: opacity) }
         }
+    }
+
+    /// The layer's shadow: kept while the shadow and what casts it (its path,
+    /// or what the layer and its sublayers show) are as they were, else
+    /// blurred again from the alpha of that. Kept apart from the picture
+    /// budget, as views' shadows are; nil when it cannot be made (no memory).
+    private func shadowPicture(of layer: Layer, appearance: Color.Appearance) -> LayerShadowPicture? {
+        let shadow = layer.shadow
+        let key = LayerShadowPicture.Key(shadow: shadow, generation: shadow.path == nil ? layer.contentGeneration : nil, appearance: appearance)
+        if let kept = layer.shadowPicture, kept.key == key { return kept }
+        layer.shadowPicture = nil
+        let shape = shadow.path?.boundingBox ?? layer.contentExtentInOwnCoordinates()
+        guard !shape.isNull, !shape.isEmpty, let color = shadow.color else { return nil }
+        let pixels = PixelRect(enclosing: shape)
+        guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
+            let caster = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
+        else { return nil }
+        let casterContext = GraphicsContext(bitmap: caster)
+        casterContext.appearance = appearance
+        casterContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+        if let path = shadow.path {
+            casterContext.fill(path, with: .black)
+        } else {
+            let whole = Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height))
+            paint(layer, into: casterContext, clip: whole, toRoot: .identity, opacity: 1, withShadow: false)
+        }
+        casterContext.flush()
+        let opacity = Double(max(0, min(1, shadow.opacity)))
+        guard let blurred = try? caster.shadow(color: color.withAlphaComponent(color.alpha * opacity), radius: shadow.radius) else { return nil }
+        shadowBlurs += 1
+        let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
+        let made = LayerShadowPicture(
+            key: key, picture: blurred,
+            origin: Point(x: Double(pixels.x) - reach + shadow.offset.width, y: Double(pixels.y) - reach + shadow.offset.height))
+        layer.shadowPicture = made
+        return made
     }
 
     /// A transform layer shows nothing of its own: its sublayers, each placed

@@ -1,13 +1,8 @@
 import Graphics
+import Layers
 
-/// What CALayer's shadow properties describe; a view keeps one (`View.shadow`).
-struct Shadow: Equatable {
-    var color: Color? = .black
-    var opacity: Float = 0
-    var offset = Size(width: 0, height: -3)
-    var radius: Double = 3
-    var path: Path?
-}
+/// What CALayer's shadow properties describe, with their defaults: a view keeps one (`View.shadow`), as a layer does.
+typealias Shadow = LayerShadow
 
 /// A view's shadow, blurred once and composited on every frame after, as
 /// Core Animation keeps it: moving or fading the view does not blur again.
@@ -64,7 +59,7 @@ final class ShadowPicture {
 extension View {
     /// Whether a shadow shows: `masksToBounds` clips it away, as on iOS.
     var castsShadow: Bool {
-        shadow.opacity > 0 && !clipsToBounds && (shadow.color?.alpha ?? 0) > 0
+        shadow.isVisible && !clipsToBounds
     }
 
     /// Where the shadow falls, in the view's coordinates, on whole points:
