@@ -129,6 +129,39 @@ struct SublayerTests {
         #expect(card.layer.sublayers == nil)
     }
 
+    /// An app's own layer casts a shadow, past the view's bounds too; each
+    /// change to it or its layer repaints what drawing afresh gives.
+    @Test func anAddedLayersShadowIsDrawnAndRepainted() throws {
+        let window = Window.white(application: app)
+        let card = card(in: window)
+        let badge = square(.blue, CGRect(x: 170, y: -10, width: 40, height: 40))
+        badge.shadowColor = .red
+        badge.shadowOpacity = 1
+        badge.shadowRadius = 0
+        badge.shadowOffset = CGSize(width: 10, height: 10)
+        card.layer.addSublayer(badge)
+        let kept = try window.drawnAfresh()
+        #expect(kept.pixel(x: 20 + 215, y: 20 + 25) == red, "the shadow past the card's right edge")
+        #expect(kept.pixel(x: 20 + 190, y: 20 + 10) == blue, "the badge over its shadow")
+        let changes: [(String, () -> Void)] = [
+            ("moved", { badge.position = CGPoint(x: 100, y: 150) }),
+            ("offset", { badge.shadowOffset = CGSize(width: -8, height: 4) }),
+            ("blurred", { badge.shadowRadius = 5 }),
+            ("a path", { badge.shadowPath = BezierPath(ovalIn: CGRect(x: 0, y: 0, width: 40, height: 40)).cgPath }),
+            ("a sublayer", { badge.addSublayer(self.square(.green, CGRect(x: 30, y: 30, width: 20, height: 20))) }),
+            ("no path", { badge.shadowPath = nil }),
+            ("masked", { badge.masksToBounds = true }),
+            ("unmasked", { badge.masksToBounds = false }),
+            ("faded", { badge.opacity = 0.5 }),
+            ("gone", { badge.shadowOpacity = 0 }),
+        ]
+        for (name, change) in changes {
+            change()
+            let difference = try window.repaintDifference(in: kept)
+            #expect(difference == nil, "after \(name): \(difference ?? "")")
+        }
+    }
+
     @Test func clipsToBoundsCutsTheLayers() throws {
         let window = Window.white(application: app)
         let card = card(in: window)
