@@ -159,6 +159,26 @@ public class Layer {
         didSet { contentChanged() }
     }
 
+    // MARK: Rasterizing
+
+    /// Whether the layer and its sublayers are painted once into a picture
+    /// and composited from it after, as CALayer's: moving, turning or
+    /// fading the layer composites the picture; a change inside it paints
+    /// it again. The picture counts in the compositor's budget.
+    @exclusivity(unchecked) public var shouldRasterize = false {
+        didSet { if oldValue != shouldRasterize { rasterizingChanged() } }
+    }
+    /// The picture's pixels a point: 1, as Core Animation's, until set (a
+    /// screen's scale, for one as sharp as the layer drawn).
+    @exclusivity(unchecked) public var rasterizationScale = 1.0 {
+        didSet { if oldValue != rasterizationScale && shouldRasterize { rasterizingChanged() } }
+    }
+
+    private func rasterizingChanged() {
+        flattened = nil
+        damage()
+    }
+
     // MARK: Shadow
 
     /// The shadow's colour, as CALayer's: opaque black until set.
@@ -488,8 +508,9 @@ public class Layer {
 /// with what it was painted from: while those hold, it is resampled, not painted again.
 struct FlattenedPicture {
     let picture: Bitmap
-    /// The pixels of the layer's own plane it covers.
+    /// The pixels of the layer's own plane it covers, at `scale` pixels a point.
     let pixels: PixelRect
+    let scale: Double
     let generation: Int
     let appearance: Color.Appearance
     /// The compositor that made it and counts it in its budget; another paints

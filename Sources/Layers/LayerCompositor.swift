@@ -163,6 +163,12 @@ public final class LayerCompositor {
         let toSuperlayer = placement.affineTransform
         context.withSavedState {
             context.concatenate(toSuperlayer)
+            // Rasterized: its kept picture, placed as the layer is and faded as one.
+            if layer.shouldRasterize, let (picture, pixels, scale) = flattenedPicture(of: layer, scale: layer.rasterizationScale, appearance: context.appearance) {
+                if scale != 1 { context.scaleBy(x: 1 / scale, y: 1 / scale) }
+                context.composite(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), alpha: opacity)
+                return
+            }
             paint(layer, into: context, clip: clip, toRoot: toSuperlayer.concatenating(superlayerToRoot), opacity: opacity)
         }
     }
@@ -184,37 +190,48 @@ public final class LayerCompositor {
     /// the projection, as Core Animation flattens a layer into its
     /// superlayer's plane. The picture is faded as one, by `opacity`.
     private func compositeProjected(_ layer: Layer, by projection: ProjectiveTransform, into context: GraphicsContext, opacity: Double) {
-        let covered = layer.extentInOwnCoordinates()
-        guard !covered.isNull, !covered.isEmpty else { return }
-        let pixels = PixelRect(enclosing: covered)
-        let picture: Bitmap
-        if let kept = layer.flattened, kept.generation == layer.contentGeneration, kept.pixels == pixels,
-            kept.appearance == context.appearance, kept.owner === self
-        {
-            // Turning, moving or fading the layer leaves its picture as it was: only the resampling is new.
-            picture = kept.picture
-        } else {
-            // A picture past what any screen shows is not made: a layer that large is a mistake, not a card.
-            guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
-                let made = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
-            else { return }
-            let pictureContext = GraphicsContext(bitmap: made)
-            pictureContext.appearance = context.appearance
-            pictureContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
-            let whole = Rect(x: Double(pixels.x), y: Double(pixels.y), width: Double(pixels.width), height: Double(pixels.height))
-            paint(layer, into: pictureContext, clip: whole, toRoot: .identity, opacity: 1)
-            pictureContext.flush()
-            flattenings += 1
-            picture = made
-            // Kept within the budget the stores share; a picture that cannot fit is painted each time.
-            if layer.flattened?.owner === self { layer.flattened = nil }
-            if budget.makeRoom(for: made.width * made.height * 4, by: layer) {
-                layer.flattened = FlattenedPicture(
-                    picture: made, pixels: pixels, generation: layer.contentGeneration, appearance: context.appearance, owner: self)
-            }
-        }
-        budget.use(layer)
+        // Resampled from a picture of one pixel a point, whatever the layer's rasterization scale.
+        guard let (picture, pixels, _) = flattenedPicture(of: layer, scale: 1, appearance: context.appearance) else { return }
         context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: opacity)
+    }
+
+    /// The layer and its sublayers painted flat into a picture of what they
+    /// cover, at `scale` pixels a point: kept on the layer while nothing in
+    /// it changes (turning, moving or fading the layer leaves it as it
+    /// was), within the budget the stores share, else painted for this
+    /// time. `pixels` is the picture's place in the layer's coordinates
+    /// times `scale`, and `scale` the one it was made at. Nil when there is
+    /// nothing to paint, or it is past any screen's size or the memory.
+    private func flattenedPicture(of layer: Layer, scale: Double, appearance: Color.Appearance) -> (Bitmap, PixelRect, Double)? {
+        let scale = scale.isFinite && scale > 0 ? min(scale, 8) : 1
+        let covered = layer.extentInOwnCoordinates()
+        guard !covered.isNull, !covered.isEmpty else { return nil }
+        let pixels = PixelRect(enclosing: Rect(x: covered.minX * scale, y: covered.minY * scale, width: covered.width * scale, height: covered.height * scale))
+        if let kept = layer.flattened, kept.generation == layer.contentGeneration, kept.pixels == pixels, kept.scale == scale,
+            kept.appearance == appearance, kept.owner === self
+        {
+            budget.use(layer)
+            return (kept.picture, pixels, scale)
+        }
+        // A picture past what any screen shows is not made: a layer that large is a mistake, not a card.
+        guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
+            let made = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
+        else { return nil }
+        let pictureContext = GraphicsContext(bitmap: made)
+        pictureContext.appearance = appearance
+        pictureContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+        if scale != 1 { pictureContext.scaleBy(x: scale, y: scale) }
+        paint(layer, into: pictureContext, clip: covered, toRoot: .identity, opacity: 1)
+        pictureContext.flush()
+        flattenings += 1
+        // Kept within the budget the stores share; a picture that cannot fit is painted each time.
+        if layer.flattened?.owner === self { layer.flattened = nil }
+        if budget.makeRoom(for: made.width * made.height * 4, by: layer) {
+            layer.flattened = FlattenedPicture(
+                picture: made, pixels: pixels, scale: scale, generation: layer.contentGeneration, appearance: appearance, owner: self)
+            budget.use(layer)
+        }
+        return (made, pixels, scale)
     }
 
     /// The longest side, in pixels, of the picture a layer seen in perspective is painted into.
