@@ -213,13 +213,7 @@ public final class LayerCompositor {
             budget.use(layer)
             return (kept.picture, pixels, scale)
         }
-        // A picture past what any screen shows is not made: a layer that large is a mistake, not a card.
-        guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
-            let made = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
-        else { return nil }
-        let pictureContext = GraphicsContext(bitmap: made)
-        pictureContext.appearance = appearance
-        pictureContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+        guard let (made, pictureContext) = Self.offscreen(pixels, appearance: appearance) else { return nil }
         if scale != 1 { pictureContext.scaleBy(x: scale, y: scale) }
         paint(layer, into: pictureContext, clip: covered, toRoot: .identity, opacity: 1)
         pictureContext.flush()
@@ -232,6 +226,19 @@ public final class LayerCompositor {
             budget.use(layer)
         }
         return (made, pixels, scale)
+    }
+
+    /// A transparent picture of `pixels`, with a context whose user space
+    /// puts `pixels`' corner at its first pixel. A picture past what any
+    /// screen shows is not made (a layer that large is a mistake, not a card), nor one memory cannot hold.
+    private static func offscreen(_ pixels: PixelRect, appearance: Color.Appearance) -> (Bitmap, GraphicsContext)? {
+        guard pixels.width <= largestProjectedSide, pixels.height <= largestProjectedSide,
+            let picture = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
+        else { return nil }
+        let context = GraphicsContext(bitmap: picture)
+        context.appearance = appearance
+        context.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+        return (picture, context)
     }
 
     /// The longest side, in pixels, of the picture a layer seen in perspective is painted into.
@@ -300,12 +307,7 @@ public final class LayerCompositor {
         let shape = shadow.path?.boundingBox ?? layer.contentExtentInOwnCoordinates()
         guard !shape.isNull, !shape.isEmpty, let color = shadow.color else { return nil }
         let pixels = PixelRect(enclosing: shape)
-        guard pixels.width <= Self.largestProjectedSide, pixels.height <= Self.largestProjectedSide,
-            let caster = try? Bitmap(width: pixels.width, height: pixels.height, opaque: false)
-        else { return nil }
-        let casterContext = GraphicsContext(bitmap: caster)
-        casterContext.appearance = appearance
-        casterContext.translateBy(x: -Double(pixels.x), y: -Double(pixels.y))
+        guard let (caster, casterContext) = Self.offscreen(pixels, appearance: appearance) else { return nil }
         if let path = shadow.path {
             casterContext.fill(path, with: .black)
         } else {

@@ -32,15 +32,22 @@ struct MarkerStampsTests {
         #expect(try #require(stamps.stamp(id: 7, tapCount: 2)).image.bitmap.height > (try #require(stamps.stamp(id: 7, tapCount: 1))).image.bitmap.height)
     }
 
-    /// Two different numbers do not share a stamp: the digits are really drawn.
-    /// Once fingers land, the stamps of the next ten numbers are made a moment
-    /// later, between frames: a hand landing next finds them made.
-    @Test func theNextNumbersAreMadeBetweenFrames() throws {
+    /// A markers view filling a 200 x 100 window of an application on a virtual timeline.
+    func markersInAWindow() -> (Application, Window, TouchMarkersView) {
         let app = Application()
         app.timeline = VirtualTimeline(startingAt: 1)
         let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
         let markers = TouchMarkersView(frame: window.bounds)
         window.addSubview(markers)
+        return (app, window, markers)
+    }
+
+    /// Two different numbers do not share a stamp: the digits are really drawn.
+    /// Once fingers land, the stamps of the next ten numbers are made a moment
+    /// later, between frames: a hand landing next finds them made.
+    @Test func theNextNumbersAreMadeBetweenFrames() throws {
+        let (app, window, markers) = markersInAWindow()
+        defer { withExtendedLifetime(window) {} }
         let shared = MarkerStamps.shared
         func made(_ id: Int) -> Bool { shared.isMade(.init(id: id, tapCount: 1)) }
         // Numbers no other test shows.
@@ -59,11 +66,7 @@ struct MarkerStampsTests {
     /// shows its own number, whichever spare it takes, in whatever order the
     /// hand is listed, and at a tap count no spare was dressed for.
     @Test func aHandLandingAfterwardsShowsItsOwnNumbers() throws {
-        let app = Application()
-        app.timeline = VirtualTimeline(startingAt: 1)
-        let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 100), application: app)
-        let markers = TouchMarkersView(frame: window.bounds)
-        window.addSubview(markers)
+        let (app, window, markers) = markersInAWindow()
         let shared = MarkerStamps.shared
         // Numbers no other test shows.
         markers.show([.init(id: 660, location: Point(x: 50, y: 50))])
