@@ -68,8 +68,7 @@ extension View {
     func shadowRect(around content: Rect) -> Rect {
         let shape = (shadow.path?.boundingBox ?? content).integral
         guard !shape.isEmpty else { return .null }
-        let reach = Double(Bitmap.shadowReach(radius: shadow.radius))
-        return shape.insetBy(dx: -reach, dy: -reach).offsetBy(dx: shadow.offset.width, dy: shadow.offset.height).integral
+        return shadow.reach(castBy: shape).integral
     }
 
     /// Notes `rect` (the view's coordinates) to repaint, less what
