@@ -235,6 +235,15 @@ public class Layer {
         didSet { setNeedsDisplay() }
     }
 
+    /// The pixels a point of the store `draw` fills: 1, as Core Animation's,
+    /// until set (a screen's scale, for content as sharp as the screen).
+    @exclusivity(unchecked) public var contentsScale = 1.0 {
+        didSet { if oldValue != contentsScale && draw != nil { setNeedsDisplay() } }
+    }
+
+    /// `contentsScale` as the store is made at: positive, and no more than 8.
+    var storeScale: Double { contentsScale.isFinite && contentsScale > 0 ? min(contentsScale, 8) : 1 }
+
     /// Draws the content again at the next frame.
     public func setNeedsDisplay() {
         needsDisplay = true

@@ -338,7 +338,8 @@ public final class LayerCompositor {
 
     /// The layer's own content: from its store, drawn into it first when out of date.
     private func compositeContent(of layer: Layer, into context: GraphicsContext, alpha: Double) {
-        let width = Int(layer.bounds.width.rounded(.up)), height = Int(layer.bounds.height.rounded(.up))
+        let scale = layer.storeScale
+        let width = Int((layer.bounds.width * scale).rounded(.up)), height = Int((layer.bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, let draw = layer.draw else { return }
         let bytes = width * height * 4
         if layer.needsDisplay || layer.backingStoreAppearance != context.appearance
@@ -357,6 +358,7 @@ public final class LayerCompositor {
             let storeContext = GraphicsContext(bitmap: store)
             storeContext.appearance = context.appearance
             layer.backingStoreAppearance = context.appearance
+            if scale != 1 { storeContext.scaleBy(x: scale, y: scale) }
             storeContext.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
             draw(storeContext)
             storeContext.flush()
@@ -366,6 +368,15 @@ public final class LayerCompositor {
         }
         guard let store = layer.backingStore else { return }
         budget.use(layer)
+        guard scale == 1 else {
+            // More pixels than points: scaled down into place, filtered.
+            context.withSavedState {
+                context.translateBy(x: layer.bounds.minX, y: layer.bounds.minY)
+                context.scaleBy(x: 1 / scale, y: 1 / scale)
+                context.composite(store, at: .zero, alpha: alpha)
+            }
+            return
+        }
         // A plain translation lands on whole pixels: a copy (GraphicsContext.composite).
         context.composite(store, at: layer.bounds.origin, alpha: alpha)
     }

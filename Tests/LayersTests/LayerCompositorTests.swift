@@ -55,6 +55,24 @@ struct LayerCompositorTests {
         #expect(scene.draws == 3, "a new size is a new store")
     }
 
+    /// At a contents scale of 2 the store has four pixels a point: drawn
+    /// once, composited scaled down, moved without drawing again; back at 1,
+    /// drawn again into a store of one pixel a point.
+    @Test func theContentsScaleIsTheStoresPixelsAPoint() throws {
+        let scene = Scene(), compositor = LayerCompositor()
+        scene.square.contentsScale = 2
+        let bitmap = try Bitmap(width: 100, height: 100)
+        frame(scene, compositor, into: bitmap, everything: true)
+        #expect(scene.draws == 1 && compositor.storedBytes == 40 * 40 * 4)
+        #expect(bitmap.pixel(x: 20, y: 20) == Self.red.pixel && bitmap.pixel(x: 35, y: 35) == Self.white.pixel)
+        scene.square.position = Point(x: 60, y: 60)
+        frame(scene, compositor, into: bitmap)
+        #expect(scene.draws == 1 && bitmap.pixel(x: 60, y: 60) == Self.red.pixel)
+        scene.square.contentsScale = 1
+        frame(scene, compositor, into: bitmap)
+        #expect(scene.draws == 2 && compositor.storedBytes == 20 * 20 * 4)
+    }
+
     @Test func aChangeDamagesWhereTheLayerWasAndWhereItIs() {
         let scene = Scene()
         _ = scene.tree.takeDamage()
