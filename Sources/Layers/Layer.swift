@@ -315,6 +315,35 @@ public class Layer {
         layer.damage()
     }
 
+    /// Puts `layer` just behind `sibling`; a sibling that is not a sublayer
+    /// (or nil) puts it behind them all, as CALayer does.
+    public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+        layer.removeFromSuperlayer()
+        insertSublayer(layer, at: sibling.flatMap(index(of:)) ?? 0)
+    }
+
+    /// Puts `layer` just in front of `sibling`; a sibling that is not a
+    /// sublayer (or nil) puts it in front of them all, as CALayer does.
+    public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+        layer.removeFromSuperlayer()
+        insertSublayer(layer, at: sibling.flatMap(index(of:)).map { $0 + 1 } ?? sublayers.count)
+    }
+
+    /// Puts `newLayer` where `oldLayer` is, taking `oldLayer` off; nothing when `oldLayer` is not a sublayer.
+    public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
+        guard oldLayer !== newLayer, index(of: oldLayer) != nil else { return }
+        newLayer.removeFromSuperlayer()
+        guard let index = index(of: oldLayer) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: index)
+    }
+
+    private func index(of sublayer: Layer) -> Int? {
+        var index = 0
+        while index < sublayers.count && sublayers[index] !== sublayer { index += 1 }
+        return index < sublayers.count ? index : nil
+    }
+
     public func removeFromSuperlayer() {
         guard let superlayer else { return }
         // What it covered, damaged once it is gone: a change is reported after it is made (LayerTree keeps its extent until then).
@@ -322,6 +351,58 @@ public class Layer {
         superlayer.sublayers.removeAll { $0 === self }
         self.superlayer = nil
         if !covered.isNull { superlayer.damage(covered, from: self) }
+    }
+
+    // MARK: Finding and converting points
+
+    /// A name to find the layer by, as CALayer's.
+    public var name: String?
+
+    /// Whether `point`, in the layer's coordinates, is inside its bounds.
+    public func contains(_ point: Point) -> Bool { bounds.contains(point) }
+
+    /// The farthest descendant (or the layer itself) showing `point`, given
+    /// in the superlayer's coordinates, as CALayer's `hitTest(_:)`: sublayers
+    /// front to back, none that is hidden, none outside a masking layer's bounds.
+    public func hitTest(_ point: Point) -> Layer? {
+        guard !isHidden, let local = toSuperlayer.inverted()?.apply(point) else { return nil }
+        if masksToBounds && !contains(local) { return nil }
+        for sublayer in sublayersInDrawingOrder.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return contains(local) ? self : nil
+    }
+
+    /// `point`, in this layer's coordinates, in `layer`'s (nil: the root's of
+    /// this layer's tree), through every transform between; NaN where a
+    /// perspective leaves it nowhere.
+    public func convert(_ point: Point, to layer: Layer?) -> Point {
+        guard let inRoot = toRoot.apply(point) else { return Point(x: .nan, y: .nan) }
+        guard let layer else { return inRoot }
+        return layer.toRoot.inverted()?.apply(inRoot) ?? Point(x: .nan, y: .nan)
+    }
+
+    /// `point`, in `layer`'s coordinates (nil: the root's), in this layer's.
+    public func convert(_ point: Point, from layer: Layer?) -> Point {
+        (layer ?? root).convert(point, to: self)
+    }
+
+    /// From the layer's coordinates to its root's: each map up the tree.
+    private var toRoot: ProjectiveTransform {
+        var map = ProjectiveTransform(AffineTransform.identity)
+        var current = self
+        while let superlayer = current.superlayer {
+            map = map.concatenating(current.toSuperlayer)
+            current = superlayer
+        }
+        return map
+    }
+
+    /// The top of the layer's tree.
+    private var root: Layer {
+        var current = self
+        while let superlayer = current.superlayer { current = superlayer }
+        return current
     }
 
     // MARK: Kinds of layer that draw themselves
