@@ -241,8 +241,12 @@ public class Layer {
         didSet { if oldValue != contentsScale && draw != nil { setNeedsDisplay() } }
     }
 
-    /// `contentsScale` as the store is made at: positive, and no more than 8.
-    var storeScale: Double { contentsScale.isFinite && contentsScale > 0 ? min(contentsScale, 8) : 1 }
+    /// The scales pictures are made at: `contentsScale` for the store,
+    /// `rasterizationScale` for the rasterized picture, each taken as 1
+    /// unless positive, and no more than 8.
+    var storeScale: Double { Self.pictureScale(contentsScale) }
+    var rasterScale: Double { Self.pictureScale(rasterizationScale) }
+    private static func pictureScale(_ scale: Double) -> Double { scale.isFinite && scale > 0 ? min(scale, 8) : 1 }
 
     /// Draws the content again at the next frame.
     public func setNeedsDisplay() {

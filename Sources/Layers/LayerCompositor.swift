@@ -164,7 +164,8 @@ public final class LayerCompositor {
         context.withSavedState {
             context.concatenate(toSuperlayer)
             // Rasterized: its kept picture, placed as the layer is and faded as one.
-            if layer.shouldRasterize, let (picture, pixels, scale) = flattenedPicture(of: layer, scale: layer.rasterizationScale, appearance: context.appearance) {
+            let scale = layer.rasterScale
+            if layer.shouldRasterize, let (picture, pixels) = flattenedPicture(of: layer, scale: scale, appearance: context.appearance) {
                 if scale != 1 { context.scaleBy(x: 1 / scale, y: 1 / scale) }
                 context.composite(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), alpha: opacity)
                 return
@@ -191,7 +192,7 @@ public final class LayerCompositor {
     /// superlayer's plane. The picture is faded as one, by `opacity`.
     private func compositeProjected(_ layer: Layer, by projection: ProjectiveTransform, into context: GraphicsContext, opacity: Double) {
         // Resampled from a picture of one pixel a point, whatever the layer's rasterization scale.
-        guard let (picture, pixels, _) = flattenedPicture(of: layer, scale: 1, appearance: context.appearance) else { return }
+        guard let (picture, pixels) = flattenedPicture(of: layer, scale: 1, appearance: context.appearance) else { return }
         context.draw(picture, at: Point(x: Double(pixels.x), y: Double(pixels.y)), projectedBy: projection, alpha: opacity)
     }
 
@@ -200,10 +201,9 @@ public final class LayerCompositor {
     /// it changes (turning, moving or fading the layer leaves it as it
     /// was), within the budget the stores share, else painted for this
     /// time. `pixels` is the picture's place in the layer's coordinates
-    /// times `scale`, and `scale` the one it was made at. Nil when there is
-    /// nothing to paint, or it is past any screen's size or the memory.
-    private func flattenedPicture(of layer: Layer, scale: Double, appearance: Color.Appearance) -> (Bitmap, PixelRect, Double)? {
-        let scale = scale.isFinite && scale > 0 ? min(scale, 8) : 1
+    /// times `scale`. Nil when there is nothing to paint, or it is past any
+    /// screen's size or the memory.
+    private func flattenedPicture(of layer: Layer, scale: Double, appearance: Color.Appearance) -> (picture: Bitmap, pixels: PixelRect)? {
         let covered = layer.extentInOwnCoordinates()
         guard !covered.isNull, !covered.isEmpty else { return nil }
         let pixels = PixelRect(enclosing: Rect(x: covered.minX * scale, y: covered.minY * scale, width: covered.width * scale, height: covered.height * scale))
@@ -211,7 +211,7 @@ public final class LayerCompositor {
             kept.appearance == appearance, kept.owner === self
         {
             budget.use(layer)
-            return (kept.picture, pixels, scale)
+            return (kept.picture, pixels)
         }
         guard let (made, pictureContext) = Self.offscreen(pixels, appearance: appearance) else { return nil }
         if scale != 1 { pictureContext.scaleBy(x: scale, y: scale) }
@@ -225,7 +225,7 @@ public final class LayerCompositor {
                 picture: made, pixels: pixels, scale: scale, generation: layer.contentGeneration, appearance: appearance, owner: self)
             budget.use(layer)
         }
-        return (made, pixels, scale)
+        return (made, pixels)
     }
 
     /// A transparent picture of `pixels`, with a context whose user space
