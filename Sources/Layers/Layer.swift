@@ -144,7 +144,7 @@ public class Layer {
     @exclusivity(unchecked) public var masksToBounds = false {
         willSet { damage() }
         didSet {
-            castsShadow = shadow.isVisible && !masksToBounds && !isTransformLayer
+            shadowMayHaveChanged()
             contentChanged()
         }
     }
@@ -212,9 +212,14 @@ public class Layer {
         willSet { damage() }
         didSet {
             guard shadow != oldValue else { return }
-            castsShadow = shadow.isVisible && !masksToBounds && !isTransformLayer
+            shadowMayHaveChanged()
             contentChanged()
         }
+    }
+    /// Whether the shadow shows, worked out again; a shadow no longer shown lets its picture go.
+    private func shadowMayHaveChanged() {
+        castsShadow = shadow.isVisible && !masksToBounds && !isTransformLayer
+        if !castsShadow { shadowPicture = nil }
     }
     /// Whether a shadow is drawn: masking to the bounds hides it, as in Core
     /// Animation, and a transform layer shows nothing of its own. Kept, so

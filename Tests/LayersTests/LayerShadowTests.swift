@@ -1,5 +1,5 @@
 import Graphics
-import Layers
+@testable import Layers
 import Testing
 
 /// A layer's shadow, as CALayer's: cast by its path or by what it draws,
@@ -87,6 +87,21 @@ struct LayerShadowTests {
         #expect(bitmap.pixel(x: 85, y: 45) == Color.white.pixel, "the tab no longer casts")
         #expect(bitmap.pixel(x: 45, y: 45) == Color.black.pixel, "the path's shadow lies under the card")
         #expect(scene.tree.extent == Rect(x: 30, y: 30, width: 50, height: 40), "the card and its tab's reach, and the path's shadow inside them")
+    }
+
+    /// A shadow no longer shown (masked, or its opacity 0) lets its blurred picture go.
+    @Test func aShadowTakenAwayLetsItsPictureGo() throws {
+        let scene = Scene(), compositor = LayerCompositor()
+        let bitmap = try Bitmap(width: 100, height: 100)
+        frame(scene, compositor, into: bitmap)
+        #expect(scene.card.shadowPicture != nil)
+        scene.card.masksToBounds = true
+        #expect(scene.card.shadowPicture == nil)
+        scene.card.masksToBounds = false
+        frame(scene, compositor, into: bitmap)
+        #expect(scene.card.shadowPicture != nil)
+        scene.card.shadowOpacity = 0
+        #expect(scene.card.shadowPicture == nil)
     }
 
     @Test func maskingToTheBoundsHidesTheShadow() throws {
